@@ -1,0 +1,20 @@
+/** Delivers the due emails of the outbox once (the server also does this every 10 s). */
+import { closeDb } from "~/db/client.server";
+import { sendPendingEmails } from "~/lib/email.server";
+
+async function main() {
+  let total = { sent: 0, failed: 0 };
+  for (;;) {
+    const report = await sendPendingEmails();
+    total = { sent: total.sent + report.sent, failed: total.failed + report.failed };
+    if (report.sent + report.failed === 0 || report.sent === 0) break;
+  }
+  console.log(`Outbox: ${total.sent} sent, ${total.failed} failed (failed ones are retried later).`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => closeDb());

@@ -1,0 +1,85 @@
+/**
+ * Creates a user, usually the first administrator of a deployment:
+ *   npm run user:create -- --email you@example.org --role admin [--first-name Ada --last-name Lovelace]
+ * The password is read from stdin when piped, or asked for at the prompt.
+ */
+import { createInterface } from "node:readline";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { closeDb } from "~/db/client.server";
+import { ROLES } from "~/lib/roles";
+import { createUser, EmailTakenError } from "~/models/users.server";
+
+const MIN_PASSWORD = 12;
+
+async function readPassword(): Promise<string> {
+  if (!process.stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+  }
+  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
+  // Hide what is typed: echo nothing after the prompt.
+  const output = rl as unknown as { _writeToOutput: (text: string) => void; output: NodeJS.WriteStream };
+  let prompting = false;
+  output._writeToOutput = (text: string) => {
+    if (!prompting) output.output.write(text);
+  };
+  const ask = (question: string) =>
+    new Promise<string>((resolve) => {
+      prompting = false;
+      process.stdout.write(question);
+      prompting = true;
+      rl.question("", (answer) => {
+        prompting = false;
+        process.stdout.write("\n");
+        resolve(answer);
+      });
+    });
+  const first = await ask("Password: ");
+  const second = await ask("Repeat password: ");
+  rl.close();
+  if (first !== second) throw new Error("The passwords do not match.");
+  return first;
+}
+
+const argsSchema = z.object({
+  email: z.email({ error: "--email must be a valid email address" }),
+  role: z.array(z.enum(ROLES, { error: `--role must be one of ${ROLES.join(", ")}` })).default([]),
+  "first-name": z.string().min(1).default("Administrator"),
+  "middle-name": z.string().default(""),
+  "last-name": z.string().default(""),
+});
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      email: { type: "string" },
+      role: { type: "string", multiple: true },
+      "first-name": { type: "string" },
+      "middle-name": { type: "string" },
+      "last-name": { type: "string" },
+    },
+  });
+  const parsed = argsSchema.safeParse(values);
+  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join("\n"));
+  const args = parsed.data;
+  const password = await readPassword();
+  if (password.length < MIN_PASSWORD) throw new Error(`The password must be at least ${MIN_PASSWORD} characters.`);
+  const user = await createUser({
+    email: args.email,
+    firstName: args["first-name"],
+    middleName: args["middle-name"],
+    lastName: args["last-name"],
+    password,
+    roles: args.role,
+  });
+  console.log(`Created ${user.email} with roles: ${user.roles.join(", ") || "(member)"}`);
+}
+
+main()
+  .catch((error) => {
+    console.error(error instanceof EmailTakenError ? "An account with this email already exists." : error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  })
+  .finally(() => closeDb());

@@ -1,0 +1,139 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { hasAnyRole, showsAdminLabel } from "~/lib/roles";
+
+export interface HeaderUser {
+  firstName: string;
+  lastName: string;
+  roles: string[];
+}
+
+interface SiteHeaderProps {
+  user: HeaderUser | null;
+  environmentLabel: string;
+  notificationCount: number;
+  qcReportsUrl: string | null;
+}
+
+// Spec section 2: the dark header on the signed-out home and the account-entry pages.
+const DARK_PATHS = ["/login", "/register", "/invite", "/resetpassword", "/checkemail", "/notallowed", "/changepassword"];
+
+export function headerVariant(pathname: string, signedIn: boolean): "dark" | "home" | "default" {
+  if (pathname === "/") return signedIn ? "home" : "dark";
+  return DARK_PATHS.includes(pathname) ? "dark" : "default";
+}
+
+function initials(user: HeaderUser) {
+  return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || "?";
+}
+
+export function SiteHeader({ user, environmentLabel, notificationCount, qcReportsUrl }: SiteHeaderProps) {
+  const location = useLocation();
+  const variant = headerVariant(location.pathname, Boolean(user));
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <header className={`site-header site-header--${variant}`}>
+      <nav aria-label="Site" className="container">
+        <ul>
+          <li>
+            <Link to="/" className="logo">
+              <svg aria-hidden="true" focusable="false" viewBox="0 0 32 32" width="28" height="28">
+                <circle cx="16" cy="16" r="14" fill="none" stroke="currentColor" strokeWidth="3" />
+                <path d="M4 19h24" stroke="currentColor" strokeWidth="3" />
+                <circle cx="16" cy="12" r="4" fill="currentColor" />
+              </svg>
+              <span>Horizon Scanning Database</span>
+            </Link>
+          </li>
+          {environmentLabel ? (
+            <li>
+              <span className="environment-label">
+                <span className="visually-hidden">Environment: </span>
+                {environmentLabel}
+              </span>
+            </li>
+          ) : null}
+        </ul>
+        <ul>
+          {user ? (
+            <>
+              <li>
+                <Link to="/dashboard" role="button" className="secondary">
+                  My Dashboard
+                </Link>
+              </li>
+              <li>
+                <details className="dropdown avatar-menu">
+                  <summary title="Main Menu">
+                    <span className="avatar" aria-hidden="true">
+                      {initials(user)}
+                    </span>
+                    <span className="visually-hidden">Main Menu</span>
+                  </summary>
+                  <ul dir="rtl">
+                    {showsAdminLabel(user.roles) ? (
+                      <li dir="ltr" className="menu-label">
+                        ADMIN
+                      </li>
+                    ) : null}
+                    <MenuLink to="/myaccount/profile">Profile</MenuLink>
+                    <MenuLink to="/dashboard/notifications">
+                      Notifications
+                      {notificationCount > 0 ? (
+                        <span className="badge">
+                          {notificationCount}
+                          <span className="visually-hidden"> new</span>
+                        </span>
+                      ) : null}
+                    </MenuLink>
+                    <MenuLink to="/allreleases">Releases</MenuLink>
+                    {hasAnyRole(user.roles, "websitealerts") ? <MenuLink to="/dashboard/alerts">Alerts</MenuLink> : null}
+                    {hasAnyRole(user.roles, "admin") ? <MenuLink to="/dashboard/userreports">User Reports</MenuLink> : null}
+                    {qcReportsUrl ? (
+                      <li dir="ltr">
+                        <a href={qcReportsUrl} rel="noopener noreferrer">
+                          QC Reports
+                        </a>
+                      </li>
+                    ) : null}
+                    <MenuLink to="/dashboard/savedsearches">Saved Searches</MenuLink>
+                    <MenuLink to="/faq">FAQs</MenuLink>
+                    <MenuLink to="/glossary">Glossary</MenuLink>
+                    <li dir="ltr">
+                      <Form method="post" action="/logout" className="logout-form">
+                        <input type="hidden" name="redirectTo" value={here} />
+                        <button type="submit" className="outline">
+                          Log Out
+                        </button>
+                      </Form>
+                    </li>
+                  </ul>
+                </details>
+              </li>
+            </>
+          ) : (
+            <>
+              <li>
+                <Link to={location.pathname === "/login" ? "/login" : `/login?${new URLSearchParams({ redirectTo: here })}`}>
+                  Login
+                </Link>
+              </li>
+              <li>
+                <Link to="/contact" role="button">
+                  Sign Up
+                </Link>
+              </li>
+            </>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}
+
+function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <li dir="ltr">
+      <Link to={to}>{children}</Link>
+    </li>
+  );
+}

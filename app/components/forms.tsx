@@ -1,0 +1,107 @@
+import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+import type { ReactNode } from "react";
+import type { ErrorSummaryItem } from "./ErrorSummary";
+
+// Our fields hold strings; conform's generics add nothing here.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyField = FieldMetadata<any, any, string[]>;
+
+/** The summary's items for a conform form: form-level errors first, then each field's. */
+export function summaryItems(form: { errors?: string[] }, fields: AnyField[]): ErrorSummaryItem[] {
+  const items: ErrorSummaryItem[] = (form.errors ?? []).map((message) => ({ message }));
+  for (const field of fields) {
+    for (const message of field.errors ?? []) items.push({ fieldId: field.id, message });
+  }
+  return items;
+}
+
+function FieldError({ field }: { field: AnyField }) {
+  if (!field.errors?.length) return null;
+  return (
+    <small id={field.errorId} className="field-error">
+      <span className="visually-hidden">Error: </span>
+      {field.errors.join(". ")}
+    </small>
+  );
+}
+
+function describedBy(field: AnyField, hintId?: string) {
+  const ids = [hintId, field.errors?.length ? field.errorId : undefined].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+interface TextFieldProps {
+  field: AnyField;
+  label: string;
+  type?: "text" | "email" | "password" | "url";
+  hint?: ReactNode;
+  autoComplete?: string;
+  required?: boolean;
+}
+
+export function TextField({ field, label, type = "text", hint, autoComplete, required }: TextFieldProps) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: undefined });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>
+        {label}
+        {required ? null : <span className="optional"> (optional)</span>}
+      </label>
+      {hint ? (
+        <small id={hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <input
+        key={key}
+        {...props}
+        required={required}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={describedBy(field, hintId)}
+        autoComplete={autoComplete}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export function TextareaField({ field, label, required, rows = 6 }: { field: AnyField; label: string; required?: boolean; rows?: number }) {
+  const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: undefined });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>
+        {label}
+        {required ? null : <span className="optional"> (optional)</span>}
+      </label>
+      <textarea
+        key={key}
+        {...props}
+        rows={rows}
+        required={required}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={describedBy(field)}
+      />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+export function CheckboxField({ field, label, hint }: { field: AnyField; label: string; hint?: ReactNode }) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getInputProps(field, { type: "checkbox", value: "on", ariaDescribedBy: undefined });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>
+        <input key={key} {...props} role="switch" aria-describedby={describedBy(field, hintId)} />
+        {label}
+      </label>
+      {hint ? (
+        <small id={hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <FieldError field={field} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { env } from "~/lib/env.server";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Engine = "pglite" | "postgresql";
+
+interface Connection {
+  db: Db;
+  engine: Engine;
+  close: () => Promise<void>;
+}
+
+const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
+// Any fixed number: every app process takes this lock while it migrates a shared server.
+const MIGRATION_LOCK = 727_101;
+
+type Hook = (db: Db, engine: Engine) => Promise<void>;
+// Kept on globalThis so that a rebuilt server module in development reuses the one
+// open database: PGlite must not be opened twice on the same folder.
+const state = ((globalThis as { __hsdDb?: { connecting?: Promise<Connection>; hooks: Hook[] } }).__hsdDb ??= {
+  hooks: [],
+});
+
+/** Work to run once after migrations, before the first query is served (demo seeding). */
+export function onDatabaseReady(hook: Hook) {
+  if (!state.hooks.includes(hook)) state.hooks.push(hook);
+}
+
+async function openPglite(): Promise<Connection> {
+  const dataDir = path.join(env().dataDir, "pglite");
+  // PGlite does not create parent folders of its data directory.
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir });
+  const db = drizzlePglite({ client, schema });
+  await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
+}
+
+async function openPostgres(url: string): Promise<Connection> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
+    client.release();
+  }
+  const db = drizzlePg({ client: pool, schema });
+  return { db: db as unknown as Db, engine: "postgresql", close: () => pool.end() };
+}
+
+async function connect(): Promise<Connection> {
+  const url = env().DATABASE_URL;
+  const connection = url ? await openPostgres(url) : await openPglite();
+  for (const hook of state.hooks) await hook(connection.db, connection.engine);
+  return connection;
+}
+
+function connection(): Promise<Connection> {
+  if (!state.connecting) {
+    const attempt = connect();
+    state.connecting = attempt;
+    // A failed open is not cached: the next request tries again.
+    attempt.catch(() => {
+      if (state.connecting === attempt) state.connecting = undefined;
+    });
+  }
+  return state.connecting;
+}
+
+/** The database, migrated and ready. */
+export async function getDb(): Promise<Db> {
+  return (await connection()).db;
+}
+
+export async function getEngine(): Promise<Engine> {
+  return (await connection()).engine;
+}
+
+export async function closeDb() {
+  const current = state.connecting;
+  state.connecting = undefined;
+  if (current) await (await current).close();
+}
+
+/** Rows of a raw `db.execute` result: both drivers return `{ rows }`. */
+export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export { schema, sql };

@@ -1,0 +1,82 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { z } from "zod";
+import { FormStrategy } from "remix-auth-form";
+import { setFlash } from "~/lib/flash.server";
+import { hasAnyRole } from "~/lib/roles";
+import { clearSessionCookie, readSession } from "~/lib/session.server";
+import { type User, verifyLogin } from "~/models/users.server";
+
+/** The one message for every failed sign-in: it never tells whether the email exists. */
+export const LOGIN_FAILED = "The email or password is incorrect, or the account cannot sign in.";
+export const TOKEN_EXPIRED = "Token Expired. Please log in again to continue.";
+
+export class LoginFailedError extends Error {
+  constructor() {
+    super(LOGIN_FAILED);
+  }
+}
+
+export const authenticator = new Authenticator<User>().use(
+  new FormStrategy(async ({ form }) => {
+    const email = String(form.get("email") ?? "");
+    const password = String(form.get("password") ?? "");
+    const user = await verifyLogin(email, password);
+    if (!user) throw new LoginFailedError();
+    return user;
+  }),
+  "form",
+);
+
+/** A same-site path to return to, or the fallback: never another origin. */
+export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+    return fallback;
+  }
+  return to;
+}
+
+function returnAddress(request: Request) {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+export function loginUrl(redirectTo: string) {
+  return redirectTo === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** The signed-in user, or null; an expired session counts as signed out. */
+export async function getOptionalUser(request: Request): Promise<User | null> {
+  const state = await readSession(request);
+  return state.status === "active" ? state.user : null;
+}
+
+/** The signed-in user; otherwise a redirect to /login that returns here afterwards. */
+export async function requireUser(request: Request): Promise<User> {
+  const state = await readSession(request);
+  if (state.status === "active") return state.user;
+  const headers = new Headers();
+  if (state.status === "expired") {
+    headers.append("Set-Cookie", await clearSessionCookie(request));
+    headers.append("Set-Cookie", await setFlash(request, { severity: "error", message: TOKEN_EXPIRED }));
+  }
+  throw redirect(loginUrl(returnAddress(request)), { headers });
+}
+
+/** The signed-in user holding any of the roles; others go to /notallowed. */
+export async function requireRole(request: Request, allowed: string | readonly string[]): Promise<User> {
+  const user = await requireUser(request);
+  if (!hasAnyRole(user.roles, allowed)) throw redirect("/notallowed");
+  return user;
+}
+
+/** For pages only signed-out visitors need (login): send signed-in users on. */
+export async function requireAnonymous(request: Request, to = "/") {
+  if (await getOptionalUser(request)) throw redirect(to);
+}
+
+export const loginSchema = z.object({
+  email: z.string({ error: "Enter your email address" }).trim().min(1, "Enter your email address"),
+  password: z.string({ error: "Enter your password" }).min(1, "Enter your password"),
+  redirectTo: z.string().optional(),
+});

@@ -1,0 +1,180 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import { type Db, getDb, schema } from "~/db/client.server";
+import { env } from "~/lib/env.server";
+
+const { outbox } = schema;
+
+export interface Email {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+}
+
+/**
+ * Writes an email to the outbox. Call it with the transaction of the change that causes
+ * the email, so that the change and its email are committed together or not at all.
+ */
+export async function enqueueEmail(db: Db, email: Email) {
+  const [row] = await db
+    .insert(outbox)
+    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, replyTo: email.replyTo ?? null })
+    .returning({ id: outbox.id });
+  return row.id;
+}
+
+/** Delay before the next try after `attempts` failures: 1 min, doubling, at most 6 hours. */
+export function retryDelayMs(attempts: number) {
+  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
+}
+
+// A claimed row is left alone by other senders for this long; a sender that dies mid-send
+// leaves it to be retried after the lease.
+const LEASE_MS = 5 * 60 * 1000;
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+interface Deliverer {
+  deliver(row: OutboxRow): Promise<string>;
+}
+
+function smtpDeliverer(url: string): Deliverer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    async deliver(row) {
+      const info = await transport.sendMail({
+        from: env().MAIL_FROM,
+        to: row.toAddress,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.textBody,
+        messageId: `<outbox-${row.id}@horizon-scanning>`,
+      });
+      return `sent to ${row.toAddress} (${info.messageId})`;
+    },
+  };
+}
+
+function fileDeliverer(folder: string): Deliverer {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async deliver(row) {
+      const info = await transport.sendMail({
+        from: env().MAIL_FROM,
+        to: row.toAddress,
+        replyTo: row.replyTo ?? undefined,
+        subject: row.subject,
+        text: row.textBody,
+        messageId: `<outbox-${row.id}@horizon-scanning>`,
+      });
+      await mkdir(folder, { recursive: true });
+      const file = path.join(folder, `${String(row.id).padStart(6, "0")}.eml`);
+      await writeFile(file, info.message as Buffer);
+      return `written to ${file}`;
+    },
+  };
+}
+
+export function mailFolder() {
+  return path.join(env().dataDir, "mail");
+}
+
+function deliverer(): Deliverer {
+  const url = env().SMTP_URL;
+  return url ? smtpDeliverer(url) : fileDeliverer(mailFolder());
+}
+
+async function claim(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(outbox.id))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    for (const row of due) {
+      await tx
+        .update(outbox)
+        .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+        .where(eq(outbox.id, row.id));
+    }
+    return due;
+  });
+}
+
+export interface SendReport {
+  sent: number;
+  failed: number;
+}
+
+/** Delivers due emails once; failures are kept with their error and retried with backoff. */
+export async function sendPendingEmails(options: { limit?: number; log?: (line: string) => void } = {}) {
+  const db = await getDb();
+  const log = options.log ?? ((line: string) => console.log(line));
+  const rows = await claim(db, options.limit ?? 50);
+  const report: SendReport = { sent: 0, failed: 0 };
+  if (rows.length === 0) return report;
+  const channel = deliverer();
+  for (const row of rows) {
+    try {
+      const outcome = await channel.deliver(row);
+      await db
+        .update(outbox)
+        .set({ sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+        .where(eq(outbox.id, row.id));
+      log(`[outbox] email ${row.id} "${row.subject}" ${outcome}`);
+      report.sent += 1;
+    } catch (error) {
+      const attempts = row.attempts + 1;
+      const message = error instanceof Error ? error.message : String(error);
+      await db
+        .update(outbox)
+        .set({ attempts, lastError: message.slice(0, 1000), nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) })
+        .where(eq(outbox.id, row.id));
+      log(`[outbox] email ${row.id} failed (attempt ${attempts}): ${message}`);
+      report.failed += 1;
+    }
+  }
+  return report;
+}
+
+// On globalThis so that a rebuilt module in development does not start a second sender.
+const worker = ((globalThis as { __hsdOutbox?: { timer?: NodeJS.Timeout; running: boolean } }).__hsdOutbox ??= {
+  running: false,
+});
+
+async function tick() {
+  if (worker.running) return;
+  worker.running = true;
+  try {
+    while ((await sendPendingEmails()).sent > 0) {
+      // keep going while there is mail due
+    }
+  } catch (error) {
+    console.error("[outbox] sender failed:", error instanceof Error ? error.message : error);
+  } finally {
+    worker.running = false;
+  }
+}
+
+/** Starts the in-process sender: every 10 seconds, and at once when kicked. */
+export function startOutboxWorker(intervalMs = 10_000) {
+  if (worker.timer) return;
+  worker.timer = setInterval(() => void tick(), intervalMs);
+  worker.timer.unref();
+  void tick();
+}
+
+/** Asks the running sender to look now (after a commit that wrote mail). */
+export function kickOutbox() {
+  if (worker.timer) setImmediate(() => void tick());
+}
+
+export function stopOutboxWorker() {
+  if (worker.timer) clearInterval(worker.timer);
+  worker.timer = undefined;
+}

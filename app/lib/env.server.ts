@@ -1,0 +1,54 @@
+import path from "node:path";
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "development-only-session-secret";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z.string().min(1).optional(),
+  SESSION_SECRET: z.string().min(1).optional(),
+  SMTP_URL: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(1).default("Horizon Scanning <no-reply@horizon.example.org>"),
+  CONTACT_TO: z.string().min(1).default("support@horizon.example.org"),
+  APP_VERSION: z.string().min(1).default("2.17.2"),
+  DEMO: z.enum(["0", "1"]).optional(),
+  QC_REPORTS_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; dataDir: string };
+
+function emptyToUndefined(source: NodeJS.ProcessEnv) {
+  return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = schema.safeParse(emptyToUndefined(source));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
+    throw new Error("SESSION_SECRET must be set in production: refusing to start.");
+  }
+  return {
+    ...value,
+    SESSION_SECRET: value.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    dataDir: path.resolve(value.DATA_DIR),
+  };
+}
+
+let cached: Env | undefined;
+
+/** The configuration, read once from the environment. */
+export function env(): Env {
+  cached ??= loadEnv();
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetEnvForTesting() {
+  cached = undefined;
+}

@@ -1,0 +1,43 @@
+import { and, eq, lt, sql } from "drizzle-orm";
+import { getDb, schema } from "~/db/client.server";
+
+const { rateLimits } = schema;
+
+export interface Limit {
+  bucket: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * Counts one hit for the key and tells whether it is within the limit. The count lives
+ * in the database so that every app process shares it.
+ */
+export async function hitRateLimit(limit: Limit, key: string): Promise<boolean> {
+  const db = await getDb();
+  const windowStart = new Date(Math.floor(Date.now() / limit.windowMs) * limit.windowMs);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ bucket: limit.bucket, key, windowStart, hits: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.bucket, rateLimits.key, rateLimits.windowStart],
+      set: { hits: sql`${rateLimits.hits} + 1` },
+    })
+    .returning({ hits: rateLimits.hits });
+  if (Math.random() < 0.02) {
+    await db
+      .delete(rateLimits)
+      .where(and(eq(rateLimits.bucket, limit.bucket), lt(rateLimits.windowStart, new Date(windowStart.getTime() - limit.windowMs))));
+  }
+  return row.hits <= limit.max;
+}
+
+/**
+ * The client's address as the reverse proxy reports it. The app is meant to run behind a
+ * TLS-terminating proxy that sets X-Forwarded-For; without one there is no address to read.
+ */
+export function clientAddress(request: Request): string | null {
+  const forwarded = request.headers.get("x-forwarded-for");
+  const first = forwarded?.split(",")[0]?.trim();
+  return first || null;
+}

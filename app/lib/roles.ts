@@ -1,0 +1,18 @@
+/** The staff roles of spec section 6, stored lower-cased. */
+export const ROLES = ["admin", "editor", "reportadmin", "websitealerts"] as const;
+export type Role = (typeof ROLES)[number];
+
+export function normaliseRole(role: string) {
+  return role.trim().toLowerCase();
+}
+
+/** Access is granted if the user holds any of the allowed roles (spec section 5). */
+export function hasAnyRole(userRoles: readonly string[], allowed: string | readonly string[]) {
+  const wanted = (typeof allowed === "string" ? [allowed] : allowed).map(normaliseRole);
+  return userRoles.some((role) => wanted.includes(normaliseRole(role)));
+}
+
+/** The avatar menu's ADMIN label shows for any role containing 'admin' (spec section 2). */
+export function showsAdminLabel(userRoles: readonly string[]) {
+  return userRoles.some((role) => role.includes("admin"));
+}

@@ -1,0 +1,117 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie } from "@remix-run/node";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import { getDb, schema } from "~/db/client.server";
+import { env } from "~/lib/env.server";
+import { getActiveUser, type User } from "~/models/users.server";
+
+const { sessions } = schema;
+
+/** A session ends after this long without a request. */
+export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
+/** A session ends this long after sign-in, however active. */
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+// Write last_seen_at at most once a minute, not on every request.
+const TOUCH_AFTER_MS = 60 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+
+function sessionCookie() {
+  cookie ??= createCookie("hsd_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [env().SESSION_SECRET],
+  });
+  return cookie;
+}
+
+/** Secure whenever the site is served over HTTPS, directly or behind a TLS proxy. */
+export function isHttps(request: Request) {
+  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+}
+
+function hashId(id: string) {
+  return createHash("sha256").update(id).digest("base64url");
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+/** Starts a session for the user and returns the Set-Cookie header value. */
+export async function createSession(request: Request, userId: number): Promise<string> {
+  const db = await getDb();
+  const id = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const idleCutoff = new Date(now - SESSION_IDLE_MS);
+  // Sign-in is a good moment to sweep this user's dead sessions.
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, idleCutoff))));
+  await db.insert(sessions).values({
+    idHash: hashId(id),
+    userId,
+    appVersion: env().APP_VERSION,
+    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+  });
+  return sessionCookie().serialize(id, {
+    secure: isHttps(request),
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export type SessionState =
+  | { status: "active"; user: User }
+  | { status: "expired" }
+  | { status: "none" };
+
+/** Who the request belongs to, and whether a session it carries has expired. */
+export async function readSession(request: Request): Promise<SessionState> {
+  const id = await readSessionId(request);
+  if (!id) return { status: "none" };
+  const db = await getDb();
+  const idHash = hashId(id);
+  const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
+  if (!row) return { status: "none" };
+  const now = Date.now();
+  const expired =
+    row.expiresAt.getTime() <= now ||
+    row.lastSeenAt.getTime() <= now - SESSION_IDLE_MS ||
+    row.appVersion !== env().APP_VERSION;
+  if (expired) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return { status: "expired" };
+  }
+  // Suspended and deleted users lose their sessions at once: the user must still be active.
+  const user = await getActiveUser(row.userId, db);
+  if (!user) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return { status: "none" };
+  }
+  if (row.lastSeenAt.getTime() < now - TOUCH_AFTER_MS) {
+    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
+  }
+  return { status: "active", user };
+}
+
+/** Ends the request's session and returns the Set-Cookie header that clears the cookie. */
+export async function destroySession(request: Request): Promise<string> {
+  const id = await readSessionId(request);
+  if (id) {
+    const db = await getDb();
+    await db.delete(sessions).where(eq(sessions.idHash, hashId(id)));
+  }
+  return clearSessionCookie(request);
+}
+
+export function clearSessionCookie(request: Request) {
+  return sessionCookie().serialize("", { secure: isHttps(request), maxAge: 0, expires: new Date(0) });
+}
+
+/** Ends every session of a user (suspension, deletion, password change). */
+export async function destroyUserSessions(userId: number) {
+  const db = await getDb();
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

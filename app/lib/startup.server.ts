@@ -1,0 +1,17 @@
+import { getDb, onDatabaseReady } from "~/db/client.server";
+import { seedDemoOnStartup } from "~/lib/demo.server";
+import { startOutboxWorker } from "~/lib/email.server";
+import { env } from "~/lib/env.server";
+
+let started = false;
+
+/** Start-up of the server process: configuration, migrations, demo data, the mail sender. */
+export function startServer() {
+  if (started) return;
+  started = true;
+  env(); // refuse to start on bad configuration (SESSION_SECRET in production)
+  onDatabaseReady(seedDemoOnStartup);
+  // Open and migrate the database now rather than on the first request.
+  getDb().catch((error) => console.error("[startup] database not ready; retried on the next request:", error));
+  startOutboxWorker();
+}

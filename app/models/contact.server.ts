@@ -1,0 +1,43 @@
+import { z } from "zod";
+import { getDb, schema } from "~/db/client.server";
+import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { env } from "~/lib/env.server";
+
+export interface ContactMessage {
+  name: string;
+  email: string;
+  message: string;
+}
+
+/** Stores the message and queues it for the provider in one transaction. */
+export async function sendContactMessage(input: ContactMessage) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.insert(schema.contactMessages).values(input);
+    await enqueueEmail(tx, {
+      to: env().CONTACT_TO,
+      replyTo: input.email,
+      subject: `Contact form: message from ${input.name}`,
+      text: [`From: ${input.name} <${input.email}>`, "", input.message, "", "Reply within 24-48 hours."].join("\n"),
+    });
+  });
+  kickOutbox();
+}
+
+
+// Spec section 5, word for word.
+export const contactSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be 200 characters or fewer"),
+  email: z
+    .string({ error: "Email is required" })
+    .trim()
+    .min(1, "Email is required")
+    .pipe(z.email({ error: "Enter a valid email" }).max(320, "Enter a valid email")),
+  message: z
+    .string({ error: "A message is required" })
+    .trim()
+    .min(1, "A message is required")
+    .max(5000, "Message must be 5000 characters or fewer"),
+  // The honeypot: people never see it, form-filling bots fill it in.
+  website: z.string().optional(),
+});

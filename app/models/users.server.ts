@@ -1,0 +1,163 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { type Db, getDb, schema } from "~/db/client.server";
+import { z } from "zod";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { normaliseRole } from "~/lib/roles";
+
+const { users, roles, userRoles } = schema;
+
+export interface User {
+  id: number;
+  email: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  roles: string[];
+}
+
+export function normaliseEmail(email: string) {
+  return email.trim().toLowerCase();
+}
+
+export function displayName(user: Pick<User, "firstName" | "middleName" | "lastName">) {
+  return [user.firstName, user.middleName, user.lastName].filter(Boolean).join(" ");
+}
+
+const rolesOf = sql<string[]>`coalesce((
+  SELECT array_agg(r.name ORDER BY r.name) FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id
+  WHERE ur.user_id = "users"."id"), '{}')`;
+
+const userColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  roles: rolesOf,
+};
+
+/** An active user (not suspended, not deleted), or null. */
+export async function getActiveUser(id: number, db?: Db): Promise<User | null> {
+  db ??= await getDb();
+  const [user] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, id), sql`${users.suspendedAt} IS NULL`, sql`${users.deletedAt} IS NULL`));
+  return user ?? null;
+}
+
+/**
+ * The user with this email and password, if the account may sign in. Unknown emails,
+ * wrong passwords, suspended and deleted accounts all answer null alike.
+ */
+export async function verifyLogin(email: string, password: string): Promise<User | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)));
+  const passwordMatches = await verifyPassword(password, row?.passwordHash);
+  if (!row || !passwordMatches || row.suspendedAt || row.deletedAt) return null;
+  const { passwordHash: _hash, suspendedAt: _s, deletedAt: _d, ...user } = row;
+  return user;
+}
+
+export interface NewUser {
+  email: string;
+  firstName: string;
+  middleName?: string;
+  lastName?: string;
+  password: string;
+  roles?: string[];
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super("An account with this email already exists");
+  }
+}
+
+async function emailTaken(db: Db, email: string, exceptUserId?: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, normaliseEmail(email)));
+  return Boolean(row && row.id !== exceptUserId);
+}
+
+export async function createUser(input: NewUser, db?: Db): Promise<User> {
+  db ??= await getDb();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    if (await emailTaken(tx, input.email)) throw new EmailTakenError();
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: normaliseEmail(input.email),
+        firstName: input.firstName.trim(),
+        middleName: input.middleName?.trim() ?? "",
+        lastName: input.lastName?.trim() ?? "",
+        passwordHash,
+      })
+      .returning({ id: users.id });
+    const wanted = (input.roles ?? []).map(normaliseRole);
+    if (wanted.length > 0) {
+      const found = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, wanted));
+      const missing = wanted.filter((name) => !found.some((role) => role.name === name));
+      if (missing.length > 0) throw new Error(`Unknown role: ${missing.join(", ")}`);
+      await tx.insert(userRoles).values(found.map((role) => ({ userId: created.id, roleId: role.id })));
+    }
+    const user = await getActiveUser(created.id, tx);
+    if (!user) throw new Error("The new user could not be read back");
+    return user;
+  });
+}
+
+export interface ProfileUpdate {
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  email: string;
+}
+
+export async function updateProfile(userId: number, profile: ProfileUpdate): Promise<User> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    if (await emailTaken(tx, profile.email, userId)) throw new EmailTakenError();
+    await tx
+      .update(users)
+      .set({
+        firstName: profile.firstName.trim(),
+        middleName: profile.middleName.trim(),
+        lastName: profile.lastName.trim(),
+        email: normaliseEmail(profile.email),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId));
+    const user = await getActiveUser(userId, tx);
+    if (!user) throw new Error("The profile could not be read back");
+    return user;
+  });
+}
+
+export async function countUsers(db?: Db) {
+  db ??= await getDb();
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
+  return row.count;
+}
+
+const nameField = (label: string, required: boolean) => {
+  const base = z.string().trim().max(100, `${label} must be 100 characters or fewer`);
+  return required ? z.string({ error: `Enter your ${label.toLowerCase()}` }).pipe(base.min(1, `Enter your ${label.toLowerCase()}`)) : base.default("");
+};
+
+export const profileSchema = z.object({
+  firstName: nameField("First name", true),
+  middleName: nameField("Middle name", false),
+  lastName: nameField("Last name", true),
+  email: z
+    .string({ error: "Enter your email address" })
+    .trim()
+    .min(1, "Enter your email address")
+    .pipe(z.email({ error: "Enter a valid email" }).max(320, "Enter a valid email")),
+});

@@ -1,0 +1,140 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import picoHref from "@picocss/pico/css/pico.min.css";
+import { type ReactNode, useContext } from "react";
+import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { AlertBar, type BarMessage } from "~/components/AlertBar";
+import { ErrorPage } from "~/components/ErrorPage";
+import { SiteFooter } from "~/components/SiteFooter";
+import { SiteHeader } from "~/components/SiteHeader";
+import { getOptionalUser } from "~/lib/auth.server";
+import { env } from "~/lib/env.server";
+import { takeFlash } from "~/lib/flash.server";
+import { useNonce } from "~/lib/nonce";
+import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
+import appHref from "~/styles/app.css";
+import { environmentLabel, getSiteSettings } from "~/models/settings.server";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: picoHref },
+  { rel: "stylesheet", href: appHref },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, settings, { flash, header }] = await Promise.all([
+    getOptionalUser(request),
+    getSiteSettings(),
+    takeFlash(request),
+  ]);
+  const config = env();
+  return json(
+    {
+      user: user && { firstName: user.firstName, lastName: user.lastName, roles: user.roles },
+      environmentLabel: environmentLabel(settings, request),
+      appVersion: config.APP_VERSION,
+      qcReportsUrl: config.QC_REPORTS_URL ?? null,
+      // Alerts and record notifications add to this count when they exist.
+      notificationCount: 0,
+      flash,
+    },
+    { headers: header ? { "Set-Cookie": header } : undefined },
+  );
+}
+
+// The header shows who is signed in: re-read it on every navigation.
+export const shouldRevalidate = () => true;
+
+type RootData = ReturnType<typeof useRootData>;
+function useRootData() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** Whether any action on the page answered with errors (conform's reply has status 'error'). */
+function useActionFailed() {
+  const state = useContext(UNSAFE_DataRouterStateContext);
+  return Object.values(state?.actionData ?? {}).some(
+    (value) => typeof value === "object" && value !== null && (value as { status?: string }).status === "error",
+  );
+}
+
+function useDocumentTitle(fallback?: string) {
+  const matches = useMatches();
+  const failed = useActionFailed();
+  if (fallback) return `${fallback} – ${SITE_NAME}`;
+  const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
+  const handle = match?.handle as RouteHandle | undefined;
+  const title = handle ? (typeof handle.title === "function" ? handle.title(match?.data) : handle.title) : "";
+  const full = title ? `${title} – ${SITE_NAME}` : SITE_NAME;
+  return failed ? `Error: ${full}` : full;
+}
+
+function Document({ children, title, data }: { children: ReactNode; title: string; data: RootData }) {
+  const nonce = useNonce();
+  const messages: BarMessage[] = data?.flash ? [data.flash] : [];
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light" />
+        <title>{title}</title>
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#main-content" className="skip-link">
+          Skip to main content
+        </a>
+        <SiteHeader
+          user={data?.user ?? null}
+          environmentLabel={data?.environmentLabel ?? ""}
+          notificationCount={data?.notificationCount ?? 0}
+          qcReportsUrl={data?.qcReportsUrl ?? null}
+        />
+        <div className="alert-bar-slot">
+          <AlertBar messages={messages} />
+        </div>
+        <main id="main-content" className="container" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter signedIn={Boolean(data?.user)} appVersion={data?.appVersion ?? ""} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRootData();
+  const title = useDocumentTitle();
+  return (
+    <Document title={title} data={data}>
+      <Outlet />
+    </Document>
+  );
+}
+
+export function ErrorBoundary() {
+  const data = useRootData();
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const title = useDocumentTitle(notFound ? "Page not found" : "Sorry, there is a problem with the service");
+  return (
+    <Document title={title} data={data}>
+      <ErrorPage />
+    </Document>
+  );
+}

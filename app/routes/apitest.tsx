@@ -1,0 +1,55 @@
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { formatDateTime } from "~/lib/dates";
+import type { RouteHandle } from "~/lib/route-handle";
+import { getServiceStatus } from "~/models/health.server";
+
+export const handle: RouteHandle = { title: "Service status" };
+
+// Public page: no access check; the same figures as /api/health.
+export async function loader() {
+  const status = await getServiceStatus();
+  return json(status, { status: status.database.answers ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+}
+
+const ENGINE_NAMES = { pglite: "Embedded PostgreSQL (PGlite)", postgresql: "PostgreSQL server", unknown: "Unknown" };
+
+export default function ApiTest() {
+  const status = useLoaderData<typeof loader>();
+  const ok = status.database.answers;
+  return (
+    <>
+      <h1>Service status</h1>
+      <p className={ok ? "status-ok" : "status-bad"}>
+        {ok ? "The service is working." : "The service is not working: the database did not answer."}
+      </p>
+      <table className="status-table">
+        <caption>Checked {formatDateTime(status.checkedAt)}</caption>
+        <tbody>
+          <tr>
+            <th scope="row">Application version</th>
+            <td>{status.version}</td>
+          </tr>
+          <tr>
+            <th scope="row">Database engine</th>
+            <td>{ENGINE_NAMES[status.database.engine]}</td>
+          </tr>
+          <tr>
+            <th scope="row">Database answers</th>
+            <td>
+              {ok ? "Yes" : "No"}
+              {status.database.latencyMs !== null ? ` (${status.database.latencyMs} ms)` : ""}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Records</th>
+            <td>{status.records === null ? "Unknown" : status.records.toLocaleString("en-GB")}</td>
+          </tr>
+        </tbody>
+      </table>
+      <p>
+        The same as JSON: <Link to="/api/health" reloadDocument>/api/health</Link>
+      </p>
+    </>
+  );
+}

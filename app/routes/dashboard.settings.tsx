@@ -1,0 +1,82 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { CheckboxField, summaryItems, TextField } from "~/components/forms";
+import { requireRole } from "~/lib/auth.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { getSiteSettings, settingsSchema, updateSiteSettings } from "~/models/settings.server";
+
+export const handle: RouteHandle = { title: "Site settings" };
+
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  return json({ settings: await getSiteSettings() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "admin");
+  const submission = parseForm(await request.formData(), settingsSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  await updateSiteSettings(submission.value, user.id);
+  return redirect("/dashboard/settings", {
+    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message: "Site settings saved." }) },
+  });
+}
+
+export default function SiteSettingsPage() {
+  const { settings } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "settings",
+    lastResult,
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      environmentLabel: settings.environmentLabel,
+      emailNotificationPopup: settings.emailNotificationPopup ? "on" : undefined,
+      enableStubRecords: settings.enableStubRecords ? "on" : undefined,
+      enableMaaIndications: settings.enableMaaIndications ? "on" : undefined,
+    },
+  });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Site settings" }]} />
+      <ErrorSummary items={summaryItems(form, [fields.environmentLabel])} />
+      <h1>Site settings</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <TextField
+          field={fields.environmentLabel}
+          label="Environment label"
+          hint="Shown in the header of every page, for example Test or QA. Leave empty on the live site; on localhost the header then says Local."
+        />
+        <fieldset>
+          <legend>Features</legend>
+          <CheckboxField
+            field={fields.emailNotificationPopup}
+            label="Email-notification popup"
+            hint="Remind members whose email notifications are off to turn them on."
+          />
+          <CheckboxField
+            field={fields.enableStubRecords}
+            label="Stub Record Available filter"
+            hint="Offer the Stub Record Available search filter."
+          />
+          <CheckboxField
+            field={fields.enableMaaIndications}
+            label="EU MAA indication filters"
+            hint="Offer the EU - MAA Indications and EU - CHMP Opinion Indication search filters."
+          />
+        </fieldset>
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Save settings
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems, TextField } from "~/components/forms";
+import { authenticator, getOptionalUser, LOGIN_FAILED, LoginFailedError, loginSchema, safeRedirect } from "~/lib/auth.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { createSession } from "~/lib/session.server";
+
+export const handle: RouteHandle = { title: "Log in" };
+
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
+  // Already signed in: go where the visitor was heading.
+  if (await getOptionalUser(request)) throw redirect(redirectTo);
+  return json({ redirectTo });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // Public form: the access check is that it needs none; the strategy reads the body.
+  const submission = parseForm(await request.clone().formData(), loginSchema);
+  if (submission.status !== "success") {
+    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  try {
+    const user = await authenticator.authenticate("form", request);
+    const cookie = await createSession(request, user.id);
+    return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof LoginFailedError)) throw error;
+    return json(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }), { status: 401 });
+  }
+}
+
+export default function Login() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({ id: "login", lastResult, shouldRevalidate: "onInput" });
+  return (
+    <div className="form-narrow">
+      <ErrorSummary items={summaryItems(form, [fields.email, fields.password])} />
+      <h1>Log in</h1>
+      <p>Sign in with the email address and password of your subscription.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="username" required />
+        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Log in
+        </button>
+      </Form>
+      <p>
+        No account yet? <Link to="/contact">Contact us to subscribe</Link>.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { safeRedirect } from "~/lib/auth.server";
+import { setFlash } from "~/lib/flash.server";
+import { destroySession } from "~/lib/session.server";
+
+// Logging out changes state, so only a POST does it; a GET (a link, a prefetch) does not.
+export async function loader() {
+  throw redirect("/");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // Anyone may end their own session: signing out needs no permission.
+  const form = await request.formData();
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await setFlash(request, { severity: "success", message: "You have been logged out." }));
+  // Spec section 2: Log Out reloads the page the user was on.
+  return redirect(safeRedirect(form.get("redirectTo")), { headers });
+}

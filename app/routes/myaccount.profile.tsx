@@ -1,0 +1,60 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems, TextField } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { EmailTakenError, profileSchema, updateProfile } from "~/models/users.server";
+
+export const handle: RouteHandle = { title: "Profile" };
+
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({
+    profile: { firstName: user.firstName, middleName: user.middleName, lastName: user.lastName, email: user.email },
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseForm(await request.formData(), profileSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    await updateProfile(user.id, submission.value);
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    return json(submission.reply({ fieldErrors: { email: ["Another account already uses this email"] } }), { status: 409 });
+  }
+  return redirect("/myaccount", {
+    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message: "Your profile has been updated." }) },
+  });
+}
+
+export default function Profile() {
+  const { profile } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({ id: "profile", lastResult, defaultValue: profile, shouldRevalidate: "onInput" });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "My account", to: "/myaccount" }, { label: "Profile" }]} />
+      <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.email])} />
+      <h1>Profile</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+        <TextField field={fields.middleName} label="Middle name" autoComplete="additional-name" />
+        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Save profile
+        </button>
+      </Form>
+    </div>
+  );
+}

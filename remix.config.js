@@ -1,0 +1,15 @@
+/** @type {import('@remix-run/dev').AppConfig} */
+export default {
+  // PGlite must stay external (its extension loading breaks when bundled), which is the
+  // default for ESM output; remix-auth is ESM-only, hence ESM.
+  serverModuleFormat: "esm",
+  serverPlatform: "node",
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_singleFetch: false,
+    v3_lazyRouteDiscovery: true,
+  },
+};
