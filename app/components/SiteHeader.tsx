@@ -57,7 +57,7 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
           {user ? (
             <>
               <li>
-                <Link to="/dashboard" role="button" className="secondary">
+                <Link to="/dashboard" className="button-link secondary">
                   My Dashboard
                 </Link>
               </li>
@@ -118,7 +118,7 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
                 </Link>
               </li>
               <li>
-                <Link to="/contact" role="button">
+                <Link to="/contact" className="button-link">
                   Sign Up
                 </Link>
               </li>

@@ -19,7 +19,7 @@ const SEEDED_KEY = "demo_seeded";
  * Whether start-up seeds demo data: on the embedded database unless DEMO=0; on a
  * PostgreSQL server only with DEMO=1, so a real deployment never gets demo accounts.
  */
-export function demoWanted(engine: Engine, demo = env().DEMO) {
+export function demoWanted(engine: Engine, demo: string | undefined) {
   return engine === "pglite" ? demo !== "0" : demo === "1";
 }
 
@@ -43,7 +43,7 @@ export async function seedDemo(db: Db): Promise<boolean> {
 
 /** The start-up hook: seed when wanted and the database has never been seeded. */
 export async function seedDemoOnStartup(db: Db, engine: Engine) {
-  if (!demoWanted(engine)) return;
+  if (!demoWanted(engine, env().DEMO)) return;
   if (engine === "pglite" && env().DEMO !== "1") {
     // Only an empty embedded database gets demo data unasked.
     const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));

@@ -29,10 +29,10 @@ function VisitorHome() {
           trials and analysis, curated by clinical reviewers for health-system analysts, HTA bodies and pharmacists.
         </p>
         <p>
-          <Link to="/login" role="button">
+          <Link to="/login" className="button-link">
             Login
           </Link>{" "}
-          <Link to="/contact" role="button" className="secondary">
+          <Link to="/contact" className="button-link secondary">
             Sign Up
           </Link>
         </p>

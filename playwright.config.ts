@@ -1,0 +1,54 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const DATA_DIR = ".tmp/e2e-data";
+
+// Debian's Chromium: Playwright's own browser download cannot work on these machines.
+const launchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+};
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  // One server and one database serve both projects; tests change site settings, so
+  // they run one at a time.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    launchOptions,
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "js", use: { javaScriptEnabled: true } },
+    { name: "no-js", use: { javaScriptEnabled: false } },
+  ],
+  webServer: {
+    // A fresh embedded database with the demo accounts, built app, production mode.
+    command: `rm -rf ${DATA_DIR} && ./node_modules/.bin/remix-serve ./build/index.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(PORT),
+      DATA_DIR,
+      SESSION_SECRET: "e2e-only-secret",
+      DATABASE_URL: "",
+      DEMO: "",
+      SMTP_URL: "",
+    },
+  },
+});

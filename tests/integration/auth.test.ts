@@ -1,0 +1,190 @@
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, schema } from "~/db/client.server";
+import { requireRole, requireUser, safeRedirect, TOKEN_EXPIRED } from "~/lib/auth.server";
+import { resetEnvForTesting } from "~/lib/env.server";
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "~/lib/session.server";
+import { action as loginAction, loader as loginLoader } from "~/routes/login";
+import { action as logoutAction } from "~/routes/logout";
+import { loader as rootLoader } from "~/root";
+import { args, cookiesOf, getRequest, makeUser, postRequest, redirected, sessionCookie, TEST_PASSWORD } from "../factories";
+
+const GENERIC = "The email or password is incorrect, or the account cannot sign in.";
+
+async function loginResult(fields: Record<string, string>) {
+  const response = (await loginAction(args(postRequest("/login", fields)))) as Response;
+  return { status: response.status, body: await response.json() };
+}
+
+describe("sign-in", () => {
+  it("signs in, sets an HttpOnly SameSite=Lax session cookie and returns to the requested address", async () => {
+    const user = await makeUser();
+    const response = await redirected(() =>
+      loginAction(args(postRequest("/login", { email: user.email.toUpperCase(), password: TEST_PASSWORD, redirectTo: "/myaccount?tab=1" }))),
+    );
+    expect(response.headers.get("Location")).toBe("/myaccount?tab=1");
+    const cookie = response.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toMatch(/^hsd_session=/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/);
+    const signedIn = await requireUser(getRequest("/myaccount", cookiesOf(response)));
+    expect(signedIn.id).toBe(user.id);
+  });
+
+  it("marks the cookie Secure behind an HTTPS proxy", async () => {
+    const user = await makeUser();
+    const request = postRequest("/login", { email: user.email, password: TEST_PASSWORD });
+    request.headers.set("X-Forwarded-Proto", "https");
+    const response = await redirected(() => loginAction(args(request)));
+    expect(response.headers.get("Set-Cookie")).toMatch(/Secure/);
+  });
+
+  it("stores only a hash of the session id", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const db = await getDb();
+    const rows = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(cookie).not.toContain(rows[0].idHash);
+  });
+
+  it("answers a wrong password and an unknown email with the same generic message", async () => {
+    const user = await makeUser();
+    const wrong = await loginResult({ email: user.email, password: "not the password" });
+    const unknown = await loginResult({ email: "nobody@test.example.org", password: "whatever" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body.error[""]).toEqual([GENERIC]);
+    expect(unknown.body.error[""]).toEqual([GENERIC]);
+    // The email is kept for the next try; the password is not sent back.
+    expect(wrong.body.initialValue.email).toBe(user.email);
+    expect(wrong.body.initialValue.password).toBeUndefined();
+  });
+
+  it("names each missing field", async () => {
+    const result = await loginResult({ email: "", password: "" });
+    expect(result.status).toBe(400);
+    expect(result.body.error.email).toEqual(["Enter your email address"]);
+    expect(result.body.error.password).toEqual(["Enter your password"]);
+  });
+
+  it("never redirects off the site", () => {
+    expect(safeRedirect("//evil.example.com")).toBe("/");
+    expect(safeRedirect("https://evil.example.com")).toBe("/");
+    expect(safeRedirect("/\\evil.example.com")).toBe("/");
+    expect(safeRedirect("/search?q=a")).toBe("/search?q=a");
+  });
+
+  it("sends a signed-in visitor on from /login, and keeps the return address for others", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const response = await redirected(() => loginLoader(args(getRequest("/login?redirectTo=%2Fmyaccount", cookie))));
+    expect(response.headers.get("Location")).toBe("/myaccount");
+    const page = (await loginLoader(args(getRequest("/login?redirectTo=%2Fmyaccount")))) as Response;
+    expect(await page.json()).toEqual({ redirectTo: "/myaccount" });
+  });
+});
+
+describe("suspended and deleted accounts", () => {
+  for (const column of ["suspendedAt", "deletedAt"] as const) {
+    it(`${column}: cannot sign in, and existing sessions stop at once`, async () => {
+      const user = await makeUser();
+      const cookie = await sessionCookie(user);
+      const db = await getDb();
+      await db.update(schema.users).set({ [column]: new Date() }).where(eq(schema.users.id, user.id));
+      const result = await loginResult({ email: user.email, password: TEST_PASSWORD });
+      expect(result.status).toBe(401);
+      expect(result.body.error[""]).toEqual([GENERIC]);
+      const response = await redirected(() => requireUser(getRequest("/myaccount", cookie)));
+      expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount");
+    });
+  }
+});
+
+describe("session expiry", () => {
+  async function expireWith(change: Record<string, unknown>) {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const db = await getDb();
+    await db.update(schema.sessions).set(change).where(eq(schema.sessions.userId, user.id));
+    const response = await redirected(() => requireUser(getRequest("/myaccount?x=1", cookie)));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount%3Fx%3D1");
+    // The banner travels in a one-time cookie that the next page shows.
+    const root = (await rootLoader(args(getRequest("/login", cookiesOf(response))))) as Response;
+    const data = await root.json();
+    expect(data.flash).toEqual({ severity: "error", message: TOKEN_EXPIRED });
+    expect(data.user).toBeNull();
+    const remaining = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    expect(remaining).toHaveLength(0);
+  }
+
+  it("ends a session idle for longer than the idle lifetime", async () => {
+    await expireWith({ lastSeenAt: new Date(Date.now() - SESSION_IDLE_MS - 1000) });
+  });
+
+  it("ends a session past its absolute lifetime, however active", async () => {
+    await expireWith({ expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - SESSION_ABSOLUTE_MS) });
+  });
+
+  it("ends a session created under another APP_VERSION", async () => {
+    await expireWith({ appVersion: "2.17.1" });
+  });
+
+  it("ends sessions when the app version changes", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    process.env.APP_VERSION = "9.9.9";
+    resetEnvForTesting();
+    try {
+      const response = await redirected(() => requireUser(getRequest("/myaccount", cookie)));
+      expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount");
+    } finally {
+      delete process.env.APP_VERSION;
+      resetEnvForTesting();
+    }
+  });
+
+  it("keeps an active session alive and records when it was last seen", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const db = await getDb();
+    const old = new Date(Date.now() - 10 * 60 * 1000);
+    await db.update(schema.sessions).set({ lastSeenAt: old }).where(eq(schema.sessions.userId, user.id));
+    await requireUser(getRequest("/myaccount", cookie));
+    const [row] = await db
+      .select({ fresh: sql<boolean>`${schema.sessions.lastSeenAt} > now() - interval '1 minute'` })
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, user.id));
+    expect(row.fresh).toBe(true);
+  });
+});
+
+describe("log out", () => {
+  it("ends the session, clears the cookie and reloads the page", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const response = await redirected(() => logoutAction(args(postRequest("/logout", { redirectTo: "/about" }, cookie))));
+    expect(response.headers.get("Location")).toBe("/about");
+    expect(response.headers.getSetCookie().some((value) => /^hsd_session=;.*Max-Age=0/.test(value))).toBe(true);
+    const after = await redirected(() => requireUser(getRequest("/myaccount", cookie)));
+    expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount");
+  });
+});
+
+describe("requireRole", () => {
+  it("grants access for any of the roles, lower-cased, and sends others to /notallowed", async () => {
+    const editor = await makeUser({ roles: ["EDITOR"] });
+    expect(editor.roles).toEqual(["editor"]);
+    const cookie = await sessionCookie(editor);
+    await expect(requireRole(getRequest("/x", cookie), ["admin", "Editor"])).resolves.toMatchObject({ id: editor.id });
+    await expect(requireRole(getRequest("/x", cookie), "editor")).resolves.toMatchObject({ id: editor.id });
+    const refused = await redirected(() => requireRole(getRequest("/x", cookie), "admin"));
+    expect(refused.headers.get("Location")).toBe("/notallowed");
+  });
+
+  it("sends a signed-out visitor to /login with the return address", async () => {
+    const response = await redirected(() => requireRole(getRequest("/dashboard/settings?a=b"), "admin"));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fsettings%3Fa%3Db");
+  });
+});

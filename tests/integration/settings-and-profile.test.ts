@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+import { getActiveUser } from "~/models/users.server";
+import { getSiteSettings } from "~/models/settings.server";
+import { loader as rootLoader } from "~/root";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/dashboard.settings";
+import { loader as accountLoader } from "~/routes/myaccount._index";
+import { action as profileAction } from "~/routes/myaccount.profile";
+import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
+
+describe("site settings", () => {
+  it("refuses members and every staff role but admin, on the loader and the action", async () => {
+    for (const roles of [[], ["editor"], ["reportadmin"], ["websitealerts"]]) {
+      const cookie = await sessionCookie(await makeUser({ roles }));
+      const viewing = await redirected(() => settingsLoader(args(getRequest("/dashboard/settings", cookie))));
+      expect(viewing.headers.get("Location")).toBe("/notallowed");
+      const saving = await redirected(() =>
+        settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "Hacked" }, cookie))),
+      );
+      expect(saving.headers.get("Location")).toBe("/notallowed");
+    }
+    expect((await getSiteSettings()).environmentLabel).not.toBe("Hacked");
+  });
+
+  it("lets an admin set the environment label and switches, which the header then shows", async () => {
+    const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    const response = await redirected(() =>
+      settingsAction(
+        args(postRequest("/dashboard/settings", { environmentLabel: "QA", enableStubRecords: "on" }, cookie)),
+      ),
+    );
+    expect(response.headers.get("Location")).toBe("/dashboard/settings");
+    expect(await getSiteSettings()).toEqual({
+      environmentLabel: "QA",
+      emailNotificationPopup: false,
+      enableStubRecords: true,
+      enableMaaIndications: false,
+    });
+    const root = (await rootLoader(args(getRequest("/", cookie)))) as Response;
+    expect((await root.json()).environmentLabel).toBe("QA");
+  });
+
+  it("shows 'Local' on localhost when no label is set", async () => {
+    const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    await redirected(() => settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "" }, cookie))));
+    const local = (await rootLoader(args(getRequest("/")))) as Response;
+    expect((await local.json()).environmentLabel).toBe("Local");
+    const live = (await rootLoader(args(new Request("https://horizon.example.org/")))) as Response;
+    expect((await live.json()).environmentLabel).toBe("");
+  });
+
+  it("rejects a bad label with a message and keeps what was typed", async () => {
+    const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    const response = (await settingsAction(
+      args(postRequest("/dashboard/settings", { environmentLabel: "<script>", enableMaaIndications: "on" }, cookie)),
+    )) as Response;
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.error.environmentLabel[0]).toMatch(/^Environment label can only use/);
+    expect(body.initialValue).toMatchObject({ environmentLabel: "<script>", enableMaaIndications: "on" });
+  });
+});
+
+describe("profile", () => {
+  it("updates the names and email, and the stored user is refreshed", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const response = await redirected(() =>
+      profileAction(
+        args(
+          postRequest(
+            "/myaccount/profile",
+            { firstName: "Grace", middleName: "B", lastName: "Hopper", email: `Grace.${user.id}@Example.org` },
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(response.headers.get("Location")).toBe("/myaccount");
+    const stored = await getActiveUser(user.id);
+    expect(stored).toMatchObject({ firstName: "Grace", middleName: "B", lastName: "Hopper", email: `grace.${user.id}@example.org` });
+    const page = (await accountLoader(args(getRequest("/myaccount", cookie)))) as Response;
+    expect(await page.json()).toMatchObject({ name: "Grace B Hopper" });
+  });
+
+  it("refuses an email another account uses, and bad input, keeping what was typed", async () => {
+    const other = await makeUser();
+    const cookie = await sessionCookie(await makeUser());
+    const taken = (await profileAction(
+      args(postRequest("/myaccount/profile", { firstName: "A", lastName: "B", email: other.email.toUpperCase() }, cookie)),
+    )) as Response;
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error.email).toEqual(["Another account already uses this email"]);
+    const bad = (await profileAction(args(postRequest("/myaccount/profile", { firstName: "", lastName: "", email: "x" }, cookie)))) as Response;
+    const body = await bad.json();
+    expect(body.error).toEqual({
+      firstName: ["Enter your first name"],
+      lastName: ["Enter your last name"],
+      email: ["Enter a valid email"],
+    });
+    expect(body.initialValue.email).toBe("x");
+  });
+
+  it("sends a signed-out visitor to sign in", async () => {
+    const response = await redirected(() => profileAction(args(postRequest("/myaccount/profile", { firstName: "A" }))));
+    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount%2Fprofile");
+  });
+});

@@ -1,0 +1,56 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { getDb, getEngine, schema } from "~/db/client.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoWanted, seedDemo } from "~/lib/demo.server";
+import { getServiceStatus } from "~/models/health.server";
+import { verifyLogin } from "~/models/users.server";
+import { loader as healthLoader } from "~/routes/api.health";
+
+describe("demo data", () => {
+  it("is seeded on the embedded database unless DEMO=0, and on a server only with DEMO=1", () => {
+    expect(demoWanted("pglite", undefined)).toBe(true);
+    expect(demoWanted("pglite", "0")).toBe(false);
+    expect(demoWanted("postgresql", undefined)).toBe(false);
+    expect(demoWanted("postgresql", "0")).toBe(false);
+    expect(demoWanted("postgresql", "1")).toBe(true);
+  });
+
+  it("creates one account per role, all with the demo password, and never twice", async () => {
+    const db = await getDb();
+    const first = await seedDemo(db);
+    const second = await seedDemo(db);
+    expect(second).toBe(false);
+    if (first) {
+      for (const account of DEMO_ACCOUNTS) {
+        const user = await verifyLogin(account.email, DEMO_PASSWORD);
+        expect(user?.roles).toEqual([...account.roles]);
+      }
+    }
+    const [row] = await db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(schema.users)
+      .where(sql`${schema.users.email} LIKE '%@example.org' AND ${schema.users.email} IN ('member@example.org','admin@example.org','editor@example.org','reports@example.org','alerts@example.org')`);
+    expect(row.count).toBe(5);
+  });
+
+  it("stores the staff roles lower-cased", async () => {
+    const db = await getDb();
+    const roles = await db.select({ name: schema.roles.name }).from(schema.roles).orderBy(schema.roles.name);
+    expect(roles.map((role) => role.name)).toEqual(["admin", "editor", "reportadmin", "websitealerts"]);
+    await expect(db.insert(schema.roles).values({ name: "Shouty" })).rejects.toThrow();
+  });
+});
+
+describe("service status", () => {
+  it("reports version, engine, a real round trip and the record count", async () => {
+    const status = await getServiceStatus();
+    expect(status.version).toBe("2.17.2");
+    expect(status.database.engine).toBe(await getEngine());
+    expect(status.database.engine).toBe(process.env.DATABASE_URL ? "postgresql" : "pglite");
+    expect(status.database.answers).toBe(true);
+    expect(typeof status.records).toBe("number");
+    const response = (await healthLoader()) as Response;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ version: "2.17.2", database: { answers: true } });
+  });
+});

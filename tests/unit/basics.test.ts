@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { formatDate, isoDate } from "~/lib/dates";
+import { loadEnv } from "~/lib/env.server";
+import { hashPassword, verifyPassword } from "~/lib/password.server";
+import { hasAnyRole, showsAdminLabel } from "~/lib/roles";
+import { headerVariant } from "~/components/SiteHeader";
+
+describe("passwords", () => {
+  it("hashes with scrypt and a random salt, and verifies", async () => {
+    const one = await hashPassword("horizon-demo");
+    const two = await hashPassword("horizon-demo");
+    expect(one).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(one).not.toBe(two);
+    expect(await verifyPassword("horizon-demo", one)).toBe(true);
+    expect(await verifyPassword("horizon-demo ", one)).toBe(false);
+    expect(await verifyPassword("anything", null)).toBe(false);
+  });
+});
+
+describe("roles", () => {
+  it("grants access when the user holds any allowed role, case-insensitively", () => {
+    expect(hasAnyRole(["editor"], ["admin", "editor"])).toBe(true);
+    expect(hasAnyRole(["editor"], "ADMIN")).toBe(false);
+    expect(hasAnyRole([], "admin")).toBe(false);
+  });
+
+  it("shows the ADMIN label for any role containing 'admin'", () => {
+    expect(showsAdminLabel(["reportadmin"])).toBe(true);
+    expect(showsAdminLabel(["editor", "websitealerts"])).toBe(false);
+  });
+});
+
+describe("configuration", () => {
+  it("refuses to start in production without SESSION_SECRET", () => {
+    expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET must be set/);
+    expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: "s" }).SESSION_SECRET).toBe("s");
+  });
+
+  it("has the documented defaults", () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", APP_VERSION: "2.17.2" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+  });
+
+  it("names a bad value", () => {
+    expect(() => loadEnv({ PORT: "eighty" })).toThrow(/PORT/);
+  });
+});
+
+describe("header", () => {
+  it("is dark on the signed-out home and the account-entry pages, special on the signed-in home", () => {
+    expect(headerVariant("/", false)).toBe("dark");
+    expect(headerVariant("/", true)).toBe("home");
+    for (const path of ["/login", "/register", "/invite", "/resetpassword", "/checkemail", "/notallowed", "/changepassword"]) {
+      expect(headerVariant(path, true)).toBe("dark");
+    }
+    expect(headerVariant("/about", false)).toBe("default");
+  });
+});
+
+describe("dates", () => {
+  it("shows 'MMM Do YYYY' in UTC and sends YYYY-MM-DD", () => {
+    expect(formatDate("2026-11-22T23:30:00-05:00")).toBe("Nov 23rd 2026");
+    expect(isoDate("2026-01-02T00:00:00Z")).toBe("2026-01-02");
+  });
+});
