@@ -30,6 +30,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions,
     trace: "retain-on-failure",
+    // Colour transitions would let axe measure contrast mid-fade; the app honours this.
+    reducedMotion: "reduce",
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },

@@ -8,7 +8,7 @@ export interface Crumb {
 /** A trail of links whose last item, the current page, is plain text. */
 export function Breadcrumb({ items }: { items: Crumb[] }) {
   return (
-    <nav aria-label="Breadcrumb" className="breadcrumb">
+    <nav aria-label="breadcrumb">
       <ul>
         {items.map((item, index) =>
           index === items.length - 1 || !item.to ? (

@@ -19,11 +19,11 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; dataDir: string };
 
-function emptyToUndefined(source: NodeJS.ProcessEnv) {
+function emptyToUndefined(source: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ""));
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = schema.safeParse(emptyToUndefined(source));
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);

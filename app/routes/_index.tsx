@@ -66,15 +66,13 @@ function MemberHome({ firstName }: { firstName: string }) {
     <>
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome, {firstName}</h1>
-        <Form method="get" action="/search" role="search" className="hero-search">
-          <div className="field">
-            <label htmlFor="home-search">Search records</label>
-            <input id="home-search" type="search" name="q" placeholder="Substance, company, indication or code" />
-          </div>
+        <label htmlFor="home-search">Search records</label>
+        <Form method="get" action="/search" role="search">
+          <input id="home-search" type="search" name="q" placeholder="Substance, company, indication or code" />
           <button type="submit">Search</button>
         </Form>
       </section>
-      <nav aria-labelledby="ways-in">
+      <section aria-labelledby="ways-in">
         <h2 id="ways-in">Ways in</h2>
         <ul className="ways-in">
           <li>
@@ -93,7 +91,7 @@ function MemberHome({ firstName }: { firstName: string }) {
             <Link to="/myaccount">My account</Link>
           </li>
         </ul>
-      </nav>
+      </section>
     </>
   );
 }

@@ -15,7 +15,7 @@ async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) {
     const html = await page.content();
     const url = page.url();
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, baseURL: new URL(url).origin });
+    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, reducedMotion: "reduce", baseURL: new URL(url).origin });
     const mirror = await context.newPage();
     await mirror.route("**/build/**/*.js", (route) => route.abort());
     await mirror.route((candidate) => candidate.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -66,17 +67,20 @@ describe("contact form", () => {
   });
 
   it("limits each address to five messages an hour", async () => {
-    const fields = { name: "Busy", email: "busy@example.org", message: "Again" };
-    for (let i = 0; i < 5; i++) await redirected(() => submit(fields, { "X-Forwarded-For": "203.0.113.7" }));
-    const limited = (await submit(fields, { "X-Forwarded-For": "203.0.113.7" })) as Response;
+    // Unique per run, so that a reused database (PostgreSQL) starts each run afresh.
+    const run = randomUUID().slice(0, 8);
+    const address = `2001:db8::${run.slice(0, 4)}`;
+    const fields = { name: "Busy", email: `busy-${run}@example.org`, message: "Again" };
+    for (let i = 0; i < 5; i++) await redirected(() => submit(fields, { "X-Forwarded-For": address }));
+    const limited = (await submit(fields, { "X-Forwarded-For": address })) as Response;
     expect(limited.status).toBe(429);
     const body = await limited.json();
     expect(body.error[""]).toEqual([RATE_LIMITED]);
     expect(body.initialValue).toMatchObject(fields);
     // The same client address with another email is still limited.
-    const sameAddress = (await submit({ ...fields, email: "other@example.org" }, { "X-Forwarded-For": "203.0.113.7" })) as Response;
+    const sameAddress = (await submit({ ...fields, email: `other-${run}@example.org` }, { "X-Forwarded-For": address })) as Response;
     expect(sameAddress.status).toBe(429);
     // Someone else is not.
-    await redirected(() => submit({ ...fields, email: "someone@example.org" }, { "X-Forwarded-For": "198.51.100.1" }));
+    await redirected(() => submit({ ...fields, email: `someone-${run}@example.org` }, { "X-Forwarded-For": `2001:db8::1:${run.slice(4)}` }));
   });
 });
