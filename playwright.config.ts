@@ -1,6 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// A second server whose sessions expire after 3 idle seconds, for the expiry flow.
+export const SHORT_SESSION_PORT = PORT + 1;
 const DATA_DIR = ".tmp/e2e-data";
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
@@ -15,6 +17,14 @@ const launchOptions = {
     "--no-first-run",
   ],
 };
+
+const serverEnv = {
+      NODE_ENV: "production",
+      SESSION_SECRET: "e2e-only-secret",
+      DATABASE_URL: "",
+      DEMO: "",
+      SMTP_URL: "",
+    };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -37,20 +47,21 @@ export default defineConfig({
     { name: "js", use: { javaScriptEnabled: true } },
     { name: "no-js", use: { javaScriptEnabled: false } },
   ],
-  webServer: {
-    // A fresh embedded database with the demo accounts, built app, production mode.
-    command: `rm -rf ${DATA_DIR} && ./node_modules/.bin/remix-serve ./build/index.js`,
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(PORT),
-      DATA_DIR,
-      SESSION_SECRET: "e2e-only-secret",
-      DATABASE_URL: "",
-      DEMO: "",
-      SMTP_URL: "",
+  webServer: [
+    {
+      // A fresh embedded database with the demo accounts, built app, production mode.
+      command: `rm -rf ${DATA_DIR} && ./node_modules/.bin/remix-serve ./build/index.js`,
+      url: `http://127.0.0.1:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(PORT), DATA_DIR },
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR}-short && ./node_modules/.bin/remix-serve ./build/index.js`,
+      url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ...serverEnv, PORT: String(SHORT_SESSION_PORT), DATA_DIR: `${DATA_DIR}-short`, SESSION_IDLE_MINUTES: "0.05" },
+    },
+  ],
 });

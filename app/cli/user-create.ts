@@ -19,22 +19,21 @@ async function readPassword(): Promise<string> {
     return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
   }
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
-  // Hide what is typed: echo nothing after the prompt.
-  const output = rl as unknown as { _writeToOutput: (text: string) => void; output: NodeJS.WriteStream };
-  let prompting = false;
-  output._writeToOutput = (text: string) => {
-    if (!prompting) output.output.write(text);
+  // Echo the prompt, then nothing of what is typed.
+  let muted = false;
+  const internals = rl as unknown as { _writeToOutput: (text: string) => void };
+  internals._writeToOutput = (text: string) => {
+    if (!muted) process.stdout.write(text);
   };
   const ask = (question: string) =>
     new Promise<string>((resolve) => {
-      prompting = false;
-      process.stdout.write(question);
-      prompting = true;
-      rl.question("", (answer) => {
-        prompting = false;
+      muted = false;
+      rl.question(question, (answer) => {
+        muted = false;
         process.stdout.write("\n");
         resolve(answer);
       });
+      muted = true;
     });
   const first = await ask("Password: ");
   const second = await ask("Repeat password: ");

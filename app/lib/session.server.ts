@@ -1,18 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq, lt, or, sql } from "drizzle-orm";
+import { eq, lt, ne, or, sql } from "drizzle-orm";
 import { getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { getActiveUser, type User } from "~/models/users.server";
 
 const { sessions } = schema;
 
-/** A session ends after this long without a request. */
-export const SESSION_IDLE_MS = 8 * 60 * 60 * 1000;
-/** A session ends this long after sign-in, however active. */
-export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
-// Write last_seen_at at most once a minute, not on every request.
-const TOUCH_AFTER_MS = 60 * 1000;
+/** A session ends after this long without a request (SESSION_IDLE_MINUTES, default 8 hours). */
+export function sessionIdleMs() {
+  return env().SESSION_IDLE_MINUTES * 60 * 1000;
+}
+/** A session ends this long after sign-in, however active (SESSION_MAX_DAYS, default 7). */
+export function sessionAbsoluteMs() {
+  return env().SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
+}
+// Write last_seen_at at most once a minute (or a tenth of the idle time), not on every request.
+const touchAfterMs = () => Math.min(60 * 1000, sessionIdleMs() / 10);
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 
@@ -45,20 +49,25 @@ export async function createSession(request: Request, userId: number): Promise<s
   const db = await getDb();
   const id = randomBytes(32).toString("base64url");
   const now = Date.now();
-  const idleCutoff = new Date(now - SESSION_IDLE_MS);
-  // Sign-in is a good moment to sweep this user's dead sessions.
+  // Sign-in is a good moment to sweep dead sessions (readSession leaves them in place).
   await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), or(lt(sessions.expiresAt, new Date(now)), lt(sessions.lastSeenAt, idleCutoff))));
+    .where(
+      or(
+        lt(sessions.expiresAt, new Date(now)),
+        lt(sessions.lastSeenAt, new Date(now - sessionIdleMs())),
+        ne(sessions.appVersion, env().APP_VERSION),
+      ),
+    );
   await db.insert(sessions).values({
     idHash: hashId(id),
     userId,
     appVersion: env().APP_VERSION,
-    expiresAt: new Date(now + SESSION_ABSOLUTE_MS),
+    expiresAt: new Date(now + sessionAbsoluteMs()),
   });
   return sessionCookie().serialize(id, {
     secure: isHttps(request),
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
+    maxAge: Math.ceil(sessionAbsoluteMs() / 1000),
   });
 }
 
@@ -78,19 +87,18 @@ export async function readSession(request: Request): Promise<SessionState> {
   const now = Date.now();
   const expired =
     row.expiresAt.getTime() <= now ||
-    row.lastSeenAt.getTime() <= now - SESSION_IDLE_MS ||
+    row.lastSeenAt.getTime() <= now - sessionIdleMs() ||
     row.appVersion !== env().APP_VERSION;
-  if (expired) {
-    await db.delete(sessions).where(eq(sessions.idHash, idHash));
-    return { status: "expired" };
-  }
+  // The row stays: the loaders of one navigation run in parallel, and each must see the
+  // same "expired" to show the banner. Sign-in sweeps it; the redirect clears the cookie.
+  if (expired) return { status: "expired" };
   // Suspended and deleted users lose their sessions at once: the user must still be active.
   const user = await getActiveUser(row.userId, db);
   if (!user) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { status: "none" };
   }
-  if (row.lastSeenAt.getTime() < now - TOUCH_AFTER_MS) {
+  if (row.lastSeenAt.getTime() < now - touchAfterMs()) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
   }
   return { status: "active", user };

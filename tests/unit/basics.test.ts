@@ -38,7 +38,7 @@ describe("configuration", () => {
 
   it("has the documented defaults", () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", APP_VERSION: "2.17.2" });
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", APP_VERSION: "2.17.2", SESSION_IDLE_MINUTES: 480, SESSION_MAX_DAYS: 7 });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
   });

@@ -1,0 +1,24 @@
+import { SHORT_SESSION_PORT } from "../../playwright.config";
+import { expect, logIn, test } from "./fixtures";
+
+// This server ends sessions after 3 idle seconds (SESSION_IDLE_MINUTES=0.05).
+test.use({ baseURL: `http://127.0.0.1:${SHORT_SESSION_PORT}` });
+
+test("an expired session goes to log in with the Token Expired banner, then back", async ({ page, axe }) => {
+  await logIn(page, "member@example.org");
+  await page.goto("/myaccount");
+  await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  // Stay idle past the idle lifetime.
+  await page.waitForTimeout(4_000);
+  await page.getByRole("link", { name: "Change your name or email" }).click();
+  await expect(page).toHaveURL("/login?redirectTo=%2Fmyaccount%2Fprofile");
+  await expect(page.getByRole("alert").filter({ hasText: "Token Expired" })).toHaveText(
+    /Error:\s*Token Expired\. Please log in again to continue\./,
+  );
+  await axe();
+  await page.getByLabel("Email").fill("member@example.org");
+  await page.getByLabel("Password").fill("horizon-demo");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/myaccount/profile");
+  await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+});
