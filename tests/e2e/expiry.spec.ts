@@ -16,9 +16,7 @@ test("an expired session goes to log in with the Token Expired banner, then back
     /Error:\s*Token Expired\. Please log in again to continue\./,
   );
   await axe();
-  await page.getByLabel("Email").fill("member@example.org");
-  await page.getByLabel("Password").fill("horizon-demo");
-  await page.getByRole("button", { name: "Log in" }).click();
+  await logIn(page, "member@example.org");
   await expect(page).toHaveURL("/myaccount/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
 });

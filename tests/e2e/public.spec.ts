@@ -74,6 +74,8 @@ test.describe("contact form", () => {
       await expect(summary.getByRole("link", { name: message })).toBeVisible();
     }
     await expect(page).toHaveTitle(/^Error: Contact us/);
+    // With JS the summary takes focus so it is read out at once.
+    if (jsEnabled) await expect(summary).toBeFocused();
     await axe();
     await summary.getByRole("link", { name: "Email is required" }).click();
     await expect(page.getByLabel("Email")).toBeFocused();
