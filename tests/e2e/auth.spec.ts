@@ -91,18 +91,21 @@ test.describe("roles", () => {
     await expect(menu.getByText("ADMIN", { exact: true })).toBeVisible();
     await expect(menu.getByRole("link", { name: "User Reports" })).toBeVisible();
     await expect(menu.getByRole("link", { name: "Alerts" })).toHaveCount(0);
+    await axe();
 
     await page.context().clearCookies();
     await logIn(page, "alerts@example.org");
     await openMainMenu(page);
     await expect(menu.getByRole("link", { name: "Alerts" })).toBeVisible();
     await expect(menu.getByText("ADMIN", { exact: true })).toHaveCount(0);
+    await axe();
 
     await page.context().clearCookies();
     await logIn(page, "reports@example.org");
     await openMainMenu(page);
     await expect(menu.getByText("ADMIN", { exact: true })).toBeVisible();
     await expect(menu.getByRole("link", { name: "User Reports" })).toHaveCount(0);
+    await axe();
   });
 
   test("an admin changes the environment label and sees it in the header", async ({ page, axe, jsEnabled }) => {
@@ -127,6 +130,7 @@ test.describe("roles", () => {
     await page.getByLabel("Environment label").fill("");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page.locator(".environment-label")).toHaveText("Environment: Local");
+    await axe();
   });
 });
 

@@ -8,6 +8,7 @@ test("an expired session goes to log in with the Token Expired banner, then back
   await logIn(page, "member@example.org");
   await page.goto("/myaccount");
   await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();
+  await axe();
   // Stay idle past the idle lifetime.
   await page.waitForTimeout(4_000);
   await page.getByRole("link", { name: "Change your name or email" }).click();
@@ -19,4 +20,5 @@ test("an expired session goes to log in with the Token Expired banner, then back
   await logIn(page, "member@example.org");
   await expect(page).toHaveURL("/myaccount/profile");
   await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+  await axe();
 });

@@ -52,6 +52,7 @@ test.describe("public pages", () => {
     expect(signedIn?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await expect(page.getByTitle("Main Menu")).toBeVisible();
+    await axe();
   });
 
   test("every response carries a content security policy and security headers", async ({ request }) => {
