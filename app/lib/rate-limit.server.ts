@@ -32,6 +32,17 @@ export async function hitRateLimit(limit: Limit, key: string): Promise<boolean> 
   return row.hits <= limit.max;
 }
 
+/** Whether the key has used up its hits in the current window, without counting one. */
+export async function isRateLimited(limit: Limit, key: string): Promise<boolean> {
+  const db = await getDb();
+  const windowStart = new Date(Math.floor(Date.now() / limit.windowMs) * limit.windowMs);
+  const [row] = await db
+    .select({ hits: rateLimits.hits })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.bucket, limit.bucket), eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  return (row?.hits ?? 0) >= limit.max;
+}
+
 /**
  * The client's address as the reverse proxy reports it. The app is meant to run behind a
  * TLS-terminating proxy that sets X-Forwarded-For; without one there is no address to read.
