@@ -70,11 +70,6 @@ export async function requireRole(request: Request, allowed: string | readonly s
   return user;
 }
 
-/** For pages only signed-out visitors need (login): send signed-in users on. */
-export async function requireAnonymous(request: Request, to = "/") {
-  if (await getOptionalUser(request)) throw redirect(to);
-}
-
 export const loginSchema = z.object({
   email: z.string({ error: "Enter your email address" }).trim().min(1, "Enter your email address"),
   password: z.string({ error: "Enter your password" }).min(1, "Enter your password"),
