@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
+  customType,
+  date,
   check,
   index,
   integer,
@@ -128,11 +131,158 @@ export const appMeta = pgTable("app_meta", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// The catalogue table: the records issue adds the document schema and derived search data.
-export const records = pgTable("records", {
-  hssId: text("hss_id").primaryKey(),
-  title: text("title").notNull(),
-  document: jsonb("document").notNull(),
+// The catalogue. A record is a series of versions (documents validated by
+// app/records/schema.server.ts); `records` holds the narrow columns that lists and search
+// touch, and points at the published version. See docs/decisions/005-record-model.md.
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+export const records = pgTable(
+  "records",
+  {
+    id: serial("id").primaryKey(),
+    hssId: text("hss_id").notNull(),
+    // Null until a version is published (a new record imported in preview only).
+    publishedVersionId: integer("published_version_id"),
+    title: text("title"),
+    recordStatus: text("record_status"),
+    lastUpdated: date("last_updated", { mode: "string" }),
+    searchVector: tsvector("search_vector"),
+    createdAt: createdAt(),
+    // When the published version last changed: "recently updated" reads this.
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("records_hss_id_key").on(t.hssId),
+    index("records_updated_at_idx").on(t.updatedAt),
+    index("records_search_vector_idx").using("gin", t.searchVector),
+  ],
+);
+
+export const recordImports = pgTable("record_imports", {
+  id: serial("id").primaryKey(),
+  source: text("source").notNull(), // upload | cli | demo
+  filename: text("filename").notNull(),
+  mode: text("mode").notNull(), // publish | preview
+  state: text("state").notNull(), // validated | invalid | applied
+  // An uploaded file waits here between validation and apply (app processes are
+  // stateless); it is dropped once applied.
+  content: text("content"),
+  itemCount: integer("item_count").notNull().default(0),
+  report: jsonb("report").notNull(),
+  uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
   createdAt: createdAt(),
+  appliedAt: timestamp("applied_at", { withTimezone: true }),
+});
+
+export const recordVersions = pgTable(
+  "record_versions",
+  {
+    id: serial("id").primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    // staged → published → superseded; staged → discarded.
+    state: text("state").notNull(),
+    document: jsonb("document").notNull(),
+    importId: integer("import_id").references(() => recordImports.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("record_versions_record_version_key").on(t.recordId, t.version),
+    uniqueIndex("record_versions_one_staged").on(t.recordId).where(sql`state = 'staged'`),
+    check("record_versions_state_check", sql`${t.state} in ('staged', 'published', 'superseded', 'discarded')`),
+  ],
+);
+
+export const recordChanges = pgTable(
+  "record_changes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    versionId: integer("version_id")
+      .notNull()
+      .references(() => recordVersions.id, { onDelete: "cascade" }),
+    // The version's publication time; for a staged version, when it was staged.
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull(),
+    section: text("section").notNull(),
+    field: text("field").notNull(),
+    before: text("before"),
+    after: text("after"),
+  },
+  (t) => [
+    index("record_changes_record_idx").on(t.recordId, t.changedAt),
+    index("record_changes_version_idx").on(t.versionId),
+    index("record_changes_changed_at_idx").on(t.changedAt),
+  ],
+);
+
+// Filter values of published versions, dictionary-coded so that facet counts scan narrow
+// integer rows (shared/PITFALLS.md: wide rows make every count slow).
+export const filterValues = pgTable(
+  "filter_values",
+  {
+    id: serial("id").primaryKey(),
+    filterId: text("filter_id").notNull(),
+    value: text("value").notNull(),
+  },
+  (t) => [uniqueIndex("filter_values_filter_value_key").on(t.filterId, t.value)],
+);
+
+export const recordValues = pgTable(
+  "record_values",
+  {
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    valueId: integer("value_id")
+      .notNull()
+      .references(() => filterValues.id),
+  },
+  (t) => [primaryKey({ columns: [t.recordId, t.valueId] }), index("record_values_value_idx").on(t.valueId, t.recordId)],
+);
+
+export const recordDates = pgTable(
+  "record_dates",
+  {
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    filterId: text("filter_id").notNull(),
+    eventName: text("event_name").notNull().default(""),
+    date: date("date", { mode: "string" }).notNull(),
+  },
+  (t) => [
+    index("record_dates_record_idx").on(t.recordId),
+    index("record_dates_filter_date_idx").on(t.filterId, t.date),
+  ],
+);
+
+export const userActivity = pgTable(
+  "user_activity",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    activityType: text("activity_type").notNull(),
+    activityValue: text("activity_value").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("user_activity_user_type_idx").on(t.userId, t.activityType, t.createdAt),
+    index("user_activity_created_idx").on(t.createdAt),
+  ],
+);
+
+export const userPreferences = pgTable("user_preferences", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  toggleView: text("toggle_view").notNull().default("cardView"),
+  printSections: jsonb("print_sections").$type<string[]>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

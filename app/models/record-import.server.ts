@@ -1,0 +1,414 @@
+import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
+import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
+import { type ImportFormat, ImportFileError, readItems } from "~/records/read-items.server";
+import { type HssRecord, recordSchema } from "~/records/schema.server";
+import { indexRecord } from "~/search/index-record";
+
+/**
+ * Import of records: a whole file is validated first, and only a file without a single
+ * error is applied, in one transaction. A changed record gets a new version (published
+ * at once, or staged for preview); the field-level difference from the version before
+ * becomes its change log. Docs: docs/import-format.md.
+ */
+export type ImportMode = "publish" | "preview";
+
+export interface ImportError {
+  item: number;
+  line: number;
+  hssId?: string;
+  field: string;
+  problem: string;
+}
+
+export interface ImportCounts {
+  new: number;
+  changed: number;
+  unchanged: number;
+  /** Field-level change-log entries written (or that would be). */
+  changes: number;
+  /** Staged versions replaced by this import. */
+  stagedReplaced: number;
+}
+
+export interface ImportReport {
+  format?: ImportFormat;
+  items: number;
+  errorCount: number;
+  /** The first MAX_REPORTED_ERRORS errors. */
+  errors: ImportError[];
+  counts?: ImportCounts;
+}
+
+export const MAX_REPORTED_ERRORS = 1000;
+const BATCH_SIZE = 500;
+
+type Chunks = () => AsyncIterable<string>;
+
+interface ParsedItem {
+  item: number;
+  doc: HssRecord;
+  /** When the change happened; defaults to the time of the import (the demo seeds history with it). */
+  at?: Date;
+}
+
+/** A zod issue path as the field name of an error: `regulatoryInformation.ema.events[2].date`. */
+function fieldName(path: ReadonlyArray<PropertyKey>) {
+  return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "") || "(record)";
+}
+
+function hssIdOf(value: unknown) {
+  const id = value && typeof value === "object" ? (value as { hssId?: unknown }).hssId : undefined;
+  return typeof id === "string" ? id : undefined;
+}
+
+/**
+ * Reads and validates every item of a file. Calls `onValid` with each batch of valid
+ * items only while no error has been found (a dry run passes none).
+ */
+async function scan(chunks: Chunks, onValid?: (batch: ParsedItem[]) => Promise<void>): Promise<ImportReport> {
+  const report: ImportReport = { items: 0, errorCount: 0, errors: [] };
+  const seen = new Map<string, number>();
+  let batch: ParsedItem[] = [];
+  const fail = (error: ImportError) => {
+    report.errorCount += 1;
+    if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
+  };
+  try {
+    for await (const raw of readItems(chunks(), (format) => (report.format = format))) {
+      report.items = raw.item;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw.text);
+      } catch (error) {
+        fail({ item: raw.item, line: raw.line, field: "(record)", problem: `is not valid JSON (${(error as Error).message})` });
+        continue;
+      }
+      const hssId = hssIdOf(value);
+      const parsed = recordSchema.safeParse(value);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const problem =
+            issue.code === "unrecognized_keys" ? `has unknown field(s): ${issue.keys.join(", ")}` : issue.message;
+          fail({ item: raw.item, line: raw.line, hssId, field: fieldName(issue.path), problem });
+        }
+        continue;
+      }
+      const first = seen.get(parsed.data.hssId);
+      if (first !== undefined) {
+        fail({ item: raw.item, line: raw.line, hssId, field: "hssId", problem: `appears more than once (first as item ${first})` });
+        continue;
+      }
+      seen.set(parsed.data.hssId, raw.item);
+      if (onValid && report.errorCount === 0) {
+        batch.push({ item: raw.item, doc: parsed.data });
+        if (batch.length >= BATCH_SIZE) {
+          await onValid(batch);
+          batch = [];
+        }
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+    fail({ item: report.items + 1, line: error.line, field: "(file)", problem: error.message });
+  }
+  if (report.items === 0 && report.errorCount === 0) {
+    fail({ item: 0, line: 1, field: "(file)", problem: "The file holds no records." });
+  }
+  if (onValid && report.errorCount === 0 && batch.length) await onValid(batch);
+  return report;
+}
+
+interface Existing {
+  id: number;
+  hss_id: string;
+  published_id: number | null;
+  published: HssRecord | null;
+  staged_id: number | null;
+  staged: HssRecord | null;
+  max_version: number | null;
+}
+
+const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+async function existingRecords(db: Db, hssIds: string[]) {
+  const rows = await queryRows<Existing>(
+    db,
+    sql`SELECT r.id, r.hss_id, r.published_version_id AS published_id, pv.document AS published,
+               sv.id AS staged_id, sv.document AS staged,
+               (SELECT max(version) FROM record_versions mv WHERE mv.record_id = r.id) AS max_version
+          FROM records r
+          LEFT JOIN record_versions pv ON pv.id = r.published_version_id
+          LEFT JOIN record_versions sv ON sv.record_id = r.id AND sv.state = 'staged'
+         WHERE r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`,
+  );
+  return new Map(rows.map((row) => [row.hss_id, row]));
+}
+
+interface Plan {
+  item: ParsedItem;
+  existing?: Existing;
+  changes: FieldChange[];
+}
+
+/** Sorts a batch into new, changed and unchanged against what the database holds. */
+function planBatch(items: ParsedItem[], existing: Map<string, Existing>, mode: ImportMode, counts: ImportCounts) {
+  const plans: Plan[] = [];
+  for (const item of items) {
+    const current = existing.get(item.doc.hssId);
+    const published = current?.published ?? undefined;
+    const base = mode === "preview" ? (current?.staged ?? published) : published;
+    if (base && canonicalJson(base) === canonicalJson(item.doc)) {
+      counts.unchanged += 1;
+      continue;
+    }
+    if (published) counts.changed += 1;
+    else counts.new += 1;
+    if (current?.staged_id) counts.stagedReplaced += 1;
+    // jsonb keeps keys in its own order; parsing restores the schema's, so the change log follows the page.
+    const changes = diffRecords(published ? recordSchema.parse(published) : undefined, item.doc);
+    counts.changes += changes.length;
+    plans.push({ item, existing: current, changes });
+  }
+  return plans;
+}
+
+/** Makes the published version the record's current one: narrow columns, search vector and filter rows. */
+export async function refreshPublished(db: Db, published: Array<{ recordId: number; versionId: number; doc: HssRecord; at: Date }>) {
+  if (!published.length) return;
+  const rows = published.map(({ recordId, versionId, doc, at }) => ({ recordId, versionId, doc, at, index: indexRecord(doc) }));
+  await db.execute(sql`
+    UPDATE records r
+       SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
+           last_updated = x.last_updated::date, updated_at = x.at,
+           search_vector = setweight(to_tsvector('english'::regconfig, x.a), 'A')
+                        || setweight(to_tsvector('english'::regconfig, x.b), 'B')
+                        || setweight(to_tsvector('english'::regconfig, x.c), 'C')
+      FROM jsonb_to_recordset(${jsonb(
+        rows.map((row) => ({
+          record_id: row.recordId,
+          version_id: row.versionId,
+          title: row.doc.title,
+          record_status: row.doc.recordStatus,
+          last_updated: row.doc.lastUpdated,
+          at: row.at.toISOString(),
+          a: row.index.text.a,
+          b: row.index.text.b,
+          c: row.index.text.c,
+        })),
+      )}) AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, a text, b text, c text)
+     WHERE r.id = x.record_id`);
+  const ids = jsonb(rows.map((row) => row.recordId));
+  await db.execute(sql`DELETE FROM record_values WHERE record_id IN (SELECT jsonb_array_elements_text(${ids})::int)`);
+  await db.execute(sql`DELETE FROM record_dates WHERE record_id IN (SELECT jsonb_array_elements_text(${ids})::int)`);
+  const values = rows.flatMap((row) => row.index.values.map(([filterId, value]) => [row.recordId, filterId, value]));
+  if (values.length) {
+    const valuesParam = jsonb(values);
+    await db.execute(sql`
+      INSERT INTO filter_values (filter_id, value)
+      SELECT DISTINCT v->>1, v->>2 FROM jsonb_array_elements(${valuesParam}) v
+      ON CONFLICT DO NOTHING`);
+    await db.execute(sql`
+      INSERT INTO record_values (record_id, value_id)
+      SELECT (v->>0)::int, fv.id
+        FROM jsonb_array_elements(${valuesParam}) v
+        JOIN filter_values fv ON fv.filter_id = v->>1 AND fv.value = v->>2
+      ON CONFLICT DO NOTHING`);
+  }
+  const dates = rows.flatMap((row) => row.index.dates.map(([filterId, eventName, date]) => [row.recordId, filterId, eventName, date]));
+  if (dates.length) {
+    await db.execute(sql`
+      INSERT INTO record_dates (record_id, filter_id, event_name, date)
+      SELECT (d->>0)::int, d->>1, d->>2, (d->>3)::date FROM jsonb_array_elements(${jsonb(dates)}) d`);
+  }
+}
+
+/** Writes one batch: new record rows, versions, change logs, and the published state. */
+async function applyBatch(db: Db, items: ParsedItem[], options: { mode: ImportMode; importId: number | null; at: Date; counts: ImportCounts }) {
+  const existing = await existingRecords(
+    db,
+    items.map((item) => item.doc.hssId),
+  );
+  const plans = planBatch(items, existing, options.mode, options.counts);
+  if (!plans.length) return;
+
+  const missing = plans.filter((plan) => !plan.existing).map((plan) => plan.item.doc.hssId);
+  const recordIds = new Map<string, number>([...existing.values()].map((row) => [row.hss_id, row.id]));
+  if (missing.length) {
+    const created = await queryRows<{ id: number; hss_id: string }>(
+      db,
+      sql`INSERT INTO records (hss_id, created_at, updated_at)
+          SELECT h, ${options.at.toISOString()}::timestamptz, ${options.at.toISOString()}::timestamptz
+            FROM jsonb_array_elements_text(${jsonb(missing)}) h
+          RETURNING id, hss_id`,
+    );
+    for (const row of created) recordIds.set(row.hss_id, row.id);
+  }
+
+  // A new version replaces any version still waiting to be published.
+  const replacedStaged = plans.flatMap((plan) => (plan.existing?.staged_id ? [plan.existing.staged_id] : []));
+  if (replacedStaged.length) {
+    await db.execute(
+      sql`UPDATE record_versions SET state = 'discarded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(replacedStaged)})::int)`,
+    );
+  }
+  const publish = options.mode === "publish";
+  if (publish) {
+    const superseded = plans.flatMap((plan) => (plan.existing?.published_id ? [plan.existing.published_id] : []));
+    if (superseded.length) {
+      await db.execute(
+        sql`UPDATE record_versions SET state = 'superseded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(superseded)})::int)`,
+      );
+    }
+  }
+
+  const versionRows = plans.map((plan) => ({
+    record_id: recordIds.get(plan.item.doc.hssId)!,
+    version: (plan.existing?.max_version ?? 0) + 1,
+    state: publish ? "published" : "staged",
+    document: plan.item.doc,
+    at: (plan.item.at ?? options.at).toISOString(),
+  }));
+  const inserted = await queryRows<{ id: number; record_id: number }>(
+    db,
+    sql`INSERT INTO record_versions (record_id, version, state, document, import_id, created_at, published_at)
+        SELECT x.record_id, x.version, x.state, x.document, ${options.importId}::int, x.at,
+               CASE WHEN x.state = 'published' THEN x.at END
+          FROM jsonb_to_recordset(${jsonb(versionRows)}) AS x(record_id int, version int, state text, document jsonb, at timestamptz)
+        RETURNING id, record_id`,
+  );
+  const versionIds = new Map(inserted.map((row) => [row.record_id, row.id]));
+
+  const changeRows = plans.flatMap((plan, index) =>
+    plan.changes.map((change) => ({
+      record_id: versionRows[index].record_id,
+      version_id: versionIds.get(versionRows[index].record_id)!,
+      changed_at: versionRows[index].at,
+      ...change,
+    })),
+  );
+  for (let start = 0; start < changeRows.length; start += 5000) {
+    await db.execute(sql`
+      INSERT INTO record_changes (record_id, version_id, changed_at, section, field, before, after)
+      SELECT x.record_id, x.version_id, x.changed_at, x.section, x.field, x.before, x.after
+        FROM jsonb_to_recordset(${jsonb(changeRows.slice(start, start + 5000))})
+          AS x(record_id int, version_id int, changed_at timestamptz, section text, field text, before text, after text)`);
+  }
+
+  if (publish) {
+    await refreshPublished(
+      db,
+      plans.map((plan, index) => ({
+        recordId: versionRows[index].record_id,
+        versionId: versionIds.get(versionRows[index].record_id)!,
+        doc: plan.item.doc,
+        at: new Date(versionRows[index].at),
+      })),
+    );
+  }
+}
+
+const emptyCounts = (): ImportCounts => ({ new: 0, changed: 0, unchanged: 0, changes: 0, stagedReplaced: 0 });
+
+/**
+ * Validates a whole file; with `compare`, also counts what applying it would do
+ * (new, changed, unchanged records and change-log entries) without writing anything.
+ */
+export async function validateImport(chunks: Chunks, options: { mode: ImportMode; compare?: boolean; db?: Db }) {
+  const db = options.db ?? (await getDb());
+  const counts = emptyCounts();
+  const report = await scan(
+    chunks,
+    options.compare
+      ? async (batch) => {
+          const existing = await existingRecords(
+            db,
+            batch.map((item) => item.doc.hssId),
+          );
+          planBatch(batch, existing, options.mode, counts);
+        }
+      : undefined,
+  );
+  if (options.compare && report.errorCount === 0) report.counts = counts;
+  return report;
+}
+
+export class InvalidImportError extends Error {
+  constructor(readonly report: ImportReport) {
+    super(`The file has ${report.errorCount} error(s); nothing was changed.`);
+  }
+}
+
+/**
+ * Applies a file in one transaction. The file is read twice: once to validate the whole
+ * of it (nothing is written unless it is free of errors), then to apply it; memory stays
+ * bounded by a batch, whatever the size of the file.
+ */
+export async function applyImport(
+  chunks: Chunks,
+  options: { mode: ImportMode; source: "cli" | "upload" | "demo"; filename: string; userId?: number; importId?: number; at?: Date; db?: Db },
+): Promise<ImportReport> {
+  const db = options.db ?? (await getDb());
+  const checked = await scan(chunks);
+  if (checked.errorCount > 0) throw new InvalidImportError(checked);
+  const at = options.at ?? new Date();
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const importId = options.importId ?? (await createImportRow(txDb, { ...options, state: "validated", report: checked }));
+    const counts = emptyCounts();
+    const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts }));
+    // The file changed between the two readings (it is on disk): roll everything back.
+    if (report.errorCount > 0) throw new InvalidImportError(report);
+    report.counts = counts;
+    await txDb.execute(
+      sql`UPDATE record_imports SET state = 'applied', content = NULL, report = ${jsonb(report)}, item_count = ${report.items},
+                 applied_at = ${at.toISOString()}::timestamptz WHERE id = ${importId}`,
+    );
+    return report;
+  });
+}
+
+/** Applies already-validated documents: the demo catalogue's history goes in through this. */
+export async function applyRecords(
+  items: Array<{ doc: HssRecord; at: Date }>,
+  options: { mode: ImportMode; filename: string; db?: Db },
+) {
+  const db = options.db ?? (await getDb());
+  const counts = emptyCounts();
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const importId = await createImportRow(txDb, {
+      source: "demo",
+      filename: options.filename,
+      mode: options.mode,
+      state: "applied",
+      report: { items: items.length, errorCount: 0, errors: [] },
+    });
+    for (let start = 0; start < items.length; start += BATCH_SIZE) {
+      const batch = items.slice(start, start + BATCH_SIZE).map((entry, offset) => ({ item: start + offset + 1, ...entry }));
+      await applyBatch(txDb, batch, { mode: options.mode, importId, at: new Date(), counts });
+    }
+  });
+  return counts;
+}
+
+async function createImportRow(
+  db: Db,
+  row: { source: string; filename: string; mode: ImportMode; state: string; report: ImportReport; userId?: number; content?: string },
+) {
+  const [created] = await db
+    .insert(schema.recordImports)
+    .values({
+      source: row.source,
+      filename: row.filename,
+      mode: row.mode,
+      state: row.state,
+      report: row.report,
+      itemCount: row.report.items,
+      uploadedBy: row.userId ?? null,
+      content: row.content ?? null,
+    })
+    .returning({ id: schema.recordImports.id });
+  return created.id;
+}
+
+export { createImportRow };

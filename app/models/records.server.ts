@@ -1,0 +1,272 @@
+import { and, desc, eq, sql as dsql } from "drizzle-orm";
+import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
+import type { HssRecord } from "~/records/schema.server";
+import { PRINT_SECTION_VALUES } from "~/records/sections";
+import { refreshPublished } from "./record-import.server";
+
+export interface ChangeLogEntry {
+  id: number;
+  changedAt: string;
+  version: number;
+  state: string;
+  section: string;
+  field: string;
+  before: string | null;
+  after: string | null;
+}
+
+export interface RecordView {
+  hssId: string;
+  document: HssRecord;
+  version: number;
+  state: "published" | "staged";
+  /** When this version was published (or staged). */
+  versionAt: string;
+  firstPublishedAt: string | null;
+  changeLog: ChangeLogEntry[];
+  /** Which related hssIds exist and are published: only those are links. */
+  publishedRelated: string[];
+}
+
+const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+
+function relatedIds(doc: HssRecord) {
+  return Object.values(doc.relatedRecords).flatMap((links) => links.map((link) => link.hssId));
+}
+
+/**
+ * A record as its page shows it. Published only, unless `preview`: then the staged
+ * version if there is one (with its pending change-log entries), otherwise the published.
+ */
+export async function getRecord(hssId: string, options: { preview?: boolean } = {}, db?: Db): Promise<RecordView | null> {
+  db ??= await getDb();
+  const versionJoin = options.preview
+    ? sql`v.id = coalesce((SELECT s.id FROM record_versions s WHERE s.record_id = r.id AND s.state = 'staged'), r.published_version_id)`
+    : sql`v.id = r.published_version_id`;
+  const [row] = await queryRows<{
+    id: number;
+    hss_id: string;
+    document: HssRecord;
+    version: number;
+    state: "published" | "staged";
+    version_at: string;
+    first_published_at: string | null;
+  }>(
+    db,
+    sql`SELECT r.id, r.hss_id, v.document, v.version, v.state, coalesce(v.published_at, v.created_at) AS version_at,
+               (SELECT min(f.published_at) FROM record_versions f WHERE f.record_id = r.id) AS first_published_at
+          FROM records r JOIN record_versions v ON ${versionJoin}
+         WHERE r.hss_id = ${hssId}`,
+  );
+  if (!row) return null;
+  const states = options.preview ? ["published", "superseded", "staged"] : ["published", "superseded"];
+  const [changeLog, related] = await Promise.all([
+    queryRows<ChangeLogEntry>(
+      db,
+      sql`SELECT c.id::int AS id, c.changed_at AS "changedAt", v.version, v.state, c.section, c.field, c.before, c.after
+            FROM record_changes c JOIN record_versions v ON v.id = c.version_id
+           WHERE c.record_id = ${row.id} AND v.state IN (SELECT jsonb_array_elements_text(${jsonb(states)}))
+           ORDER BY c.changed_at DESC, c.id`,
+    ),
+    queryRows<{ hss_id: string }>(
+      db,
+      sql`SELECT hss_id FROM records
+           WHERE published_version_id IS NOT NULL AND hss_id IN (SELECT jsonb_array_elements_text(${jsonb(relatedIds(row.document))}))`,
+    ),
+  ]);
+  return {
+    hssId: row.hss_id,
+    document: row.document,
+    version: row.version,
+    state: row.state,
+    versionAt: new Date(row.version_at).toISOString(),
+    firstPublishedAt: row.first_published_at ? new Date(row.first_published_at).toISOString() : null,
+    changeLog: changeLog.map((entry) => ({ ...entry, changedAt: new Date(entry.changedAt).toISOString() })),
+    publishedRelated: related.map((r) => r.hss_id),
+  };
+}
+
+/** Spec section 3's user activity: `view` with the hssId, `search` with the request. */
+export async function recordActivity(userId: number, activityType: "view" | "search" | "export", activityValue: string, db?: Db) {
+  db ??= await getDb();
+  await db.insert(schema.userActivity).values({ userId, activityType, activityValue });
+}
+
+/** The print sections the user chose last time; all of them at first. */
+export async function getPrintSelection(userId: number, db?: Db): Promise<string[]> {
+  db ??= await getDb();
+  const [row] = await db
+    .select({ printSections: schema.userPreferences.printSections })
+    .from(schema.userPreferences)
+    .where(eq(schema.userPreferences.userId, userId));
+  return row?.printSections ?? [...PRINT_SECTION_VALUES];
+}
+
+export async function savePrintSelection(userId: number, sections: string[], db?: Db) {
+  db ??= await getDb();
+  const printSections = sections.filter((value) => PRINT_SECTION_VALUES.includes(value));
+  await db
+    .insert(schema.userPreferences)
+    .values({ userId, printSections })
+    .onConflictDoUpdate({ target: schema.userPreferences.userId, set: { printSections, updatedAt: new Date() } });
+}
+
+export interface StagedVersion {
+  hssId: string;
+  title: string;
+  version: number;
+  stagedAt: string;
+  isNew: boolean;
+  changes: number;
+}
+
+/** Versions waiting in preview, newest first. */
+export async function listStaged(options: { limit: number; offset: number }, db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<StagedVersion & { total: number }>(
+    db,
+    sql`SELECT r.hss_id AS "hssId", v.document->>'title' AS title, v.version, v.created_at AS "stagedAt",
+               r.published_version_id IS NULL AS "isNew",
+               (SELECT count(*)::int FROM record_changes c WHERE c.version_id = v.id) AS changes,
+               count(*) OVER ()::int AS total
+          FROM record_versions v JOIN records r ON r.id = v.record_id
+         WHERE v.state = 'staged'
+         ORDER BY v.created_at DESC, r.hss_id
+         LIMIT ${options.limit} OFFSET ${options.offset}`,
+  );
+  return {
+    total: rows[0]?.total ?? (await countStaged(db)),
+    versions: rows.map(({ total: _total, ...row }) => ({ ...row, stagedAt: new Date(row.stagedAt).toISOString() })),
+  };
+}
+
+async function countStaged(db: Db) {
+  const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM record_versions WHERE state = 'staged'`);
+  return row.count;
+}
+
+/**
+ * Publishes staged versions (of the given records, or all): each becomes the published
+ * version, the one before is superseded, and its change log is dated now.
+ */
+export async function publishStaged(hssIds: string[] | "all", db?: Db) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const filter = hssIds === "all" ? sql`TRUE` : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
+    const staged = await queryRows<{ id: number; record_id: number; published_version_id: number | null; document: HssRecord }>(
+      txDb,
+      sql`SELECT v.id, v.record_id, r.published_version_id, v.document
+            FROM record_versions v JOIN records r ON r.id = v.record_id
+           WHERE v.state = 'staged' AND ${filter}
+           FOR UPDATE OF v`,
+    );
+    if (!staged.length) return 0;
+    const at = new Date();
+    const previous = staged.flatMap((row) => (row.published_version_id ? [row.published_version_id] : []));
+    if (previous.length) {
+      await txDb.execute(
+        sql`UPDATE record_versions SET state = 'superseded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(previous)})::int)`,
+      );
+    }
+    const ids = jsonb(staged.map((row) => row.id));
+    await txDb.execute(
+      sql`UPDATE record_versions SET state = 'published', published_at = ${at.toISOString()}::timestamptz
+           WHERE id IN (SELECT jsonb_array_elements_text(${ids})::int)`,
+    );
+    await txDb.execute(
+      sql`UPDATE record_changes SET changed_at = ${at.toISOString()}::timestamptz
+           WHERE version_id IN (SELECT jsonb_array_elements_text(${ids})::int)`,
+    );
+    for (let start = 0; start < staged.length; start += 500) {
+      await refreshPublished(
+        txDb,
+        staged.slice(start, start + 500).map((row) => ({ recordId: row.record_id, versionId: row.id, doc: row.document, at })),
+      );
+    }
+    return staged.length;
+  });
+}
+
+/** Discards staged versions; a record that was never published disappears with its only version. */
+export async function discardStaged(hssIds: string[] | "all", db?: Db) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const filter = hssIds === "all" ? sql`TRUE` : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
+    const discarded = await queryRows<{ record_id: number }>(
+      txDb,
+      sql`UPDATE record_versions v SET state = 'discarded' FROM records r
+           WHERE r.id = v.record_id AND v.state = 'staged' AND ${filter}
+          RETURNING v.record_id`,
+    );
+    if (discarded.length) {
+      await txDb.execute(
+        sql`DELETE FROM records WHERE published_version_id IS NULL
+              AND id IN (SELECT jsonb_array_elements_text(${jsonb(discarded.map((row) => row.record_id))})::int)`,
+      );
+    }
+    return discarded.length;
+  });
+}
+
+export interface ImportSummary {
+  id: number;
+  source: string;
+  filename: string;
+  mode: string;
+  state: string;
+  itemCount: number;
+  createdAt: string;
+  appliedAt: string | null;
+  uploadedBy: string | null;
+}
+
+export async function listImports(limit: number, db?: Db): Promise<ImportSummary[]> {
+  db ??= await getDb();
+  const rows = await db
+    .select({
+      id: schema.recordImports.id,
+      source: schema.recordImports.source,
+      filename: schema.recordImports.filename,
+      mode: schema.recordImports.mode,
+      state: schema.recordImports.state,
+      itemCount: schema.recordImports.itemCount,
+      createdAt: schema.recordImports.createdAt,
+      appliedAt: schema.recordImports.appliedAt,
+      uploadedBy: schema.users.email,
+    })
+    .from(schema.recordImports)
+    .leftJoin(schema.users, eq(schema.users.id, schema.recordImports.uploadedBy))
+    .orderBy(desc(schema.recordImports.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    appliedAt: row.appliedAt ? row.appliedAt.toISOString() : null,
+  }));
+}
+
+export async function getImport(id: number, db?: Db) {
+  db ??= await getDb();
+  const [row] = await db.select().from(schema.recordImports).where(eq(schema.recordImports.id, id));
+  return row ?? null;
+}
+
+/** Drops an upload that was never applied. */
+export async function cancelImport(id: number, db?: Db) {
+  db ??= await getDb();
+  await db
+    .update(schema.recordImports)
+    .set({ state: "cancelled", content: null })
+    .where(and(eq(schema.recordImports.id, id), dsql`${schema.recordImports.state} <> 'applied'`));
+}
+
+export async function countPublishedRecords(db?: Db) {
+  db ??= await getDb();
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM records WHERE published_version_id IS NOT NULL`,
+  );
+  return row.count;
+}

@@ -1,0 +1,163 @@
+import { describe, expect, it } from "vitest";
+import { getDb, queryRows, sql } from "~/db/client.server";
+import { applyImport, InvalidImportError, validateImport } from "~/models/record-import.server";
+import { discardStaged, getRecord, listStaged, publishStaged } from "~/models/records.server";
+import { textChunks } from "~/records/read-items.server";
+import { clone, exampleRecords, jsonLines } from "../records";
+
+const importText = (text: string, mode: "publish" | "preview" = "publish") =>
+  applyImport(() => textChunks(text), { mode, source: "cli", filename: "test.jsonl" });
+
+async function versionsOf(hssId: string) {
+  const db = await getDb();
+  return queryRows<{ version: number; state: string }>(
+    db,
+    sql`SELECT v.version, v.state FROM record_versions v JOIN records r ON r.id = v.record_id WHERE r.hss_id = ${hssId} ORDER BY v.version`,
+  );
+}
+
+describe("record import", () => {
+  it("creates records from JSON Lines and from a JSON array, and a re-import of the same file adds nothing", async () => {
+    const [a, b] = exampleRecords();
+    const first = await importText(jsonLines([a, b]));
+    expect(first.counts).toMatchObject({ new: 2, changed: 0, unchanged: 0, changes: 0 });
+    const again = await importText(JSON.stringify([b, a], null, 2));
+    expect(again.format).toBe("json");
+    expect(again.counts).toMatchObject({ new: 0, changed: 0, unchanged: 2, changes: 0 });
+    expect(await versionsOf(a.hssId)).toEqual([{ version: 1, state: "published" }]);
+
+    const record = await getRecord(a.hssId);
+    expect(record?.document.title).toBe(a.title);
+    // Defaults are filled in on the way in.
+    expect(record?.document.highImpactReports).toEqual([]);
+    expect(record?.publishedRelated).toEqual([b.hssId]);
+  });
+
+  it("gives a changed record a new version whose change log is exactly the field differences", async () => {
+    const [a] = exampleRecords();
+    await importText(jsonLines([a]));
+    const changed = clone(a);
+    changed.lastUpdated = "2026-10-30";
+    changed.regulatoryInformation.ema.status = "CHMP positive opinion";
+    changed.regulatoryInformation.ema.events!.push({ event: "CHMP opinion", date: "2026-10-16" });
+    changed.clinicalTrials.usClinicalTrialRegistries![0].status = "Completed";
+    changed.organisations = changed.organisations.filter((o) => o.role !== "Licensee");
+
+    const report = await importText(jsonLines([changed]));
+    expect(report.counts).toMatchObject({ new: 0, changed: 1, unchanged: 0, changes: 5 });
+    expect(await versionsOf(a.hssId)).toEqual([
+      { version: 1, state: "superseded" },
+      { version: 2, state: "published" },
+    ]);
+    const record = await getRecord(a.hssId);
+    const entries = record!.changeLog.map(({ section, field, before, after }) => ({ section, field, before, after }));
+    expect(entries).toEqual([
+      { section: "keyFacts", field: "Last updated", before: "2026-09-14", after: "2026-10-30" },
+      {
+        section: "organisations",
+        field: "Kestrel Bio AG",
+        before: "Name: Kestrel Bio AG, Role: Licensee, Country: Switzerland",
+        after: null,
+      },
+      { section: "ema", field: "Status", before: "MAA under evaluation", after: "CHMP positive opinion" },
+      { section: "ema", field: "Events › CHMP opinion", before: null, after: "Event: CHMP opinion, Date: 2026-10-16" },
+      { section: "usClinicalTrialRegistries", field: "NCT05874417 › Status", before: "Active, not recruiting", after: "Completed" },
+    ]);
+    expect(record!.document.regulatoryInformation.ema.status).toBe("CHMP positive opinion");
+  });
+
+  it("rejects an invalid file whole, naming item, line, hssId, field and problem, and changes nothing", async () => {
+    const [a, b] = exampleRecords();
+    const badA = clone(a) as Record<string, unknown>;
+    badA.lastUpdated = "2026-13-01";
+    badA.colour = "blue";
+    const text = `${JSON.stringify(b)}\n${JSON.stringify(badA)}\n{not json\n${JSON.stringify(b)}\n`;
+
+    const report = await validateImport(() => textChunks(text), { mode: "publish" });
+    expect(report.items).toBe(4);
+    expect(report.errors).toEqual([
+      { item: 2, line: 2, hssId: a.hssId, field: "lastUpdated", problem: "is not a real date" },
+      { item: 2, line: 2, hssId: a.hssId, field: "(record)", problem: "has unknown field(s): colour" },
+      expect.objectContaining({ item: 3, line: 3, field: "(record)", problem: expect.stringMatching(/^is not valid JSON/) }),
+      { item: 4, line: 4, hssId: b.hssId, field: "hssId", problem: "appears more than once (first as item 1)" },
+    ]);
+
+    await expect(importText(text)).rejects.toBeInstanceOf(InvalidImportError);
+    expect(await getRecord(b.hssId)).toBeNull();
+    expect(await versionsOf(b.hssId)).toEqual([]);
+  });
+
+  it("reports a broken file structure and an empty file instead of throwing", async () => {
+    const [a] = exampleRecords();
+    const unclosed = await validateImport(() => textChunks(`[${JSON.stringify(a)},`), { mode: "publish" });
+    expect(unclosed.errors.at(-1)).toMatchObject({ field: "(file)", problem: expect.stringMatching(/not closed/) });
+    const empty = await validateImport(() => textChunks("  \n"), { mode: "publish" });
+    expect(empty.errors).toEqual([{ item: 1, line: 1, field: "(file)", problem: "The file is empty." }]);
+  });
+
+  it("stages changes in preview, shows them only in preview, then publishes or discards them", async () => {
+    const [a, b] = exampleRecords();
+    await importText(jsonLines([a]));
+    const changed = clone(a);
+    changed.title = `${a.title} (updated)`;
+
+    const preview = await validateImport(() => textChunks(jsonLines([changed, b])), { mode: "preview", compare: true });
+    expect(preview.counts).toMatchObject({ new: 1, changed: 1, unchanged: 0, changes: 1 });
+
+    await importText(jsonLines([changed, b]), "preview");
+    expect((await getRecord(a.hssId))!.document.title).toBe(a.title);
+    expect(await getRecord(b.hssId)).toBeNull();
+    const staged = await getRecord(a.hssId, { preview: true });
+    expect(staged).toMatchObject({ state: "staged", version: 2 });
+    expect(staged!.document.title).toBe(changed.title);
+    expect(staged!.changeLog).toEqual([
+      expect.objectContaining({ section: "keyFacts", field: "Title", before: a.title, after: changed.title, state: "staged" }),
+    ]);
+    expect((await getRecord(b.hssId, { preview: true }))!.state).toBe("staged");
+    const list = await listStaged({ limit: 500, offset: 0 });
+    expect(list.versions.filter((v) => [a.hssId, b.hssId].includes(v.hssId))).toHaveLength(2);
+
+    expect(await publishStaged([a.hssId])).toBe(1);
+    expect((await getRecord(a.hssId))!.document.title).toBe(changed.title);
+    expect(await versionsOf(a.hssId)).toEqual([
+      { version: 1, state: "superseded" },
+      { version: 2, state: "published" },
+    ]);
+    expect(await discardStaged([b.hssId])).toBe(1);
+    expect(await getRecord(b.hssId, { preview: true })).toBeNull();
+  });
+
+  it("writes the derived search rows of the published version", async () => {
+    const [a] = exampleRecords();
+    await importText(jsonLines([a]));
+    const db = await getDb();
+    const values = await queryRows<{ filter_id: string; value: string }>(
+      db,
+      sql`SELECT fv.filter_id, fv.value FROM record_values rv JOIN filter_values fv ON fv.id = rv.value_id
+            JOIN records r ON r.id = rv.record_id WHERE r.hss_id = ${a.hssId} ORDER BY 1, 2`,
+    );
+    expect(values).toEqual(
+      expect.arrayContaining([
+        { filter_id: "company", value: "Kestrel Bio AG" },
+        { filter_id: "company", value: "Norvane Therapeutics" },
+        { filter_id: "euRegulatoryStatus", value: "MAA under evaluation" },
+        { filter_id: "estimatedCost", value: "EUR 50,000 to EUR 100,000" },
+        { filter_id: "firstInClass", value: "No" },
+      ]),
+    );
+    const dates = await queryRows<{ event_name: string; date: string }>(
+      db,
+      sql`SELECT d.event_name, d.date::text AS date FROM record_dates d JOIN records r ON r.id = d.record_id
+           WHERE r.hss_id = ${a.hssId} AND d.filter_id = 'euEventDates' ORDER BY d.date`,
+    );
+    expect(dates).toEqual([
+      { event_name: "MAA submitted", date: "2026-02-03" },
+      { event_name: "MAA validated", date: "2026-02-26" },
+    ]);
+    const [match] = await queryRows<{ hit: boolean }>(
+      db,
+      sql`SELECT search_vector @@ websearch_to_tsquery('english', 'zalutinib lung') AS hit FROM records WHERE hss_id = ${a.hssId}`,
+    );
+    expect(match.hit).toBe(true);
+  });
+});

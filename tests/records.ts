@@ -1,0 +1,24 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { HssRecordInput } from "~/records/schema.server";
+
+const example = JSON.parse(readFileSync(path.resolve("docs/import-example.json"), "utf8")) as HssRecordInput[];
+
+/**
+ * The two documented example records, with hssIds unique to this call (the PostgreSQL
+ * test database is shared across files and runs) and their links rewritten to match.
+ */
+export function exampleRecords(): [HssRecordInput, HssRecordInput] {
+  const prefix = `T${randomUUID().slice(0, 8)}`;
+  const text = JSON.stringify(example).replaceAll("HSS-EX-", `${prefix}-`);
+  return JSON.parse(text);
+}
+
+export function jsonLines(records: unknown[]) {
+  return records.map((record) => JSON.stringify(record)).join("\n") + "\n";
+}
+
+export function clone<T>(value: T): T {
+  return structuredClone(value);
+}
