@@ -1,12 +1,14 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import {
+  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useLocation,
   useMatches,
   useRouteError,
   useRouteLoaderData,
@@ -83,6 +85,8 @@ function useDocumentTitle(fallback?: string) {
 function Document({ children, title, data }: { children: ReactNode; title: string; data: RootData }) {
   const nonce = useNonce();
   const messages: BarMessage[] = data?.flash ? [data.flash] : [];
+  // Spec section 2: on any path containing /preview the header and footer give way to the preview banner.
+  const previewMode = useLocation().pathname.includes("/preview");
   return (
     <html lang="en-GB">
       <head>
@@ -97,19 +101,29 @@ function Document({ children, title, data }: { children: ReactNode; title: strin
         <a href="#main-content" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader
-          user={data?.user ?? null}
-          environmentLabel={data?.environmentLabel ?? ""}
-          notificationCount={data?.notificationCount ?? 0}
-          qcReportsUrl={data?.qcReportsUrl ?? null}
-        />
+        {previewMode ? (
+          <aside className="preview-banner" aria-label="Preview mode">
+            <p>
+              <strong>Record Preview Enabled</strong>
+              <span> Unpublished changes are shown. </span>
+              <Link to="/dashboard/records">Back to Manage records</Link>
+            </p>
+          </aside>
+        ) : (
+          <SiteHeader
+            user={data?.user ?? null}
+            environmentLabel={data?.environmentLabel ?? ""}
+            notificationCount={data?.notificationCount ?? 0}
+            qcReportsUrl={data?.qcReportsUrl ?? null}
+          />
+        )}
         <div className="alert-bar-slot">
           <AlertBar messages={messages} />
         </div>
         <main id="main-content" className="container" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter signedIn={Boolean(data?.user)} appVersion={data?.appVersion ?? ""} />
+        {previewMode ? null : <SiteFooter signedIn={Boolean(data?.user)} appVersion={data?.appVersion ?? ""} />}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,6 +1,7 @@
+import { z } from "zod";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
-import { type ImportFormat, ImportFileError, readItems } from "~/records/read-items.server";
+import { type ImportFormat, ImportFileError, readItems, textChunks } from "~/records/read-items.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { indexRecord } from "~/search/index-record";
 
@@ -332,6 +333,12 @@ export async function validateImport(chunks: Chunks, options: { mode: ImportMode
   return report;
 }
 
+export class ImportNotPendingError extends Error {
+  constructor() {
+    super("This import has already been applied or cancelled.");
+  }
+}
+
 export class InvalidImportError extends Error {
   constructor(readonly report: ImportReport) {
     super(`The file has ${report.errorCount} error(s); nothing was changed.`);
@@ -353,6 +360,14 @@ export async function applyImport(
   const at = options.at ?? new Date();
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    if (options.importId) {
+      // Locks the upload's row: a second Apply (another tab, a double submit) finds it applied and stops.
+      const claimed = await queryRows<{ id: number }>(
+        txDb,
+        sql`UPDATE record_imports SET state = state WHERE id = ${options.importId} AND state = 'validated' RETURNING id`,
+      );
+      if (!claimed.length) throw new ImportNotPendingError();
+    }
     const importId = options.importId ?? (await createImportRow(txDb, { ...options, state: "validated", report: checked }));
     const counts = emptyCounts();
     const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts }));
@@ -412,3 +427,67 @@ async function createImportRow(
 }
 
 export { createImportRow };
+
+/** Largest file the staff page accepts; bigger catalogues go through `npm run import`. */
+export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
+
+/** Validates an uploaded file and keeps it (if valid) until staff apply or cancel it. */
+export async function createUploadImport(upload: { filename: string; content: string; mode: ImportMode; userId: number }) {
+  const db = await getDb();
+  const report = await validateImport(() => textChunks(upload.content), { mode: upload.mode, compare: true, db });
+  const valid = report.errorCount === 0;
+  return createImportRow(db, {
+    source: "upload",
+    filename: upload.filename,
+    mode: upload.mode,
+    state: valid ? "validated" : "invalid",
+    report,
+    userId: upload.userId,
+    content: valid ? upload.content : undefined,
+  });
+}
+
+/** Applies a validated upload (publishing or staging, as chosen when it was uploaded). */
+export async function applyUploadedImport(importId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ content: schema.recordImports.content, mode: schema.recordImports.mode, filename: schema.recordImports.filename, state: schema.recordImports.state })
+    .from(schema.recordImports)
+    .where(sql`${schema.recordImports.id} = ${importId}`);
+  if (!row || row.state !== "validated" || row.content === null) throw new ImportNotPendingError();
+  const content = row.content;
+  return applyImport(() => textChunks(content), {
+    mode: row.mode as ImportMode,
+    source: "upload",
+    filename: row.filename,
+    importId,
+    db,
+  });
+}
+
+const ACCEPTED_EXTENSIONS = /\.(json|jsonl|ndjson)$/i;
+const ACCEPTED_TYPES = new Set(["", "application/json", "application/x-ndjson", "application/jsonl", "application/jsonlines", "text/plain", "application/octet-stream"]);
+export const WRONG_TYPE = "The file must be a JSON or JSON Lines file (.json, .jsonl or .ndjson)";
+export const TOO_BIG = `The file must be ${UPLOAD_MAX_BYTES / 1024 / 1024} MB or smaller (use npm run import for larger files)`;
+export const NO_FILE = "Select a JSON or JSON Lines file to import";
+export const NO_MODE = "Choose whether to publish the changes at once or stage them for preview";
+
+/** The upload form of /dashboard/records. */
+export const uploadSchema = z.object({
+  mode: z.enum(["publish", "preview"], { error: NO_MODE }),
+  file: z
+    .instanceof(File, { error: NO_FILE })
+    .refine((file) => file.size > 0 || file.name !== "", NO_FILE)
+    .refine((file) => file.size > 0, "The file is empty")
+    .refine((file) => ACCEPTED_EXTENSIONS.test(file.name) && ACCEPTED_TYPES.has(file.type.split(";")[0]), WRONG_TYPE)
+    .refine((file) => file.size <= UPLOAD_MAX_BYTES, TOO_BIG),
+});
+
+/** The text of an uploaded file, or null when it is not UTF-8. */
+export async function uploadText(file: File) {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(await file.arrayBuffer());
+  } catch {
+    return null;
+  }
+}

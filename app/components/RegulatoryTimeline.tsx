@@ -1,0 +1,490 @@
+import type { ReactNode } from "react";
+import { formatDate } from "~/lib/dates";
+
+/**
+ * A server-rendered regulatory timeline: a captioned SVG chart plus a table of the same
+ * events. It needs no client JavaScript and no inline styles (the CSP has no
+ * 'unsafe-inline'); colours come from classes in ~/styles/timeline.css.
+ *
+ * Layout: a vertical time axis (oldest at the top, years on the left) with the event
+ * labels to its right. Time runs down the page, so on a 320 px phone the labels get
+ * almost the full width and wrap onto extra lines instead of overlapping. Each year is a
+ * band that grows to fit its labels (a run of years without events shrinks to one short
+ * "No events in …" band), so every label sits beside its own year; inside a year, dates
+ * are placed in proportion, labels for close dates are stacked, and a leader joins each
+ * label to its date's notch on the axis. Agencies differ by marker shape (EMA circle,
+ * FDA square) and an "EMA:"/"FDA:" prefix as well as colour.
+ */
+
+export interface TimelineEvent {
+  agency: "EMA" | "FDA";
+  event: string;
+  /** YYYY-MM-DD */
+  date: string;
+  note?: string;
+}
+
+const AGENCY_ORDER: Record<TimelineEvent["agency"], number> = { EMA: 0, FDA: 1 };
+
+const AGENCY_NAMES: Record<TimelineEvent["agency"], string> = {
+  EMA: "European Medicines Agency",
+  FDA: "US Food and Drug Administration",
+};
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Milliseconds since the epoch for a valid YYYY-MM-DD date (UTC), else null. */
+function parseDate(value: string): number | null {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const time = Date.UTC(year, month - 1, day);
+  const check = new Date(time);
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+    return null;
+  }
+  return time;
+}
+
+interface SortedEvent extends TimelineEvent {
+  time: number | null;
+}
+
+/** Oldest first; on the same date EMA before FDA; otherwise the order given. Unreadable dates go last. */
+export function sortTimelineEvents(events: TimelineEvent[]): SortedEvent[] {
+  return events
+    .map((event, index) => ({ ...event, time: parseDate(event.date), index }))
+    .sort((a, b) => {
+      if (a.time === null || b.time === null) {
+        if (a.time !== b.time) return a.time === null ? 1 : -1;
+      } else if (a.time !== b.time) {
+        return a.time - b.time;
+      }
+      return AGENCY_ORDER[a.agency] - AGENCY_ORDER[b.agency] || a.index - b.index;
+    })
+    .map(({ index: _index, ...event }) => event);
+}
+
+function displayDate(event: SortedEvent) {
+  return event.time === null ? event.date : formatDate(event.date);
+}
+
+/* ---------------------------------------------------------------- geometry ---- */
+
+// Everything is in viewBox units. The viewBox is about as wide as the narrowest
+// screen the chart is drawn on, so the text shrinks little there; CSS caps the width
+// so it doesn't grow too large on desktops.
+const VIEW_WIDTH = 320;
+const PAD_TOP = 14;
+const PAD_BOTTOM = 14;
+const YEAR_TEXT_X = 40; // right edge of the year labels
+const AXIS_X = 52;
+const TICK_HALF = 6; // year ticks cross the axis
+const NOTCH_END = 60; // an event's notch on the axis runs from AXIS_X to here
+const LEADER_BEND = 66; // the leader leaves the notch horizontally up to here…
+const LEADER_END = 80; // …then slants to the label's row
+const MARKER_X = 88; // centre of the agency marker
+const MARKER_SIZE = 12;
+const TEXT_X = 100;
+const TEXT_WIDTH = VIEW_WIDTH - TEXT_X - 2;
+const LABEL_FONT = 15;
+const LABEL_LINE = 19;
+const DATE_FONT = 14;
+const DATE_LINE = 18;
+const YEAR_FONT = 14;
+const LABEL_GAP = 10; // between stacked labels
+
+/**
+ * A generous estimate of a string's width, so wrapped lines don't overflow. Calibrated
+ * on DejaVu Sans, the widest of the usual sans-serif fonts Pico's font stack falls back to.
+ */
+function textWidth(text: string, fontSize: number, bold = false) {
+  let em = 0;
+  for (const char of text) {
+    if (char === " ") em += 0.32;
+    else if ("ijlI.,:;'!|".includes(char)) em += 0.3;
+    else if ("ftr()[]-".includes(char)) em += 0.42;
+    else if ("mwMW@%".includes(char)) em += 0.98;
+    else if (/[A-Z]/.test(char)) em += 0.74;
+    else if (/[0-9]/.test(char)) em += 0.64;
+    else em += 0.62;
+  }
+  return em * fontSize * (bold ? 1.15 : 1);
+}
+
+/** Greedy word wrap; a word too long for a line is split across lines. */
+function wrapText(text: string, width: number, fontSize: number, firstLineIndent = 0): string[] {
+  const lines: string[] = [];
+  let line = "";
+  let available = width - firstLineIndent;
+  const push = () => {
+    lines.push(line);
+    line = "";
+    available = width;
+  };
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (textWidth(candidate, fontSize) <= available) {
+      line = candidate;
+      continue;
+    }
+    if (line) push();
+    let rest = word;
+    while (textWidth(rest, fontSize) > available) {
+      let cut = rest.length - 1;
+      while (cut > 1 && textWidth(`${rest.slice(0, cut)}-`, fontSize) > available) cut--;
+      line = `${rest.slice(0, cut)}-`;
+      push();
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line || lines.length === 0) lines.push(line);
+  return lines;
+}
+
+interface Block {
+  event: SortedEvent & { time: number };
+  lines: string[];
+  height: number;
+}
+
+interface PlacedLabel extends Block {
+  /** Where the event's date falls on the axis. */
+  axisY: number;
+  /** Top of the label block (its first line is centred on axisY when there is room). */
+  top: number;
+}
+
+interface Band {
+  /** First year of the band; a band of years without events may span several. */
+  from: number;
+  to: number;
+  top: number;
+  height: number;
+  empty: boolean;
+}
+
+/**
+ * Place label blocks, in order, as near as possible to their wanted tops without
+ * overlapping and within [minTop, maxBottom]: overlapping neighbours are merged into a
+ * stack centred on the mean of their wanted positions, repeatedly. The caller makes sure
+ * the blocks fit.
+ */
+function placeLabels(wanted: number[], heights: number[], minTop: number, maxBottom: number): number[] {
+  interface Stack {
+    first: number;
+    last: number;
+    top: number;
+    height: number;
+  }
+  const clampTop = (top: number, height: number) => Math.max(minTop, Math.min(top, maxBottom - height));
+  const stacks: Stack[] = [];
+  const offsets: number[] = []; // of each label inside its stack
+  wanted.forEach((want, i) => {
+    let stack: Stack = { first: i, last: i, top: clampTop(want, heights[i]), height: heights[i] };
+    offsets[i] = 0;
+    for (;;) {
+      const previous = stacks[stacks.length - 1];
+      if (!previous || previous.top + previous.height + LABEL_GAP <= stack.top + 0.01) break;
+      stacks.pop();
+      const shift = previous.height + LABEL_GAP;
+      for (let j = stack.first; j <= stack.last; j++) offsets[j] += shift;
+      const height = previous.height + LABEL_GAP + stack.height;
+      let sum = 0;
+      for (let j = previous.first; j <= stack.last; j++) sum += wanted[j] - offsets[j];
+      const mean = sum / (stack.last - previous.first + 1);
+      stack = { first: previous.first, last: stack.last, top: clampTop(mean, height), height };
+    }
+    stacks.push(stack);
+  });
+  const tops: number[] = [];
+  for (const stack of stacks) {
+    for (let j = stack.first; j <= stack.last; j++) tops[j] = stack.top + offsets[j];
+  }
+  return tops;
+}
+
+const MIN_YEAR_HEIGHT = 64; // a year with events
+const EMPTY_BAND_HEIGHT = 40; // a run of years without events
+const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/**
+ * The axis is drawn as a band per year. Each year with events is at least
+ * MIN_YEAR_HEIGHT tall and grows to fit its labels, so every label stays beside its own
+ * year; inside a year, dates are placed in proportion. A run of years without events
+ * shrinks to one short band that says so.
+ */
+function layout(events: SortedEvent[]) {
+  const dated = events.filter((event): event is SortedEvent & { time: number } => event.time !== null);
+  const prefixWidth = (agency: string) => textWidth(`${agency}: `, LABEL_FONT, true);
+  const blocks: Block[] = dated.map((event) => {
+    const lines = wrapText(event.event, TEXT_WIDTH, LABEL_FONT, prefixWidth(event.agency));
+    return { event, lines, height: lines.length * LABEL_LINE + DATE_LINE };
+  });
+  const yearOf = (time: number) => new Date(time).getUTCFullYear();
+  const firstYear = yearOf(dated[0].time);
+  const lastYear = yearOf(dated[dated.length - 1].time);
+
+  const bands: Band[] = [];
+  const labels: PlacedLabel[] = [];
+  let y = PAD_TOP;
+  for (let year = firstYear; year <= lastYear; year++) {
+    const inYear = blocks.filter((block) => yearOf(block.event.time) === year);
+    if (inYear.length === 0) {
+      const previous = bands[bands.length - 1];
+      if (previous?.empty) {
+        previous.to = year;
+      } else {
+        bands.push({ from: year, to: year, top: y, height: EMPTY_BAND_HEIGHT, empty: true });
+        y += EMPTY_BAND_HEIGHT;
+      }
+      continue;
+    }
+    const needed = inYear.reduce((sum, block) => sum + block.height + LABEL_GAP, 0);
+    const height = Math.max(MIN_YEAR_HEIGHT, needed);
+    const start = Date.UTC(year, 0, 1);
+    const length = (isLeapYear(year) ? 366 : 365) * DAY_MS;
+    const axisYs = inYear.map((block) => y + ((block.event.time - start) / length) * height);
+    // The first text line is centred on the point it labels, when there is room.
+    const tops = placeLabels(
+      axisYs.map((axisY) => axisY - LABEL_LINE / 2),
+      inYear.map((block) => block.height),
+      y + LABEL_GAP / 2,
+      y + height - LABEL_GAP / 2,
+    );
+    inYear.forEach((block, i) => labels.push({ ...block, axisY: axisYs[i], top: tops[i] }));
+    bands.push({ from: year, to: year, top: y, height, empty: false });
+    y += height;
+  }
+  return { bands, labels, axisEnd: y, height: Math.ceil(y + PAD_BOTTOM) };
+}
+
+/* ------------------------------------------------------------------ markers ---- */
+
+function Marker({ agency, x, y, size }: { agency: TimelineEvent["agency"]; x: number; y: number; size: number }) {
+  return agency === "EMA" ? (
+    <circle className="timeline-marker timeline-marker-ema" cx={x} cy={y} r={size / 2} />
+  ) : (
+    <rect
+      className="timeline-marker timeline-marker-fda"
+      x={x - size / 2 + 0.5}
+      y={y - size / 2 + 0.5}
+      width={size - 1}
+      height={size - 1}
+    />
+  );
+}
+
+/** A small marker to sit beside text in the legend and the table; decorative. */
+function MarkerIcon({ agency }: { agency: TimelineEvent["agency"] }) {
+  return (
+    <svg className="timeline-icon" viewBox="0 0 14 14" width="14" height="14" aria-hidden="true" focusable="false">
+      <Marker agency={agency} x={7} y={7} size={12} />
+    </svg>
+  );
+}
+
+const round = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Text for a table cell with a break opportunity every few characters inside very long
+ * words (URLs, chemical names), so one word can't make the table wider than a phone.
+ */
+function breakable(text: string): ReactNode {
+  if (!/\S{19}/.test(text)) return text;
+  return text
+    .split(/(\s+)/)
+    .flatMap((word, i) =>
+      word.length < 19
+        ? [word]
+        : (word.match(/.{1,12}/gu) ?? []).flatMap((chunk, j) =>
+            j === 0 ? [chunk] : [<wbr key={`${i}-${j}`} />, chunk],
+          ),
+    );
+}
+
+/* ---------------------------------------------------------------- component ---- */
+
+export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { events: TimelineEvent[]; id?: string }) {
+  if (events.length === 0) {
+    return <p className="timeline-empty">No EMA or FDA events are recorded.</p>;
+  }
+
+  const sorted = sortTimelineEvents(events);
+  const dated = sorted.filter((event) => event.time !== null);
+  const captionId = `${id}-caption`;
+  const hasNotes = sorted.some((event) => event.note?.trim());
+
+  const chart = dated.length > 0 ? layout(sorted) : null;
+
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const byAgency = (["EMA", "FDA"] as const)
+    .map((agency) => [agency, sorted.filter((event) => event.agency === agency).length] as const)
+    .filter(([, n]) => n > 0)
+    .map(([agency, n]) => `${n} ${agency}`)
+    .join(", ");
+  let range = "";
+  if (dated.length > 0) {
+    const first = formatDate(dated[0].date);
+    const last = formatDate(dated[dated.length - 1].date);
+    range = first === last ? ` on ${first}` : ` from ${first} to ${last}`;
+  }
+  const undated = sorted.length - dated.length;
+  const summary = [
+    `Regulatory timeline: ${plural(sorted.length, "event")} (${byAgency})${range}.`,
+    undated > 0 ? `${plural(undated, "event")} without a valid date ${undated === 1 ? "is" : "are"} not drawn.` : "",
+    `The same events are listed in the table below.`,
+  ]
+    .filter(Boolean)
+    .join(" ");
+
+  return (
+    <div className="timeline" id={id}>
+      {chart && (
+        <figure className="timeline-figure">
+          <figcaption id={captionId} className="timeline-caption">
+            {summary}
+          </figcaption>
+          <ul className="timeline-legend">
+            <li>
+              <MarkerIcon agency="EMA" /> Circle: EMA ({AGENCY_NAMES.EMA})
+            </li>
+            <li>
+              <MarkerIcon agency="FDA" /> Square: FDA ({AGENCY_NAMES.FDA})
+            </li>
+          </ul>
+          <svg
+            className="timeline-svg"
+            role="img"
+            aria-labelledby={captionId}
+            focusable="false"
+            viewBox={`0 0 ${VIEW_WIDTH} ${chart.height}`}
+            width="100%"
+            preserveAspectRatio="xMinYMin meet"
+          >
+            {chart.bands.map((band, i) => (
+              <g key={band.from} className={band.empty ? "timeline-band timeline-band-empty" : "timeline-band"}>
+                {i % 2 === 1 && (
+                  <rect
+                    className="timeline-band-shade"
+                    x={0}
+                    y={round(band.top)}
+                    width={VIEW_WIDTH}
+                    height={round(band.height)}
+                  />
+                )}
+                <line
+                  className={band.empty ? "timeline-axis-line timeline-axis-gap" : "timeline-axis-line"}
+                  x1={AXIS_X}
+                  y1={round(band.top)}
+                  x2={AXIS_X}
+                  y2={round(band.top + band.height)}
+                />
+                <line
+                  className="timeline-tick"
+                  x1={AXIS_X - TICK_HALF}
+                  y1={round(band.top)}
+                  x2={AXIS_X + TICK_HALF}
+                  y2={round(band.top)}
+                />
+                <text
+                  className="timeline-year"
+                  x={YEAR_TEXT_X}
+                  y={round(band.top + 3)}
+                  dy="1em"
+                  textAnchor="end"
+                  fontSize={YEAR_FONT}
+                >
+                  {band.from}
+                </text>
+                {band.empty && (
+                  <text
+                    className="timeline-gap-note"
+                    x={TEXT_X}
+                    y={round(band.top + band.height / 2)}
+                    dy="0.35em"
+                    fontSize={DATE_FONT}
+                  >
+                    {band.to === band.from ? `No events in ${band.from}` : `No events in ${band.from}\u2013${band.to}`}
+                  </text>
+                )}
+              </g>
+            ))}
+            <line
+              className="timeline-tick"
+              x1={AXIS_X - TICK_HALF}
+              y1={round(chart.axisEnd)}
+              x2={AXIS_X + TICK_HALF}
+              y2={round(chart.axisEnd)}
+            />
+            {chart.labels.map((label, i) => {
+              const rowY = round(label.top + LABEL_LINE / 2);
+              const axisY = round(label.axisY);
+              const agencyClass = `timeline-event-${label.event.agency.toLowerCase()}`;
+              return (
+                <g key={i} className={`timeline-event ${agencyClass}`}>
+                  <polyline
+                    className="timeline-leader"
+                    points={`${AXIS_X},${axisY} ${NOTCH_END},${axisY} ${LEADER_BEND},${axisY} ${LEADER_END},${rowY} ${
+                      MARKER_X - MARKER_SIZE / 2 - 1
+                    },${rowY}`}
+                  />
+                  <line className="timeline-notch" x1={AXIS_X - 3} y1={axisY} x2={NOTCH_END} y2={axisY} />
+                  <Marker agency={label.event.agency} x={MARKER_X} y={rowY} size={MARKER_SIZE} />
+                  <text className="timeline-label" x={TEXT_X} y={round(label.top)} fontSize={LABEL_FONT}>
+                    {label.lines.map((line, n) => (
+                      <tspan key={n} x={n === 0 ? undefined : TEXT_X} dy={n === 0 ? "1em" : LABEL_LINE}>
+                        {n === 0 && <tspan className="timeline-label-agency">{label.event.agency}: </tspan>}
+                        {line}
+                      </tspan>
+                    ))}
+                  </text>
+                  <text
+                    className="timeline-date"
+                    x={TEXT_X}
+                    y={round(label.top + label.lines.length * LABEL_LINE)}
+                    dy="1em"
+                    fontSize={DATE_FONT}
+                  >
+                    {displayDate(label.event)}
+                  </text>
+                </g>
+              );
+            })}
+          </svg>
+        </figure>
+      )}
+      <div className="timeline-table-wrap">
+        <table className="timeline-table" id={`${id}-table`}>
+          <caption>Regulatory events, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Agency</th>
+              <th scope="col">Event</th>
+              {hasNotes && <th scope="col">Note</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {sorted.map((event, i) => (
+              <tr key={i} className={`timeline-row timeline-row-${event.agency.toLowerCase()}`}>
+                <td className="timeline-cell-date">
+                  {event.time === null ? event.date : <time dateTime={event.date}>{displayDate(event)}</time>}
+                </td>
+                <td className="timeline-cell-agency">
+                  <MarkerIcon agency={event.agency} /> {event.agency}
+                </td>
+                <th scope="row" className="timeline-cell-event">
+                  {breakable(event.event)}
+                </th>
+                {hasNotes && <td className="timeline-cell-note">{breakable(event.note?.trim() ?? "")}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { formatDate } from "~/lib/dates";
+import type { RecordView } from "~/records/types";
+import { RecordContents, RecordSections } from "./RecordSections";
+
+/** A record: title and key facts at the top, the contents list, then every section. */
+export function RecordPage({
+  view,
+  recordPath,
+  actions,
+  notice,
+  visible,
+}: {
+  view: RecordView;
+  recordPath: (hssId: string) => string;
+  actions?: ReactNode;
+  notice?: ReactNode;
+  visible?: ReadonlySet<string>;
+}) {
+  const r = view.document;
+  return (
+    <article className="record">
+      <header className="record-header">
+        <p className="record-kicker">
+          <span>{r.hssId}</span> · <span>{r.recordStatus}</span> · <span>Version {view.version}</span>
+        </p>
+        <h1>{r.title}</h1>
+        <p className="record-updated">
+          Last updated <time dateTime={r.lastUpdated}>{formatDate(r.lastUpdated)}</time>
+          {view.firstPublishedAt ? (
+            <>
+              {" "}
+              · first published <time dateTime={view.firstPublishedAt}>{formatDate(view.firstPublishedAt)}</time>
+            </>
+          ) : null}
+        </p>
+        {notice}
+        {actions ? <div className="record-actions">{actions}</div> : null}
+      </header>
+      <RecordContents visible={visible} />
+      <RecordSections
+        record={r}
+        changeLog={view.changeLog}
+        publishedRelated={view.publishedRelated}
+        recordPath={recordPath}
+        visible={visible}
+      />
+    </article>
+  );
+}

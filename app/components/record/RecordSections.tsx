@@ -1,0 +1,404 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryTimeline";
+import { formatDate } from "~/lib/dates";
+import { childSections, PRINT_SECTIONS, sectionLabel } from "~/records/sections";
+import type { ChangeLogEntry, HssRecord } from "~/records/types";
+import { DataTable, date, Facts, money } from "./parts";
+
+type Trial =
+  | HssRecord["clinicalTrials"]["euClinicalTrialRegistries"][number]
+  | HssRecord["clinicalTrials"]["usClinicalTrialRegistries"][number];
+type Link_ = HssRecord["relatedRecords"]["otherIndications"][number];
+
+export interface RecordSectionsProps {
+  record: HssRecord;
+  changeLog: ChangeLogEntry[];
+  /** Related hssIds that are published: only those are links. */
+  publishedRelated: string[];
+  /** Where related-record links point (the preview keeps to preview). */
+  recordPath: (hssId: string) => string;
+  /** The sections to show; all when undefined (print preview passes the chosen ones). */
+  visible?: ReadonlySet<string>;
+}
+
+const headingId = (value: string) => `section-${value}`;
+
+function Section({ value, level = 2, children }: { value: string; level?: 2 | 3; children: ReactNode }) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <section className={`record-section record-section-${level}`} aria-labelledby={headingId(value)}>
+      <Heading id={headingId(value)}>{sectionLabel(value)}</Heading>
+      {children}
+    </section>
+  );
+}
+
+/** The in-page contents list, nested as the sections are. */
+export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
+  const shown = (value: string) => !visible || visible.has(value);
+  return (
+    <nav aria-label="Contents" className="record-contents">
+      <h2 className="contents-heading">Contents</h2>
+      <ol>
+        {PRINT_SECTIONS.filter((s) => !s.parent && shown(s.value)).map((section) => (
+          <li key={section.value}>
+            <a href={`#${headingId(section.value)}`}>{section.label}</a>
+            {section.isParent ? (
+              <ol>
+                {childSections(section.value)
+                  .filter((child) => shown(child.value))
+                  .map((child) => (
+                    <li key={child.value}>
+                      <a href={`#${headingId(child.value)}`}>{child.label}</a>
+                    </li>
+                  ))}
+              </ol>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}
+
+function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
+  return (
+    <DataTable
+      caption={caption}
+      rows={trials}
+      rowKey={(trial) => trial.trialId}
+      empty="No trials recorded in these registries."
+      columns={[
+        { header: "Trial ID", cell: (t) => t.trialId, rowHeader: true },
+        { header: "Registry", cell: (t) => t.registry },
+        { header: "Title", cell: (t) => t.title },
+        { header: "Phase", cell: (t) => t.phase },
+        { header: "Status", cell: (t) => t.status },
+        { header: "Sponsor", cell: (t) => t.sponsor ?? "" },
+        { header: "Enrolment", cell: (t) => t.enrolment?.toLocaleString("en-GB") ?? "", numeric: true },
+        { header: "Start", cell: (t) => date(t.startDate) ?? "" },
+        { header: "Primary completion", cell: (t) => date(t.primaryCompletionDate) ?? "" },
+        { header: "Countries", cell: (t) => t.countries.join(", ") },
+      ]}
+    />
+  );
+}
+
+function RelatedList({ links, caption, props }: { links: Link_[]; caption: string; props: RecordSectionsProps }) {
+  const published = new Set(props.publishedRelated);
+  return (
+    <DataTable
+      caption={caption}
+      rows={links}
+      rowKey={(link) => link.hssId}
+      empty="None recorded."
+      columns={[
+        {
+          header: "Record",
+          rowHeader: true,
+          cell: (link) =>
+            published.has(link.hssId) ? (
+              <Link to={props.recordPath(link.hssId)}>{link.title}</Link>
+            ) : (
+              <>
+                {link.title} <span className="muted">(not published)</span>
+              </>
+            ),
+        },
+        { header: "HSS ID", cell: (link) => link.hssId },
+      ]}
+    />
+  );
+}
+
+export function timelineEvents(record: HssRecord): TimelineEvent[] {
+  const { ema, fda } = record.regulatoryInformation;
+  return [
+    ...ema.events.map((e) => ({ agency: "EMA" as const, event: e.event, date: e.date, note: e.note })),
+    ...fda.events.map((e) => ({ agency: "FDA" as const, event: e.event, date: e.date, note: e.note })),
+  ];
+}
+
+/** Every section of a record, in the print list's order, each with a heading. */
+export function RecordSections(props: RecordSectionsProps) {
+  const { record: r, visible } = props;
+  const shown = (value: string) => !visible || visible.has(value);
+  const { ema, fda } = r.regulatoryInformation;
+  const related = r.relatedRecords;
+  const relatedKinds = childSections("relatedRecords");
+
+  return (
+    <>
+      {shown("keyFacts") ? (
+        <Section value="keyFacts">
+          <Facts
+            items={[
+              ["HSS ID", r.hssId],
+              ["Substance name", r.activeCompound.substanceName],
+              ["Brand name", r.activeCompound.brandName],
+              ["Company", r.organisations.map((o) => o.name).join(", ")],
+              ["Indication", r.estimatedIndication.indication],
+              ["Therapeutic area", r.estimatedIndication.therapeuticArea],
+              ["EU regulatory status", ema.status],
+              ["FDA regulatory status", fda.status],
+              ["Record status", r.recordStatus],
+              ["IHSI category", r.classificationAndCodes.ihsiCategory],
+              ["First in class", r.firstInClass],
+              ["Stub record", r.stubRecord],
+              ["Last updated", date(r.lastUpdated)],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("activeCompound") ? (
+        <Section value="activeCompound">
+          <Facts
+            items={[
+              ["Substance name", r.activeCompound.substanceName],
+              ["Brand name", r.activeCompound.brandName],
+              ["Synonyms", r.activeCompound.synonyms.join(", ")],
+              ["Technology type", r.activeCompound.technologyType],
+              ["Drug class", r.activeCompound.drugClass],
+              ["Target", r.activeCompound.target],
+              ["Mechanism of action", r.activeCompound.mechanismOfAction],
+              ["Orphan designation", r.activeCompound.orphanDesignation],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("estimatedIndication") ? (
+        <Section value="estimatedIndication">
+          <Facts
+            items={[
+              ["Indication", r.estimatedIndication.indication],
+              ["Therapeutic area", r.estimatedIndication.therapeuticArea],
+              ["Population", r.estimatedIndication.population],
+              ["Line of therapy", r.estimatedIndication.lineOfTherapy],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("comparators") ? (
+        <Section value="comparators">
+          <DataTable
+            caption="Comparators"
+            rows={r.comparators}
+            rowKey={(c) => c.name}
+            empty="No comparators recorded."
+            columns={[
+              { header: "Comparator", cell: (c) => c.name, rowHeader: true },
+              { header: "Type", cell: (c) => c.type },
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("organisations") ? (
+        <Section value="organisations">
+          <DataTable
+            caption="Organisations"
+            rows={r.organisations}
+            rowKey={(o, i) => `${o.name}-${i}`}
+            empty="No organisations recorded."
+            columns={[
+              { header: "Organisation", cell: (o) => o.name, rowHeader: true },
+              { header: "Role", cell: (o) => o.role },
+              { header: "Country", cell: (o) => o.country ?? "" },
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("classificationAndCodes") ? (
+        <Section value="classificationAndCodes">
+          <Facts
+            items={[
+              ["ATC code", r.classificationAndCodes.atcCode],
+              ["ATC description", r.classificationAndCodes.atcDescription],
+              ["IHSI category", r.classificationAndCodes.ihsiCategory],
+              ["ICD-10", r.classificationAndCodes.icd10],
+              ["MedDRA system organ class", r.classificationAndCodes.meddra.soc],
+              ["MedDRA high level group term", r.classificationAndCodes.meddra.hlgt],
+              ["MedDRA high level term", r.classificationAndCodes.meddra.hlt],
+              ["MedDRA preferred term", r.classificationAndCodes.meddra.pt],
+              ["MedDRA lowest level term", r.classificationAndCodes.meddra.llt],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("administrationInformation") ? (
+        <Section value="administrationInformation">
+          <Facts
+            items={[
+              ["Route", r.administrationInformation.route],
+              ["Dosage form", r.administrationInformation.dosageForm],
+              ["Dosing", r.administrationInformation.dosing],
+              ["Care setting", r.administrationInformation.setting],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("diseaseInformation") ? (
+        <Section value="diseaseInformation">
+          <Facts
+            items={[
+              ["Disease", r.diseaseInformation.disease],
+              ["Description", r.diseaseInformation.description],
+              ["Prevalence", r.diseaseInformation.prevalence],
+              ["Incidence", r.diseaseInformation.incidence],
+              ["Current treatment", r.diseaseInformation.currentTreatment],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("regulatoryInformation") ? (
+        <Section value="regulatoryInformation">
+          {shown("ema") && shown("fda") ? <RegulatoryTimeline events={timelineEvents(r)} /> : null}
+          {shown("ema") ? (
+            <Section value="ema" level={3}>
+              <Facts
+                items={[
+                  ["EU regulatory status", ema.status],
+                  ["Procedure type", ema.procedureType],
+                  ["Procedure number", ema.procedureNumber],
+                  ["PRIME eligible", ema.primeEligible],
+                  ["EU - MAA indications", ema.maaIndications.join("; ")],
+                  ["EU - CHMP opinion indication", ema.chmpOpinionIndication],
+                ]}
+              />
+              {!shown("fda") ? <RegulatoryTimeline id="timeline-ema" events={timelineEvents(r).filter((e) => e.agency === "EMA")} /> : null}
+            </Section>
+          ) : null}
+          {shown("fda") ? (
+            <Section value="fda" level={3}>
+              <Facts
+                items={[
+                  ["FDA regulatory status", fda.status],
+                  ["Application type", fda.applicationType],
+                  ["Application number", fda.applicationNumber],
+                  ["Breakthrough therapy", fda.breakthroughTherapy],
+                  ["Fast track", fda.fastTrack],
+                ]}
+              />
+              {!shown("ema") ? <RegulatoryTimeline id="timeline-fda" events={timelineEvents(r).filter((e) => e.agency === "FDA")} /> : null}
+            </Section>
+          ) : null}
+        </Section>
+      ) : null}
+
+      {shown("clinicalTrials") ? (
+        <Section value="clinicalTrials">
+          {shown("euClinicalTrialRegistries") ? (
+            <Section value="euClinicalTrialRegistries" level={3}>
+              <TrialTable caption="Trials in EU registries" trials={r.clinicalTrials.euClinicalTrialRegistries} />
+            </Section>
+          ) : null}
+          {shown("usClinicalTrialRegistries") ? (
+            <Section value="usClinicalTrialRegistries" level={3}>
+              <TrialTable caption="Trials in US registries" trials={r.clinicalTrials.usClinicalTrialRegistries} />
+            </Section>
+          ) : null}
+        </Section>
+      ) : null}
+
+      {shown("relatedRecords") ? (
+        <Section value="relatedRecords">
+          {relatedKinds
+            .filter((kind) => shown(kind.value))
+            .map((kind) => (
+              <Section key={kind.value} value={kind.value} level={3}>
+                <RelatedList
+                  caption={kind.label}
+                  links={related[kind.value as keyof typeof related]}
+                  props={props}
+                />
+              </Section>
+            ))}
+        </Section>
+      ) : null}
+
+      {shown("analysis") ? (
+        <Section value="analysis">
+          <Facts
+            items={[
+              ["Summary", r.analysis.summary],
+              ["Expected impact", r.analysis.expectedImpact],
+              ["Price tier", r.analysis.priceTier],
+              ["Estimated cost", money(r.analysis.estimatedCost)],
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("highImpactReports") ? (
+        <Section value="highImpactReports">
+          <DataTable
+            caption="High Impact Reports"
+            rows={r.highImpactReports}
+            rowKey={(h, i) => `${h.title}-${i}`}
+            empty="No High Impact Report covers this record."
+            columns={[
+              { header: "Title", cell: (h) => h.title, rowHeader: true },
+              { header: "Published", cell: (h) => date(h.publishedDate) },
+              { header: "Report ID", cell: (h) => h.reportId ?? "" },
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("references") ? (
+        <Section value="references">
+          <DataTable
+            caption="References"
+            rows={r.references}
+            rowKey={(ref, i) => `${ref.title}-${i}`}
+            empty="No references recorded."
+            columns={[
+              {
+                header: "Reference",
+                rowHeader: true,
+                cell: (ref) => (ref.url ? <a href={ref.url}>{ref.title}</a> : ref.title),
+              },
+              { header: "Source", cell: (ref) => ref.source },
+              { header: "Date", cell: (ref) => date(ref.date) ?? "" },
+            ]}
+          />
+        </Section>
+      ) : null}
+
+      {shown("recordChangeLog") ? (
+        <Section value="recordChangeLog">
+          <DataTable
+            caption="Record change log, newest first"
+            rows={props.changeLog}
+            rowKey={(entry) => String(entry.id)}
+            empty="No changes since this record was first published."
+            columns={[
+              {
+                header: "Date",
+                rowHeader: true,
+                cell: (entry) => (
+                  <>
+                    <time dateTime={entry.changedAt}>{formatDate(entry.changedAt)}</time>
+                    {entry.state === "staged" ? <strong className="pending"> (pending)</strong> : null}
+                  </>
+                ),
+              },
+              { header: "Section", cell: (entry) => sectionLabel(entry.section) },
+              { header: "Field", cell: (entry) => entry.field },
+              { header: "Before", cell: (entry) => entry.before ?? <span className="muted">(none)</span> },
+              { header: "After", cell: (entry) => entry.after ?? <span className="muted">(none)</span> },
+            ]}
+          />
+        </Section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,301 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import {
+  json,
+  MaxPartSizeExceededError,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+} from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { requireRole } from "~/lib/auth.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { IMPORT_STATES } from "~/records/import-states";
+import {
+  createUploadImport,
+  TOO_BIG,
+  UPLOAD_MAX_BYTES,
+  uploadSchema,
+  uploadText,
+} from "~/models/record-import.server";
+import { countPublishedRecords, discardStaged, listImports, listStaged, publishStaged } from "~/models/records.server";
+
+export const handle: RouteHandle = { title: "Manage records" };
+
+const STAFF = ["admin", "editor"];
+const PAGE_SIZE = 50;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, STAFF);
+  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const [published, staged, imports] = await Promise.all([
+    countPublishedRecords(),
+    listStaged({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
+    listImports(20),
+  ]);
+  return json({ published, staged, imports, page, pageSize: PAGE_SIZE });
+}
+
+async function upload(request: Request, userId: number) {
+  // Refuse an oversized body before reading it, and again while streaming it (a missing or false Content-Length).
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  const tooBig = () =>
+    json({ status: "error" as const, error: { file: [TOO_BIG] }, initialValue: {} }, { status: 413 });
+  if (length > UPLOAD_MAX_BYTES + 64 * 1024) return tooBig();
+  let formData: FormData;
+  try {
+    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return tooBig();
+    throw error;
+  }
+  const submission = parseForm(formData, uploadSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const content = await uploadText(submission.value.file);
+  if (content === null) {
+    return json(submission.reply({ fieldErrors: { file: ["The file is not UTF-8 text. Save it as UTF-8 JSON or JSON Lines"] } }), {
+      status: 400,
+    });
+  }
+  const importId = await createUploadImport({
+    filename: submission.value.file.name,
+    content,
+    mode: submission.value.mode,
+    userId,
+  });
+  return redirect(`/dashboard/records/imports/${importId}`);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, STAFF);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return upload(request, user.id);
+
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const hssId = form.get("hssId");
+  const target = form.get("scope") === "all" ? "all" : typeof hssId === "string" && hssId ? [hssId] : null;
+  if ((intent !== "publish" && intent !== "discard") || !target) {
+    return json({ status: "error" as const, error: { "": ["Choose a staged version to publish or discard"] }, initialValue: {} }, { status: 400 });
+  }
+  const count = intent === "publish" ? await publishStaged(target) : await discardStaged(target);
+  const what = `${count} staged version${count === 1 ? "" : "s"}`;
+  const message =
+    count === 0 ? "Nothing was staged: no change was made." : intent === "publish" ? `Published ${what}.` : `Discarded ${what}.`;
+  return redirect("/dashboard/records", {
+    headers: { "Set-Cookie": await setFlash(request, { severity: count === 0 ? "warning" : "success", message }) },
+  });
+}
+
+export default function ManageRecords() {
+  const { published, staged, imports, page, pageSize } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ mode: string; file: File }>({ id: "upload", lastResult, defaultValue: { mode: "publish" } });
+  const modeError = fields.mode.errors?.length ? fields.mode.errorId : undefined;
+  const fileError = fields.file.errors?.length ? fields.file.errorId : undefined;
+  const pages = Math.max(1, Math.ceil(staged.total / pageSize));
+  const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Manage records" }]} />
+      <ErrorSummary
+        items={summaryItems(form, [fields.file, { ...fields.mode, id: "mode-publish" } as typeof fields.mode])}
+      />
+      <h1>Manage records</h1>
+      <p>
+        {published.toLocaleString("en-GB")} published record{published === 1 ? "" : "s"};{" "}
+        {staged.total.toLocaleString("en-GB")} staged version{staged.total === 1 ? "" : "s"} waiting for review.
+      </p>
+
+      <section aria-labelledby="import-heading">
+        <h2 id="import-heading">Import records</h2>
+        <p>
+          A JSON array or JSON Lines file, one record per item (the import format is in <code>docs/import-format.md</code>). The whole
+          file is checked first: a file with any error changes nothing. Files up to {UPLOAD_MAX_BYTES / 1024 / 1024} MB; larger
+          catalogues are imported with <code>npm run import</code>.
+        </p>
+        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-narrow">
+          <div className="field">
+            <label htmlFor={fields.file.id}>Records file</label>
+            <small id="file-hint" className="hint">
+              .json, .jsonl or .ndjson
+            </small>
+            <input
+              type="file"
+              id={fields.file.id}
+              name={fields.file.name}
+              accept=".json,.jsonl,.ndjson,application/json"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={["file-hint", fileError].filter(Boolean).join(" ")}
+            />
+            {fileError ? (
+              <small id={fileError} className="field-error">
+                <span className="visually-hidden">Error: </span>
+                {fields.file.errors?.join(". ")}
+              </small>
+            ) : null}
+          </div>
+          <fieldset aria-describedby={modeError}>
+            <legend>When the file is applied</legend>
+            {modeError ? (
+              <small id={modeError} className="field-error">
+                <span className="visually-hidden">Error: </span>
+                {fields.mode.errors?.join(". ")}
+              </small>
+            ) : null}
+            <label htmlFor="mode-publish">
+              <input
+                type="radio"
+                id="mode-publish"
+                name={fields.mode.name}
+                value="publish"
+                defaultChecked={fields.mode.initialValue === "publish"}
+              />
+              Publish the changes at once
+            </label>
+            <label htmlFor="mode-preview">
+              <input
+                type="radio"
+                id="mode-preview"
+                name={fields.mode.name}
+                value="preview"
+                defaultChecked={fields.mode.initialValue === "preview"}
+              />
+              Stage them for preview, to publish or discard here later
+            </label>
+          </fieldset>
+          <button type="submit" aria-busy={uploading ? true : undefined}>
+            Check the file
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="staged-heading">
+        <h2 id="staged-heading">Staged versions</h2>
+        {staged.total === 0 ? (
+          <p>No versions are waiting for review.</p>
+        ) : (
+          <>
+            <Form method="post" className="inline-actions">
+              <input type="hidden" name="scope" value="all" />
+              <button type="submit" name="intent" value="publish">
+                Publish all {staged.total.toLocaleString("en-GB")}
+              </button>
+              <button type="submit" name="intent" value="discard" className="secondary">
+                Discard all {staged.total.toLocaleString("en-GB")}
+              </button>
+            </Form>
+            <div className="table-scroll" role="region" aria-label="Staged versions" tabIndex={0}>
+              <table>
+                <caption>
+                  Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Record</th>
+                    <th scope="col">HSS ID</th>
+                    <th scope="col" className="numeric">
+                      Version
+                    </th>
+                    <th scope="col">Staged</th>
+                    <th scope="col" className="numeric">
+                      Changes
+                    </th>
+                    <th scope="col">Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {staged.versions.map((version) => (
+                    <tr key={version.hssId}>
+                      <th scope="row">
+                        <Link to={`/record/preview/${version.hssId}`}>{version.title}</Link>
+                      </th>
+                      <td>{version.hssId}</td>
+                      <td className="numeric">{version.version}</td>
+                      <td>
+                        <time dateTime={version.stagedAt}>{formatDate(version.stagedAt)}</time>
+                      </td>
+                      <td className="numeric">{version.isNew ? "New record" : version.changes}</td>
+                      <td>
+                        <Form method="post" className="inline-actions">
+                          <input type="hidden" name="hssId" value={version.hssId} />
+                          <button type="submit" name="intent" value="publish" aria-label={`Publish ${version.hssId}`}>
+                            Publish
+                          </button>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="discard"
+                            className="secondary"
+                            aria-label={`Discard ${version.hssId}`}
+                          >
+                            Discard
+                          </button>
+                        </Form>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {pages > 1 ? (
+              <nav aria-label="Staged versions pages" className="pager">
+                {page > 1 ? <Link to={`?page=${page - 1}`}>Previous page</Link> : null}
+                <span>
+                  Page {page} of {pages}
+                </span>
+                {page < pages ? <Link to={`?page=${page + 1}`}>Next page</Link> : null}
+              </nav>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="imports-heading">
+        <h2 id="imports-heading">Recent imports</h2>
+        {imports.length === 0 ? (
+          <p>No imports yet.</p>
+        ) : (
+          <div className="table-scroll" role="region" aria-label="Recent imports" tabIndex={0}>
+            <table>
+              <caption>The last 20 imports, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Uploaded</th>
+                  <th scope="col">From</th>
+                  <th scope="col">Mode</th>
+                  <th scope="col">State</th>
+                  <th scope="col" className="numeric">
+                    Items
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {imports.map((item) => (
+                  <tr key={item.id}>
+                    <th scope="row">
+                      <Link to={`/dashboard/records/imports/${item.id}`}>{item.filename}</Link>
+                    </th>
+                    <td>{formatDateTime(item.createdAt)}</td>
+                    <td>{item.uploadedBy ?? (item.source === "cli" ? "Command line" : item.source === "demo" ? "Demo data" : "")}</td>
+                    <td>{item.mode === "preview" ? "Preview" : "Publish"}</td>
+                    <td>{IMPORT_STATES[item.state] ?? item.state}</td>
+                    <td className="numeric">{item.itemCount.toLocaleString("en-GB")}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}

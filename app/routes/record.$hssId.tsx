@@ -1,0 +1,49 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { RecordPage } from "~/components/record/RecordPage";
+import { requireUser } from "~/lib/auth.server";
+import { recordOr404 } from "~/lib/record-route.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { hasAnyRole } from "~/lib/roles";
+import { recordActivity } from "~/models/records.server";
+import timelineHref from "~/styles/timeline.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineHref }];
+
+export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
+  title: (data) => data?.view.document.title ?? "Record",
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const view = await recordOr404(params.hssId);
+  await recordActivity(user.id, "view", view.hssId);
+  return json({ view, isStaff: hasAnyRole(user.roles, ["admin", "editor"]) });
+}
+
+export default function RecordRoute() {
+  const { view, isStaff } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: view.document.title }]} />
+      <RecordPage
+        view={view}
+        recordPath={(hssId) => `/record/${hssId}`}
+        actions={
+          <>
+            <Link to={`/record/${view.hssId}/print`} className="button-link secondary">
+              Print
+            </Link>
+            {isStaff ? (
+              <Link to={`/record/preview/${view.hssId}`} className="button-link secondary">
+                Preview staged changes
+              </Link>
+            ) : null}
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,132 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { requireUser } from "~/lib/auth.server";
+import { recordOr404 } from "~/lib/record-route.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { getPrintSelection, savePrintSelection } from "~/models/records.server";
+import { childSections, PRINT_SECTION_VALUES, PRINT_SECTIONS } from "~/records/sections";
+
+export const handle: RouteHandle = { title: "Print: choose sections" };
+
+const NOTHING_CHOSEN = "Select at least one section to print";
+const FIRST_BOX = `print-${PRINT_SECTIONS[0].value}`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const view = await recordOr404(params.hssId);
+  // Select all / clear all without JS: the page comes back with every box ticked or none.
+  const select = new URL(request.url).searchParams.get("select");
+  const selected = select === "all" ? PRINT_SECTION_VALUES : select === "none" ? [] : await getPrintSelection(user.id);
+  return json({ hssId: view.hssId, title: view.document.title, selected });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const view = await recordOr404(params.hssId);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const base = `/record/${view.hssId}/print`;
+  if (intent === "selectAll") return redirect(`${base}?select=all`);
+  if (intent === "clearAll") return redirect(`${base}?select=none`);
+  const chosen = form.getAll("section").filter((value): value is string => typeof value === "string" && PRINT_SECTION_VALUES.includes(value));
+  if (!chosen.length) return json({ status: "error" as const, message: NOTHING_CHOSEN }, { status: 400 });
+  await savePrintSelection(user.id, chosen);
+  const query = new URLSearchParams(chosen.map((value) => ["section", value]));
+  return redirect(`/record/${view.hssId}/printpreview?${query}`);
+}
+
+export default function PrintSelection() {
+  const { hssId, title, selected } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const failed = actionData?.status === "error";
+  // Controlled only so that ticking a parent ticks its children when JS runs.
+  const [checked, setChecked] = useState(() => new Set(failed ? [] : selected));
+  const [source, setSource] = useState(selected);
+  if (source !== selected) {
+    setSource(selected);
+    setChecked(new Set(selected));
+  }
+  const toggle = (value: string, on: boolean) => {
+    const next = new Set(checked);
+    const family = [value, ...childSections(value).map((child) => child.value)];
+    for (const member of family) on ? next.add(member) : next.delete(member);
+    const section = PRINT_SECTIONS.find((s) => s.value === value);
+    if (section?.parent) {
+      const siblings = childSections(section.parent);
+      if (siblings.some((s) => next.has(s.value))) next.add(section.parent);
+      else next.delete(section.parent);
+    }
+    setChecked(next);
+  };
+
+  const box = (value: string, label: string) => (
+    <label htmlFor={`print-${value}`}>
+      <input
+        type="checkbox"
+        id={`print-${value}`}
+        name="section"
+        value={value}
+        checked={checked.has(value)}
+        onChange={(event) => toggle(value, event.currentTarget.checked)}
+        aria-invalid={failed ? true : undefined}
+        aria-describedby={failed ? "print-error" : undefined}
+      />
+      {label}
+    </label>
+  );
+
+  return (
+    <div className="form-narrow">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: title, to: `/record/${hssId}` }, { label: "Print" }]} />
+      <ErrorSummary items={failed ? [{ fieldId: FIRST_BOX, message: actionData.message }] : []} />
+      <h1>Print: choose sections</h1>
+      <p>
+        Choose what to print of <strong>{title}</strong>. The next page shows a preview with only these sections.
+      </p>
+      <Form method="post" key={selected.join(",")}>
+        <fieldset>
+          <legend>Sections to print</legend>
+          {failed ? (
+            <p id="print-error" className="field-error">
+              <span className="visually-hidden">Error: </span>
+              {actionData.message}
+            </p>
+          ) : null}
+          <ul className="print-sections">
+            {PRINT_SECTIONS.filter((s) => !s.parent).map((section) => (
+              <li key={section.value}>
+                {box(section.value, section.label)}
+                {section.isParent ? (
+                  <ul>
+                    {childSections(section.value).map((child) => (
+                      <li key={child.value}>{box(child.value, child.label)}</li>
+                    ))}
+                  </ul>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        <div className="inline-actions">
+          <button type="submit" name="intent" value="selectAll" className="secondary">
+            Select all
+          </button>
+          <button type="submit" name="intent" value="clearAll" className="secondary">
+            Clear all
+          </button>
+        </div>
+        <div className="inline-actions">
+          <button type="submit" name="intent" value="preview" aria-busy={navigation.state === "submitting" ? true : undefined}>
+            Show print preview
+          </button>
+          <Link to={`/record/${hssId}`}>Cancel</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { RecordPage } from "~/components/record/RecordPage";
+import { requireUser } from "~/lib/auth.server";
+import { recordOr404 } from "~/lib/record-route.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { getPrintSelection } from "~/models/records.server";
+import { PRINT_SECTION_VALUES, resolvePrintSelection } from "~/records/sections";
+import timelineHref from "~/styles/timeline.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineHref }];
+
+export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
+  title: (data) => (data ? `Print preview: ${data.view.document.title}` : "Print preview"),
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const view = await recordOr404(params.hssId);
+  const fromUrl = new URL(request.url).searchParams.getAll("section").filter((value) => PRINT_SECTION_VALUES.includes(value));
+  const sections = fromUrl.length ? fromUrl : await getPrintSelection(user.id);
+  return json({ view, sections: [...resolvePrintSelection(sections)] });
+}
+
+function PrintButton() {
+  // Rendered only once scripts run: without them the bar says how to print instead, so there is never a dead button.
+  const [scripted, setScripted] = useState(false);
+  useEffect(() => setScripted(true), []);
+  if (!scripted) {
+    return <p className="print-hint">To print, use your browser’s Print command (Ctrl+P, or ⌘+P on a Mac).</p>;
+  }
+  return (
+    <button type="button" onClick={() => window.print()}>
+      Print
+    </button>
+  );
+}
+
+export default function PrintPreview() {
+  const { view, sections } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <div className="print-bar" role="region" aria-label="Print preview">
+        <p>
+          <strong>Print Preview Enabled</strong>
+        </p>
+        <PrintButton />
+        <Link to={`/record/${view.hssId}`} className="button-link secondary">
+          Cancel
+        </Link>
+        <Link to={`/record/${view.hssId}/print`}>Change sections</Link>
+      </div>
+      <RecordPage view={view} recordPath={(hssId) => `/record/${hssId}`} visible={new Set(sections)} />
+    </>
+  );
+}

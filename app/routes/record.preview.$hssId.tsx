@@ -1,0 +1,60 @@
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { RecordPage } from "~/components/record/RecordPage";
+import { requireRole } from "~/lib/auth.server";
+import { formatDateTime } from "~/lib/dates";
+import { recordOr404 } from "~/lib/record-route.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import timelineHref from "~/styles/timeline.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineHref }];
+
+export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
+  title: (data) => (data ? `Preview: ${data.view.document.title}` : "Record preview"),
+};
+
+// Staged versions are unpublished work: only the staff who import records see them
+// (docs/decisions/005-record-model.md).
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, ["admin", "editor"]);
+  const view = await recordOr404(params.hssId, { preview: true });
+  return json({ view });
+}
+
+export default function RecordPreviewRoute() {
+  const { view } = useLoaderData<typeof loader>();
+  const staged = view.state === "staged";
+  const pending = view.changeLog.filter((entry) => entry.state === "staged").length;
+  return (
+    <RecordPage
+      view={view}
+      recordPath={(hssId) => `/record/preview/${hssId}`}
+      notice={
+        <div className="notice" role="note">
+          {staged ? (
+            <p>
+              <strong>Staged version {view.version}</strong>, staged {formatDateTime(view.versionAt)}: not yet published.{" "}
+              {view.firstPublishedAt ? `${pending} pending change-log entr${pending === 1 ? "y" : "ies"}.` : "A new record."}
+            </p>
+          ) : (
+            <p>No staged changes: this is the published version.</p>
+          )}
+        </div>
+      }
+      actions={
+        staged ? (
+          <Form method="post" action="/dashboard/records" className="inline-actions">
+            <input type="hidden" name="hssId" value={view.hssId} />
+            <button type="submit" name="intent" value="publish">
+              Publish this version
+            </button>
+            <button type="submit" name="intent" value="discard" className="secondary">
+              Discard this version
+            </button>
+          </Form>
+        ) : null
+      }
+    />
+  );
+}
