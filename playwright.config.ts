@@ -61,7 +61,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...serverEnv, PORT: String(SHORT_SESSION_PORT), DATA_DIR: `${DATA_DIR}-short`, SESSION_IDLE_MINUTES: "0.05" },
+      env: { ...serverEnv, PORT: String(SHORT_SESSION_PORT), DATA_DIR: `${DATA_DIR}-short`, SESSION_IDLE_MINUTES: "0.05", DEMO_RECORDS: "0" },
     },
   ],
 });

@@ -1,7 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { type Db, type Engine, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
+import { isoDate } from "~/lib/dates";
+import { applyRecords } from "~/models/record-import.server";
 import { createUser, normaliseEmail } from "~/models/users.server";
+import { generateRecordHistory } from "~/records/generate";
+import { type HssRecord, recordSchema } from "~/records/schema.server";
 
 export const DEMO_PASSWORD = "horizon-demo";
 
@@ -41,14 +45,59 @@ export async function seedDemo(db: Db): Promise<boolean> {
   return true;
 }
 
+const RECORDS_SEEDED_KEY = "demo_records_seeded";
+
+/**
+ * Fills the catalogue with `count` generated records and their history: every record's
+ * first version, then every second version, and so on, each dated as the generator dates
+ * it, so change logs and "recently updated" are real. Goes through the import code.
+ */
+export async function seedDemoRecords(db: Db, count: number, today = isoDate(new Date())) {
+  const histories: HssRecord[][] = [];
+  for (let index = 0; index < count; index++) {
+    histories.push(generateRecordHistory(index, { catalogueSize: count, today }).map((doc) => recordSchema.parse(doc)));
+  }
+  const waves = Math.max(0, ...histories.map((history) => history.length));
+  let versions = 0;
+  for (let wave = 0; wave < waves; wave++) {
+    const items = histories
+      .filter((history) => history.length > wave)
+      .map((history) => ({ doc: history[wave], at: new Date(`${history[wave].lastUpdated}T09:00:00Z`) }));
+    await applyRecords(items, { mode: "publish", filename: `demo catalogue, version ${wave + 1}`, db });
+    versions += items.length;
+  }
+  await db
+    .insert(schema.appMeta)
+    .values({ key: RECORDS_SEEDED_KEY, value: { at: new Date().toISOString(), count, versions } })
+    .onConflictDoNothing();
+  return versions;
+}
+
+async function seedRecordsIfEmpty(db: Db) {
+  const count = env().DEMO_RECORDS;
+  if (count === 0) return;
+  const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, RECORDS_SEEDED_KEY));
+  const [records] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.records);
+  if (marker || records.count > 0) return;
+  const started = performance.now();
+  const versions = await seedDemoRecords(db, count);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`[demo] seeded ${count} demo records with ${versions} versions in ${seconds} s`);
+}
+
 /** The start-up hook: seed when wanted and the database has never been seeded. */
 export async function seedDemoOnStartup(db: Db, engine: Engine) {
   if (!demoWanted(engine, env().DEMO)) return;
   if (engine === "pglite" && env().DEMO !== "1") {
-    // Only an empty embedded database gets demo data unasked.
+    // Only a demo database gets demo data unasked: an empty one, or one seeded as a demo
+    // before records existed (its catalogue is filled when empty).
     const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
     const [users] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.users);
-    if (marker || users.count > 0) return;
+    if (!marker && users.count > 0) return;
+    await seedRecordsIfEmpty(db);
+    if (marker) return;
+  } else {
+    await seedRecordsIfEmpty(db);
   }
   if (await seedDemo(db)) console.log(`[demo] seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD})`);
 }

@@ -85,7 +85,7 @@ async function scan(chunks: Chunks, onValid?: (batch: ParsedItem[]) => Promise<v
         continue;
       }
       const hssId = hssIdOf(value);
-      const parsed = recordSchema.safeParse(value);
+      const parsed = recordSchema.safeParse(value, { error: (issue) => (issue.input === undefined ? "is required" : undefined) });
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const problem =
@@ -475,8 +475,13 @@ export const NO_MODE = "Choose whether to publish the changes at once or stage t
 /** The upload form of /dashboard/records. */
 export const uploadSchema = z.object({
   mode: z.enum(["publish", "preview"], { error: NO_MODE }),
+  // Duck-typed: the multipart parser's File class is not always the global one.
   file: z
-    .instanceof(File, { error: NO_FILE })
+    .custom<File>(
+      (value) =>
+        typeof value === "object" && value !== null && typeof (value as File).arrayBuffer === "function" && typeof (value as File).name === "string",
+      { error: NO_FILE },
+    )
     .refine((file) => file.size > 0 || file.name !== "", NO_FILE)
     .refine((file) => file.size > 0, "The file is empty")
     .refine((file) => ACCEPTED_EXTENSIONS.test(file.name) && ACCEPTED_TYPES.has(file.type.split(";")[0]), WRONG_TYPE)

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listStaged({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     listImports(20),
   ]);
-  return json({ published, staged, imports, page, pageSize: PAGE_SIZE });
+  return json({ published, staged, imports, page, pageSize: PAGE_SIZE, maxMegabytes: UPLOAD_MAX_BYTES / 1024 / 1024 });
 }
 
 async function upload(request: Request, userId: number) {
@@ -93,7 +93,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ManageRecords() {
-  const { published, staged, imports, page, pageSize } = useLoaderData<typeof loader>();
+  const { published, staged, imports, page, pageSize, maxMegabytes } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm<{ mode: string; file: File }>({ id: "upload", lastResult, defaultValue: { mode: "publish" } });
@@ -118,7 +118,7 @@ export default function ManageRecords() {
         <h2 id="import-heading">Import records</h2>
         <p>
           A JSON array or JSON Lines file, one record per item (the import format is in <code>docs/import-format.md</code>). The whole
-          file is checked first: a file with any error changes nothing. Files up to {UPLOAD_MAX_BYTES / 1024 / 1024} MB; larger
+          file is checked first: a file with any error changes nothing. Files up to {maxMegabytes} MB; larger
           catalogues are imported with <code>npm run import</code>.
         </p>
         <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-narrow">
@@ -192,7 +192,7 @@ export default function ManageRecords() {
                 Discard all {staged.total.toLocaleString("en-GB")}
               </button>
             </Form>
-            <div className="table-scroll" role="region" aria-label="Staged versions" tabIndex={0}>
+            <div className="table-scroll" role="group" aria-label="Staged versions" tabIndex={0}>
               <table>
                 <caption>
                   Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}
@@ -263,7 +263,7 @@ export default function ManageRecords() {
         {imports.length === 0 ? (
           <p>No imports yet.</p>
         ) : (
-          <div className="table-scroll" role="region" aria-label="Recent imports" tabIndex={0}>
+          <div className="table-scroll" role="group" aria-label="Recent imports" tabIndex={0}>
             <table>
               <caption>The last 20 imports, newest first</caption>
               <thead>

@@ -118,7 +118,7 @@ export default function ImportReportPage() {
             <strong>Nothing was changed.</strong> Correct the file and upload it again.
             {report.errorCount > report.errors.length ? ` The first ${report.errors.length} errors are listed.` : ""}
           </p>
-          <div className="table-scroll" role="region" aria-label="Errors" tabIndex={0}>
+          <div className="table-scroll" role="group" aria-label="Errors" tabIndex={0}>
             <table>
               <caption>Errors, in file order</caption>
               <thead>

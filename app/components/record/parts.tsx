@@ -50,7 +50,7 @@ export function DataTable<Row>({
 }) {
   if (!rows.length) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-scroll" role="region" aria-label={caption} tabIndex={0}>
+    <div className="table-scroll" role="group" aria-label={caption} tabIndex={0}>
       <table>
         <caption>{caption}</caption>
         <thead>

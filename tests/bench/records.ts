@@ -1,0 +1,127 @@
+/**
+ * npm run bench:records [-- --count 100000 --requests 400]
+ *
+ * 1. Writes a generated catalogue of `count` records to a JSON Lines file and imports it
+ *    into a fresh embedded database with the import CLI's code, printing the time and the
+ *    peak memory (resident set) of the process.
+ * 2. Starts the built server on that database and requests record pages for random
+ *    hssIds as a signed-in member, printing median and p95 of the server's time.
+ * Figures only: targets are compared by people, not asserted.
+ */
+import { spawn } from "node:child_process";
+import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { once } from "node:events";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: number) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? fallback : Number(args[index + 1]);
+};
+const COUNT = option("count", 100_000);
+const REQUESTS = option("requests", 400);
+const PORT = option("port", 3190);
+
+const work = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-"));
+process.env.DATA_DIR = work;
+process.env.DEMO = "0";
+process.env.NODE_ENV = "production";
+process.env.SESSION_SECRET = "bench-only-secret";
+delete process.env.DATABASE_URL;
+
+const { generateRecord } = await import("~/records/generate");
+const { closeDb } = await import("~/db/client.server");
+const { applyImport } = await import("~/models/record-import.server");
+const { fileChunks } = await import("~/records/read-items.server");
+const { createUser } = await import("~/models/users.server");
+const { createSession } = await import("~/lib/session.server");
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+async function writeCatalogue(file: string) {
+  const out = createWriteStream(file);
+  for (let index = 0; index < COUNT; index++) {
+    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+async function benchImport(file: string) {
+  let peak = process.memoryUsage().rss;
+  const baseline = peak;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const started = performance.now();
+  const report = await applyImport(() => fileChunks(file), { mode: "publish", source: "cli", filename: path.basename(file) });
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  console.log(
+    `import: ${report.items.toLocaleString("en-GB")} records from a ${mb(statSync(file).size)} file in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(report.items / seconds).toLocaleString("en-GB")} records/s); ` +
+      `RSS ${mb(baseline)} before, peak ${mb(peak)} (growth ${mb(peak - baseline)}; includes the embedded database's own memory)`,
+  );
+}
+
+async function benchRecordPage(cookie: string) {
+  const server = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: work, DEMO: "0" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (attempt > 600) throw new Error("the server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { hssIdFor } = await import("~/records/generate");
+    const get = async (hssId: string) => {
+      const started = performance.now();
+      const response = await fetch(`${base}/record/${hssId}`, { headers: { Cookie: cookie } });
+      const body = await response.text();
+      const ms = performance.now() - started;
+      if (response.status !== 200 || !body.includes("Record change log")) throw new Error(`unexpected response for ${hssId}: ${response.status}`);
+      return ms;
+    };
+    // Warm-up: first requests compile queries and fill caches.
+    for (let i = 0; i < 20; i++) await get(hssIdFor(i));
+    const times: number[] = [];
+    let seed = 12345;
+    for (let i = 0; i < REQUESTS; i++) {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      times.push(await get(hssIdFor(seed % COUNT)));
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `record page (GET /record/{hssId}, signed in, full server render, ${REQUESTS} random records of ${COUNT.toLocaleString("en-GB")}): ` +
+        `median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+    );
+  } finally {
+    server.kill();
+    await once(server, "exit");
+  }
+}
+
+try {
+  const file = path.join(work, "catalogue.jsonl");
+  let started = performance.now();
+  await writeCatalogue(file);
+  console.log(`generated ${COUNT.toLocaleString("en-GB")} records (${mb(statSync(file).size)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  await benchImport(file);
+  const user = await createUser({ email: "bench@example.org", firstName: "Bench", lastName: "Member", password: "bench-password-123", roles: [] });
+  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(";")[0];
+  await closeDb();
+  started = performance.now();
+  await benchRecordPage(cookie);
+  console.log(`(server start + page benchmark took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+} finally {
+  await closeDb();
+  rmSync(work, { recursive: true, force: true });
+}
