@@ -173,10 +173,46 @@ function planBatch(items: ParsedItem[], existing: Map<string, Existing>, mode: I
   return plans;
 }
 
+/** A Postgres array literal of integers, passed as one parameter. */
+const intArray = (values: number[]) => sql`${`{${values.join(",")}}`}::int[]`;
+
+/**
+ * Filter-value ids already known within one transaction: most values repeat across
+ * records, so after the first batches nearly every lookup is answered here.
+ */
+export type ValueIds = Map<string, number>;
+
+async function valueIdsFor(db: Db, pairs: Array<[string, string]>, known: ValueIds) {
+  const key = (filterId: string, value: string) => `${filterId}\u0000${value}`;
+  const missing = new Map<string, [string, string]>();
+  for (const [filterId, value] of pairs) {
+    const k = key(filterId, value);
+    if (!known.has(k)) missing.set(k, [filterId, value]);
+  }
+  if (missing.size) {
+    const param = jsonb([...missing.values()]);
+    await db.execute(sql`
+      INSERT INTO filter_values (filter_id, value)
+      SELECT v->>0, v->>1 FROM jsonb_array_elements(${param}) v
+      ON CONFLICT DO NOTHING`);
+    const rows = await queryRows<{ id: number; filter_id: string; value: string }>(
+      db,
+      sql`SELECT fv.id, fv.filter_id, fv.value FROM jsonb_array_elements(${param}) v
+            JOIN filter_values fv ON fv.filter_id = v->>0 AND fv.value = v->>1`,
+    );
+    for (const row of rows) known.set(key(row.filter_id, row.value), row.id);
+  }
+  return (filterId: string, value: string) => known.get(key(filterId, value))!;
+}
+
 /** Makes the published version the record's current one: narrow columns, search vector and filter rows. */
-export async function refreshPublished(db: Db, published: Array<{ recordId: number; versionId: number; doc: HssRecord; at: Date }>) {
+export async function refreshPublished(
+  db: Db,
+  published: Array<{ recordId: number; versionId: number; doc: HssRecord; at: Date; hadPublished?: boolean }>,
+  known: ValueIds = new Map(),
+) {
   if (!published.length) return;
-  const rows = published.map(({ recordId, versionId, doc, at }) => ({ recordId, versionId, doc, at, index: indexRecord(doc) }));
+  const rows = published.map((row) => ({ ...row, index: indexRecord(row.doc) }));
   await db.execute(sql`
     UPDATE records r
        SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
@@ -198,21 +234,26 @@ export async function refreshPublished(db: Db, published: Array<{ recordId: numb
         })),
       )}) AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, a text, b text, c text)
      WHERE r.id = x.record_id`);
-  const ids = jsonb(rows.map((row) => row.recordId));
-  await db.execute(sql`DELETE FROM record_values WHERE record_id IN (SELECT jsonb_array_elements_text(${ids})::int)`);
-  await db.execute(sql`DELETE FROM record_dates WHERE record_id IN (SELECT jsonb_array_elements_text(${ids})::int)`);
-  const values = rows.flatMap((row) => row.index.values.map(([filterId, value]) => [row.recordId, filterId, value]));
-  if (values.length) {
-    const valuesParam = jsonb(values);
-    await db.execute(sql`
-      INSERT INTO filter_values (filter_id, value)
-      SELECT DISTINCT v->>1, v->>2 FROM jsonb_array_elements(${valuesParam}) v
-      ON CONFLICT DO NOTHING`);
+  // A record published for the first time has no derived rows to replace.
+  const replaced = rows.filter((row) => row.hadPublished !== false).map((row) => row.recordId);
+  if (replaced.length) {
+    await db.execute(sql`DELETE FROM record_values WHERE record_id = ANY(${intArray(replaced)})`);
+    await db.execute(sql`DELETE FROM record_dates WHERE record_id = ANY(${intArray(replaced)})`);
+  }
+  const pairs = rows.flatMap((row) => row.index.values);
+  if (pairs.length) {
+    const idOf = await valueIdsFor(db, pairs, known);
+    const recordIds: number[] = [];
+    const valueIds: number[] = [];
+    for (const row of rows) {
+      for (const [filterId, value] of row.index.values) {
+        recordIds.push(row.recordId);
+        valueIds.push(idOf(filterId, value));
+      }
+    }
     await db.execute(sql`
       INSERT INTO record_values (record_id, value_id)
-      SELECT (v->>0)::int, fv.id
-        FROM jsonb_array_elements(${valuesParam}) v
-        JOIN filter_values fv ON fv.filter_id = v->>1 AND fv.value = v->>2
+      SELECT * FROM unnest(${intArray(recordIds)}, ${intArray(valueIds)})
       ON CONFLICT DO NOTHING`);
   }
   const dates = rows.flatMap((row) => row.index.dates.map(([filterId, eventName, date]) => [row.recordId, filterId, eventName, date]));
@@ -224,7 +265,11 @@ export async function refreshPublished(db: Db, published: Array<{ recordId: numb
 }
 
 /** Writes one batch: new record rows, versions, change logs, and the published state. */
-async function applyBatch(db: Db, items: ParsedItem[], options: { mode: ImportMode; importId: number | null; at: Date; counts: ImportCounts }) {
+async function applyBatch(
+  db: Db,
+  items: ParsedItem[],
+  options: { mode: ImportMode; importId: number | null; at: Date; counts: ImportCounts; known: ValueIds },
+) {
   const existing = await existingRecords(
     db,
     items.map((item) => item.doc.hssId),
@@ -303,7 +348,9 @@ async function applyBatch(db: Db, items: ParsedItem[], options: { mode: ImportMo
         versionId: versionIds.get(versionRows[index].record_id)!,
         doc: plan.item.doc,
         at: new Date(versionRows[index].at),
+        hadPublished: Boolean(plan.existing?.published_id),
       })),
+      options.known,
     );
   }
 }
@@ -370,7 +417,8 @@ export async function applyImport(
     }
     const importId = options.importId ?? (await createImportRow(txDb, { ...options, state: "validated", report: checked }));
     const counts = emptyCounts();
-    const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts }));
+    const known: ValueIds = new Map();
+    const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, known }));
     // The file changed between the two readings (it is on disk): roll everything back.
     if (report.errorCount > 0) throw new InvalidImportError(report);
     report.counts = counts;
@@ -398,9 +446,10 @@ export async function applyRecords(
       state: "applied",
       report: { items: items.length, errorCount: 0, errors: [] },
     });
+    const known: ValueIds = new Map();
     for (let start = 0; start < items.length; start += BATCH_SIZE) {
       const batch = items.slice(start, start + BATCH_SIZE).map((entry, offset) => ({ item: start + offset + 1, ...entry }));
-      await applyBatch(txDb, batch, { mode: options.mode, importId, at: new Date(), counts });
+      await applyBatch(txDb, batch, { mode: options.mode, importId, at: new Date(), counts, known });
     }
   });
   return counts;
