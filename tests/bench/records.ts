@@ -52,7 +52,13 @@ async function writeCatalogue(file: string) {
 async function benchImport(file: string) {
   let peak = process.memoryUsage().rss;
   const baseline = peak;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  const heapBaseline = process.memoryUsage().heapUsed;
+  let heapPeak = heapBaseline;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.rss);
+    heapPeak = Math.max(heapPeak, usage.heapUsed);
+  }, 50);
   const started = performance.now();
   const report = await applyImport(() => fileChunks(file), { mode: "publish", source: "cli", filename: path.basename(file) });
   const seconds = (performance.now() - started) / 1000;
@@ -61,7 +67,8 @@ async function benchImport(file: string) {
   console.log(
     `import: ${report.items.toLocaleString("en-GB")} records from a ${mb(statSync(file).size)} file in ${seconds.toFixed(1)} s ` +
       `(${Math.round(report.items / seconds).toLocaleString("en-GB")} records/s); ` +
-      `RSS ${mb(baseline)} before, peak ${mb(peak)} (growth ${mb(peak - baseline)}; includes the embedded database's own memory)`,
+      `RSS ${mb(baseline)} before, peak ${mb(peak)} (growth ${mb(peak - baseline)}, most of it the embedded database's WebAssembly memory); ` +
+      `JavaScript heap peak ${mb(heapPeak)} (growth ${mb(heapPeak - heapBaseline)}: the file is streamed in batches)`,
   );
 }
 
