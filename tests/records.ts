@@ -22,3 +22,18 @@ export function jsonLines(records: unknown[]) {
 export function clone<T>(value: T): T {
   return structuredClone(value);
 }
+
+/**
+ * The first example record one step on: five field changes (last updated, EMA status,
+ * a new EMA event, a US trial's status, a licensee gone) that both the integration and
+ * the browser tests expect in the change log.
+ */
+export function progressedExample(record: HssRecordInput): HssRecordInput {
+  const changed = clone(record);
+  changed.lastUpdated = "2026-10-30";
+  changed.regulatoryInformation.ema.status = "CHMP positive opinion";
+  changed.regulatoryInformation.ema.events!.push({ event: "CHMP opinion", date: "2026-10-16" });
+  changed.clinicalTrials.usClinicalTrialRegistries![0].status = "Completed";
+  changed.organisations = changed.organisations.filter((o) => o.role !== "Licensee");
+  return changed;
+}

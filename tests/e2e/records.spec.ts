@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { clone, exampleRecords, jsonLines } from "../records";
+import { clone, exampleRecords, jsonLines, progressedExample } from "../records";
 import { expect, logIn, test } from "./fixtures";
 
 /** Uploads records on /dashboard/records and waits for the validation report. */
@@ -36,12 +36,7 @@ test.describe("records", () => {
     await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText("records.jsonl applied");
     await axe();
 
-    const changed = clone(a);
-    changed.lastUpdated = "2026-10-30";
-    changed.regulatoryInformation.ema.status = "CHMP positive opinion";
-    changed.regulatoryInformation.ema.events!.push({ event: "CHMP opinion", date: "2026-10-16" });
-    changed.clinicalTrials.usClinicalTrialRegistries![0].status = "Completed";
-    changed.organisations = changed.organisations.filter((o) => o.role !== "Licensee");
+    const changed = progressedExample(a);
     await upload(page, jsonLines([changed, b]), { name: "second.jsonl" });
     await expect(facts(page, "Changed records")).toHaveText("1");
     await expect(facts(page, "Unchanged records")).toHaveText("1");

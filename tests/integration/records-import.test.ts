@@ -3,7 +3,7 @@ import { getDb, queryRows, sql } from "~/db/client.server";
 import { applyImport, InvalidImportError, validateImport } from "~/models/record-import.server";
 import { discardStaged, getRecord, listStaged, publishStaged } from "~/models/records.server";
 import { textChunks } from "~/records/read-items.server";
-import { clone, exampleRecords, jsonLines } from "../records";
+import { clone, exampleRecords, jsonLines, progressedExample } from "../records";
 
 const importText = (text: string, mode: "publish" | "preview" = "publish") =>
   applyImport(() => textChunks(text), { mode, source: "cli", filename: "test.jsonl" });
@@ -36,12 +36,7 @@ describe("record import", () => {
   it("gives a changed record a new version whose change log is exactly the field differences", async () => {
     const [a] = exampleRecords();
     await importText(jsonLines([a]));
-    const changed = clone(a);
-    changed.lastUpdated = "2026-10-30";
-    changed.regulatoryInformation.ema.status = "CHMP positive opinion";
-    changed.regulatoryInformation.ema.events!.push({ event: "CHMP opinion", date: "2026-10-16" });
-    changed.clinicalTrials.usClinicalTrialRegistries![0].status = "Completed";
-    changed.organisations = changed.organisations.filter((o) => o.role !== "Licensee");
+    const changed = progressedExample(a);
 
     const report = await importText(jsonLines([changed]));
     expect(report.counts).toMatchObject({ new: 0, changed: 1, unchanged: 0, changes: 5 });
