@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -40,7 +41,8 @@ async function openPglite(): Promise<Connection> {
   const dataDir = path.join(env().dataDir, "pglite");
   // PGlite does not create parent folders of its data directory.
   mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir });
+  // pg_trgm: facet-value suggestions and "Did you mean" (migration 0006 creates the extension).
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };

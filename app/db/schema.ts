@@ -155,6 +155,8 @@ export const records = pgTable(
     uniqueIndex("records_hss_id_key").on(t.hssId),
     index("records_updated_at_idx").on(t.updatedAt),
     index("records_search_vector_idx").using("gin", t.searchVector),
+    index("records_last_updated_idx").on(t.lastUpdated),
+    index("records_title_idx").on(t.title),
   ],
 );
 
@@ -220,27 +222,37 @@ export const recordChanges = pgTable(
   ],
 );
 
-// Filter values of published versions, dictionary-coded so that facet counts scan narrow
-// integer rows (shared/PITFALLS.md: wide rows make every count slow).
+// Filter values of published versions, dictionary-coded so that filtering and facet counts
+// work on narrow integer arrays (shared/PITFALLS.md: wide rows make every count slow).
+// record_count is the number of published records holding the value: the facet counts of
+// the unfiltered catalogue, kept up to date by every publish.
 export const filterValues = pgTable(
   "filter_values",
   {
     id: serial("id").primaryKey(),
     filterId: text("filter_id").notNull(),
     value: text("value").notNull(),
+    recordCount: integer("record_count").notNull().default(0),
   },
-  (t) => [uniqueIndex("filter_values_filter_value_key").on(t.filterId, t.value)],
+  (t) => [
+    uniqueIndex("filter_values_filter_value_key").on(t.filterId, t.value),
+    index("filter_values_value_trgm_idx").using("gin", t.value.op("gin_trgm_ops")),
+  ],
 );
 
-// Derived rows carry no foreign keys: they are rewritten with their record's published
-// version, and per-row key checks made a 100,000-record import several times slower.
-export const recordValues = pgTable(
-  "record_values",
+const intArray = customType<{ data: number[]; driverData: string }>({ dataType: () => "integer[]" });
+
+// One row per published record: the ids of all its filter values (GIN: "has any of these")
+// and, narrower, those of its facet filters only (unnested to count facets). No foreign
+// key: the row is rewritten with its record's published version.
+export const recordIndex = pgTable(
+  "record_index",
   {
-    recordId: integer("record_id").notNull(),
-    valueId: integer("value_id").notNull(),
+    recordId: integer("record_id").primaryKey(),
+    valueIds: intArray("value_ids").notNull(),
+    facetIds: intArray("facet_ids").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.recordId, t.valueId] }), index("record_values_value_idx").on(t.valueId, t.recordId)],
+  (t) => [index("record_index_value_ids_idx").using("gin", t.valueIds)],
 );
 
 export const recordDates = pgTable(

@@ -3,7 +3,7 @@ import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
 import { type ImportFormat, ImportFileError, readItems, textChunks } from "~/records/read-items.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
-import { indexRecord } from "~/search/index-record";
+import { refreshPublished, type ValueIds } from "./search-index.server";
 
 /**
  * Import of records: a whole file is validated first, and only a file without a single
@@ -171,97 +171,6 @@ function planBatch(items: ParsedItem[], existing: Map<string, Existing>, mode: I
     plans.push({ item, existing: current, changes });
   }
   return plans;
-}
-
-/** A Postgres array literal of integers, passed as one parameter. */
-const intArray = (values: number[]) => sql`${`{${values.join(",")}}`}::int[]`;
-
-/**
- * Filter-value ids already known within one transaction: most values repeat across
- * records, so after the first batches nearly every lookup is answered here.
- */
-export type ValueIds = Map<string, number>;
-
-async function valueIdsFor(db: Db, pairs: Array<[string, string]>, known: ValueIds) {
-  const key = (filterId: string, value: string) => `${filterId}\u0000${value}`;
-  const missing = new Map<string, [string, string]>();
-  for (const [filterId, value] of pairs) {
-    const k = key(filterId, value);
-    if (!known.has(k)) missing.set(k, [filterId, value]);
-  }
-  if (missing.size) {
-    const param = jsonb([...missing.values()]);
-    await db.execute(sql`
-      INSERT INTO filter_values (filter_id, value)
-      SELECT v->>0, v->>1 FROM jsonb_array_elements(${param}) v
-      ON CONFLICT DO NOTHING`);
-    const rows = await queryRows<{ id: number; filter_id: string; value: string }>(
-      db,
-      sql`SELECT fv.id, fv.filter_id, fv.value FROM jsonb_array_elements(${param}) v
-            JOIN filter_values fv ON fv.filter_id = v->>0 AND fv.value = v->>1`,
-    );
-    for (const row of rows) known.set(key(row.filter_id, row.value), row.id);
-  }
-  return (filterId: string, value: string) => known.get(key(filterId, value))!;
-}
-
-/** Makes the published version the record's current one: narrow columns, search vector and filter rows. */
-export async function refreshPublished(
-  db: Db,
-  published: Array<{ recordId: number; versionId: number; doc: HssRecord; at: Date; hadPublished?: boolean }>,
-  known: ValueIds = new Map(),
-) {
-  if (!published.length) return;
-  const rows = published.map((row) => ({ ...row, index: indexRecord(row.doc) }));
-  await db.execute(sql`
-    UPDATE records r
-       SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
-           last_updated = x.last_updated::date, updated_at = x.at,
-           search_vector = setweight(to_tsvector('english'::regconfig, x.a), 'A')
-                        || setweight(to_tsvector('english'::regconfig, x.b), 'B')
-                        || setweight(to_tsvector('english'::regconfig, x.c), 'C')
-      FROM jsonb_to_recordset(${jsonb(
-        rows.map((row) => ({
-          record_id: row.recordId,
-          version_id: row.versionId,
-          title: row.doc.title,
-          record_status: row.doc.recordStatus,
-          last_updated: row.doc.lastUpdated,
-          at: row.at.toISOString(),
-          a: row.index.text.a,
-          b: row.index.text.b,
-          c: row.index.text.c,
-        })),
-      )}) AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, a text, b text, c text)
-     WHERE r.id = x.record_id`);
-  // A record published for the first time has no derived rows to replace.
-  const replaced = rows.filter((row) => row.hadPublished !== false).map((row) => row.recordId);
-  if (replaced.length) {
-    await db.execute(sql`DELETE FROM record_values WHERE record_id = ANY(${intArray(replaced)})`);
-    await db.execute(sql`DELETE FROM record_dates WHERE record_id = ANY(${intArray(replaced)})`);
-  }
-  const pairs = rows.flatMap((row) => row.index.values);
-  if (pairs.length) {
-    const idOf = await valueIdsFor(db, pairs, known);
-    const recordIds: number[] = [];
-    const valueIds: number[] = [];
-    for (const row of rows) {
-      for (const [filterId, value] of row.index.values) {
-        recordIds.push(row.recordId);
-        valueIds.push(idOf(filterId, value));
-      }
-    }
-    await db.execute(sql`
-      INSERT INTO record_values (record_id, value_id)
-      SELECT * FROM unnest(${intArray(recordIds)}, ${intArray(valueIds)})
-      ON CONFLICT DO NOTHING`);
-  }
-  const dates = rows.flatMap((row) => row.index.dates.map(([filterId, eventName, date]) => [row.recordId, filterId, eventName, date]));
-  if (dates.length) {
-    await db.execute(sql`
-      INSERT INTO record_dates (record_id, filter_id, event_name, date)
-      SELECT (d->>0)::int, d->>1, d->>2, (d->>3)::date FROM jsonb_array_elements(${jsonb(dates)}) d`);
-  }
 }
 
 /** Writes one batch: new record rows, versions, change logs, and the published state. */

@@ -2,7 +2,7 @@ import { and, desc, eq, sql as dsql } from "drizzle-orm";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
 import { PRINT_SECTION_VALUES } from "~/records/sections";
-import { refreshPublished } from "./record-import.server";
+import { refreshPublished } from "./search-index.server";
 
 export interface ChangeLogEntry {
   id: number;

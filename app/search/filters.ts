@@ -2,8 +2,8 @@ import type { HssRecord } from "~/records/schema.server";
 
 /**
  * The filter registry: every search filter, described once. The derived search rows of a
- * record (app/search/index-record.ts), and later query building, facets, the advanced
- * field picker and export columns, all read it. Nothing else lists filters.
+ * record (app/search/index-record.ts), query building, facets, the advanced field picker,
+ * export columns and the API's filter list all read it. Nothing else lists filters.
  */
 export type FilterType = "TextInput" | "AutoComplete" | "DatePicker";
 
@@ -11,24 +11,32 @@ export type RecordCategory =
   | "Record"
   | "Active compound"
   | "Indication"
+  | "Comparators"
   | "Organisations"
   | "Classification and codes"
-  | "Regulatory information"
+  | "Administration"
+  | "Disease"
+  | "Regulatory information (EMA)"
+  | "Regulatory information (FDA)"
+  | "Clinical trials"
   | "Analysis";
+
+export type FilterSetting = "enableStubRecords" | "enableMaaIndications";
 
 interface FilterBase {
   id: string;
   label: string;
   type: FilterType;
   recordCategory: RecordCategory;
-  /** Offered on the basic search panel (otherwise only in advanced search). */
+  /** Offered on the basic search panel (every filter is offered in advanced search). */
   basic: boolean;
   /** Counted and listed as a facet. */
   facet: boolean;
+  /** Several values of this filter may be joined by OR (otherwise they must all hold). */
   orClauseEnabled: boolean;
   isBooleanFilter?: boolean;
-  /** Shown only when a site setting enables it. */
-  setting?: "enableStubRecords" | "enableMaaIndications";
+  /** Shown only when this site setting is on. */
+  setting?: FilterSetting;
 }
 
 export interface ValueFilter extends FilterBase {
@@ -57,231 +65,162 @@ export function costBand(cost: HssRecord["analysis"]["estimatedCost"]) {
   return `${format(bands[upper - 1])} to ${format(bands[upper])}`;
 }
 
+const trials = (r: HssRecord) => [...r.clinicalTrials.euClinicalTrialRegistries, ...r.clinicalTrials.usClinicalTrialRegistries];
+const related = (r: HssRecord) => Object.values(r.relatedRecords).flat();
+
+type Options = Partial<Pick<FilterBase, "basic" | "facet" | "orClauseEnabled" | "setting">>;
+
+/** A filter people pick values of (facets, suggestions): exact values, OR allowed. */
+function picked(id: string, label: string, recordCategory: RecordCategory, values: ValueFilter["values"], options: Options = {}): ValueFilter {
+  return { id, label, type: "AutoComplete", recordCategory, basic: false, facet: false, orClauseEnabled: true, values, ...options };
+}
+
+/** A free-text field, matched by "contains". */
+function typed(id: string, label: string, recordCategory: RecordCategory, values: ValueFilter["values"], options: Options = {}): ValueFilter {
+  return { id, label, type: "TextInput", recordCategory, basic: false, facet: false, orClauseEnabled: true, values, ...options };
+}
+
+/** A Yes/No fact: one value at a time, so OR is meaningless. */
+function yesOrNo(id: string, label: string, recordCategory: RecordCategory, value: (r: HssRecord) => boolean, options: Options = {}): ValueFilter {
+  return {
+    id,
+    label,
+    type: "AutoComplete",
+    recordCategory,
+    basic: true,
+    facet: true,
+    orClauseEnabled: false,
+    isBooleanFilter: true,
+    values: (r) => yesNo(value(r)),
+    ...options,
+  };
+}
+
+function dated(id: string, label: string, recordCategory: RecordCategory, dates: DateFilter["dates"], options: Options = {}): DateFilter {
+  return { id, label, type: "DatePicker", recordCategory, basic: false, facet: false, orClauseEnabled: false, dates, ...options };
+}
+
+const facet = { basic: true, facet: true } as const;
+
 export const FILTERS: SearchFilter[] = [
-  {
-    id: "substanceName",
-    label: "Substance name",
-    type: "AutoComplete",
-    recordCategory: "Active compound",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.activeCompound.substanceName],
-  },
-  {
-    id: "company",
-    label: "Company",
-    type: "AutoComplete",
-    recordCategory: "Organisations",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => r.organisations.map((o) => o.name),
-  },
-  {
-    id: "atcCode",
-    label: "ATC code",
-    type: "AutoComplete",
-    recordCategory: "Classification and codes",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.classificationAndCodes.atcCode],
-  },
-  {
-    id: "drugClass",
-    label: "Drug class",
-    type: "AutoComplete",
-    recordCategory: "Active compound",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.activeCompound.drugClass],
-  },
-  {
-    id: "target",
-    label: "Target",
-    type: "AutoComplete",
-    recordCategory: "Active compound",
-    basic: false,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.activeCompound.target],
-  },
-  {
-    id: "meddraSoc",
-    label: "MedDRA system organ class",
-    type: "AutoComplete",
-    recordCategory: "Indication",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.classificationAndCodes.meddra.soc],
-  },
-  {
-    id: "meddraHlgt",
-    label: "MedDRA high level group term",
-    type: "AutoComplete",
-    recordCategory: "Indication",
-    basic: false,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.classificationAndCodes.meddra.hlgt],
-  },
-  {
-    id: "meddraHlt",
-    label: "MedDRA high level term",
-    type: "AutoComplete",
-    recordCategory: "Indication",
-    basic: false,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.classificationAndCodes.meddra.hlt],
-  },
-  {
-    id: "meddraPt",
-    label: "MedDRA preferred term",
-    type: "AutoComplete",
-    recordCategory: "Indication",
-    basic: false,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.classificationAndCodes.meddra.pt],
-  },
-  {
-    id: "euRegulatoryStatus",
-    label: "EU regulatory status",
-    type: "AutoComplete",
-    recordCategory: "Regulatory information",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.regulatoryInformation.ema.status],
-  },
-  {
-    id: "fdaRegulatoryStatus",
-    label: "FDA regulatory status",
-    type: "AutoComplete",
-    recordCategory: "Regulatory information",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.regulatoryInformation.fda.status],
-  },
-  {
-    id: "euEventDates",
-    label: "EU event dates",
-    type: "DatePicker",
-    recordCategory: "Regulatory information",
-    basic: true,
-    facet: false,
-    orClauseEnabled: false,
-    dates: (r) => r.regulatoryInformation.ema.events.map((e) => ({ date: e.date, eventName: e.event })),
-  },
-  {
-    id: "lastUpdated",
-    label: "Last updated",
-    type: "DatePicker",
-    recordCategory: "Record",
-    basic: true,
-    facet: false,
-    orClauseEnabled: false,
-    dates: (r) => [{ date: r.lastUpdated }],
-  },
-  {
-    id: "recordStatus",
-    label: "Record status",
-    type: "AutoComplete",
-    recordCategory: "Record",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.recordStatus],
-  },
-  {
-    id: "ihsiCategory",
-    label: "IHSI category",
-    type: "AutoComplete",
-    recordCategory: "Classification and codes",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.classificationAndCodes.ihsiCategory],
-  },
-  {
-    id: "priceTier",
-    label: "Price tier",
-    type: "AutoComplete",
-    recordCategory: "Analysis",
-    basic: true,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [r.analysis.priceTier],
-  },
-  {
-    id: "estimatedCost",
-    label: "Estimated cost",
-    type: "AutoComplete",
-    recordCategory: "Analysis",
-    basic: false,
-    facet: true,
-    orClauseEnabled: true,
-    values: (r) => [costBand(r.analysis.estimatedCost)],
-  },
-  {
-    id: "highImpactReport",
-    label: "High Impact Report",
-    type: "AutoComplete",
-    recordCategory: "Analysis",
-    basic: true,
-    facet: true,
-    orClauseEnabled: false,
-    isBooleanFilter: true,
-    values: (r) => yesNo(r.highImpactReports.length > 0),
-  },
-  {
-    id: "firstInClass",
-    label: "First in class",
-    type: "AutoComplete",
-    recordCategory: "Active compound",
-    basic: true,
-    facet: true,
-    orClauseEnabled: false,
-    isBooleanFilter: true,
-    values: (r) => yesNo(r.firstInClass),
-  },
-  {
-    id: "stubRecord",
-    label: "Stub Record Available",
-    type: "AutoComplete",
-    recordCategory: "Record",
-    basic: true,
-    facet: true,
-    orClauseEnabled: false,
-    isBooleanFilter: true,
-    setting: "enableStubRecords",
-    values: (r) => yesNo(r.stubRecord),
-  },
-  {
-    id: "euMaaIndications",
-    label: "EU - MAA Indications",
-    type: "TextInput",
-    recordCategory: "Regulatory information",
-    basic: false,
-    facet: false,
-    orClauseEnabled: true,
+  // Record
+  typed("hssId", "HSS ID", "Record", (r) => [r.hssId]),
+  typed("title", "Title", "Record", (r) => [r.title]),
+  picked("recordStatus", "Record status", "Record", (r) => [r.recordStatus], facet),
+  dated("lastUpdated", "Last updated", "Record", (r) => [{ date: r.lastUpdated }], { basic: true }),
+  yesOrNo("stubRecord", "Stub Record Available", "Record", (r) => r.stubRecord, { setting: "enableStubRecords" }),
+  typed("relatedRecord", "Related record (HSS ID)", "Record", (r) => related(r).map((link) => link.hssId)),
+
+  // Active compound
+  picked("substanceName", "Substance name", "Active compound", (r) => [r.activeCompound.substanceName], facet),
+  picked("brandName", "Brand name", "Active compound", (r) => [r.activeCompound.brandName]),
+  picked("synonym", "Synonym or code name", "Active compound", (r) => r.activeCompound.synonyms),
+  picked("technologyType", "Technology type", "Active compound", (r) => [r.activeCompound.technologyType], facet),
+  picked("drugClass", "Drug class", "Active compound", (r) => [r.activeCompound.drugClass], facet),
+  picked("target", "Target", "Active compound", (r) => [r.activeCompound.target], { facet: true }),
+  typed("mechanismOfAction", "Mechanism of action", "Active compound", (r) => [r.activeCompound.mechanismOfAction]),
+  yesOrNo("firstInClass", "First in class", "Active compound", (r) => r.firstInClass),
+  yesOrNo("orphanDesignation", "Orphan designation", "Active compound", (r) => r.activeCompound.orphanDesignation, { basic: false }),
+
+  // Indication
+  typed("indication", "Indication", "Indication", (r) => [r.estimatedIndication.indication]),
+  picked("therapeuticArea", "Therapeutic area", "Indication", (r) => [r.estimatedIndication.therapeuticArea], facet),
+  picked("lineOfTherapy", "Line of therapy", "Indication", (r) => [r.estimatedIndication.lineOfTherapy], { facet: true }),
+  picked("meddraSoc", "MedDRA system organ class", "Indication", (r) => [r.classificationAndCodes.meddra.soc], facet),
+  picked("meddraHlgt", "MedDRA high level group term", "Indication", (r) => [r.classificationAndCodes.meddra.hlgt], { facet: true }),
+  picked("meddraHlt", "MedDRA high level term", "Indication", (r) => [r.classificationAndCodes.meddra.hlt], { facet: true }),
+  picked("meddraPt", "MedDRA preferred term", "Indication", (r) => [r.classificationAndCodes.meddra.pt], { facet: true }),
+  picked("meddraLlt", "MedDRA lowest level term", "Indication", (r) => [r.classificationAndCodes.meddra.llt]),
+
+  // Comparators
+  picked("comparator", "Comparator", "Comparators", (r) => r.comparators.map((c) => c.name)),
+  picked("comparatorType", "Comparator type", "Comparators", (r) => r.comparators.map((c) => c.type), { facet: true }),
+
+  // Organisations
+  picked("company", "Company", "Organisations", (r) => r.organisations.map((o) => o.name), facet),
+  picked("organisationRole", "Organisation role", "Organisations", (r) => r.organisations.map((o) => o.role)),
+  picked("organisationCountry", "Organisation country", "Organisations", (r) => r.organisations.map((o) => o.country), { facet: true }),
+
+  // Classification and codes
+  picked("atcCode", "ATC code", "Classification and codes", (r) => [r.classificationAndCodes.atcCode], facet),
+  picked("atcDescription", "ATC description", "Classification and codes", (r) => [r.classificationAndCodes.atcDescription]),
+  picked("ihsiCategory", "IHSI category", "Classification and codes", (r) => [r.classificationAndCodes.ihsiCategory], facet),
+  picked("icd10", "ICD-10 code", "Classification and codes", (r) => [r.classificationAndCodes.icd10]),
+
+  // Administration
+  picked("route", "Route of administration", "Administration", (r) => [r.administrationInformation.route], { facet: true }),
+  picked("dosageForm", "Dosage form", "Administration", (r) => [r.administrationInformation.dosageForm]),
+  picked("careSetting", "Care setting", "Administration", (r) => [r.administrationInformation.setting], { facet: true }),
+
+  // Disease
+  picked("disease", "Disease", "Disease", (r) => [r.diseaseInformation.disease]),
+
+  // Regulatory information (EMA)
+  picked("euRegulatoryStatus", "EU regulatory status", "Regulatory information (EMA)", (r) => [r.regulatoryInformation.ema.status], facet),
+  picked("euProcedureType", "EU procedure type", "Regulatory information (EMA)", (r) => [r.regulatoryInformation.ema.procedureType], { facet: true }),
+  typed("euProcedureNumber", "EU procedure number", "Regulatory information (EMA)", (r) => [r.regulatoryInformation.ema.procedureNumber]),
+  yesOrNo("primeEligible", "PRIME eligible", "Regulatory information (EMA)", (r) => r.regulatoryInformation.ema.primeEligible, { basic: false }),
+  picked("euEvent", "EU event", "Regulatory information (EMA)", (r) => r.regulatoryInformation.ema.events.map((e) => e.event), { facet: true }),
+  dated(
+    "euEventDates",
+    "EU event dates",
+    "Regulatory information (EMA)",
+    (r) => r.regulatoryInformation.ema.events.map((e) => ({ date: e.date, eventName: e.event })),
+    { basic: true },
+  ),
+  typed("euMaaIndications", "EU - MAA Indications", "Regulatory information (EMA)", (r) => r.regulatoryInformation.ema.maaIndications, {
     setting: "enableMaaIndications",
-    values: (r) => r.regulatoryInformation.ema.maaIndications,
-  },
-  {
-    id: "euChmpOpinionIndication",
-    label: "EU - CHMP Opinion Indication",
-    type: "TextInput",
-    recordCategory: "Regulatory information",
+  }),
+  typed(
+    "euChmpOpinionIndication",
+    "EU - CHMP Opinion Indication",
+    "Regulatory information (EMA)",
+    (r) => [r.regulatoryInformation.ema.chmpOpinionIndication],
+    { setting: "enableMaaIndications" },
+  ),
+
+  // Regulatory information (FDA)
+  picked("fdaRegulatoryStatus", "FDA regulatory status", "Regulatory information (FDA)", (r) => [r.regulatoryInformation.fda.status], facet),
+  picked("fdaApplicationType", "FDA application type", "Regulatory information (FDA)", (r) => [r.regulatoryInformation.fda.applicationType], {
+    facet: true,
+  }),
+  typed("fdaApplicationNumber", "FDA application number", "Regulatory information (FDA)", (r) => [r.regulatoryInformation.fda.applicationNumber]),
+  yesOrNo("breakthroughTherapy", "Breakthrough therapy", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.breakthroughTherapy, {
     basic: false,
-    facet: false,
-    orClauseEnabled: true,
-    setting: "enableMaaIndications",
-    values: (r) => [r.regulatoryInformation.ema.chmpOpinionIndication],
-  },
+  }),
+  yesOrNo("fastTrack", "Fast track", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.fastTrack, { basic: false }),
+  picked("fdaEvent", "FDA event", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.events.map((e) => e.event), { facet: true }),
+  dated("fdaEventDates", "FDA event dates", "Regulatory information (FDA)", (r) =>
+    r.regulatoryInformation.fda.events.map((e) => ({ date: e.date, eventName: e.event })),
+  ),
+
+  // Clinical trials
+  typed("trialId", "Trial ID", "Clinical trials", (r) => trials(r).map((t) => t.trialId)),
+  picked("trialRegistry", "Trial registry", "Clinical trials", (r) => trials(r).map((t) => t.registry), { facet: true }),
+  picked("trialPhase", "Trial phase", "Clinical trials", (r) => trials(r).map((t) => t.phase), facet),
+  picked("trialStatus", "Trial status", "Clinical trials", (r) => trials(r).map((t) => t.status), { facet: true }),
+  picked("trialSponsor", "Trial sponsor", "Clinical trials", (r) => trials(r).map((t) => t.sponsor)),
+  picked("trialCountry", "Trial country", "Clinical trials", (r) => trials(r).flatMap((t) => t.countries), { facet: true }),
+  dated("trialStartDate", "Trial start date", "Clinical trials", (r) => trials(r).flatMap((t) => (t.startDate ? [{ date: t.startDate }] : []))),
+
+  // Analysis
+  picked("priceTier", "Price tier", "Analysis", (r) => [r.analysis.priceTier], facet),
+  picked("estimatedCost", "Estimated cost", "Analysis", (r) => [costBand(r.analysis.estimatedCost)], { facet: true }),
+  picked("costBasis", "Cost basis", "Analysis", (r) => [r.analysis.estimatedCost?.basis]),
+  yesOrNo("highImpactReport", "High Impact Report", "Analysis", (r) => r.highImpactReports.length > 0),
+  dated("hirPublishedDate", "High Impact Report date", "Analysis", (r) => r.highImpactReports.map((h) => ({ date: h.publishedDate }))),
+  picked("referenceSource", "Reference source", "Analysis", (r) => r.references.map((ref) => ref.source)),
 ];
+
+export const FILTERS_BY_ID = new Map(FILTERS.map((filter) => [filter.id, filter]));
+
+export type EnabledSettings = Partial<Record<FilterSetting, boolean>>;
+
+/** The filters a user may use now: those behind a site setting only when it is on. */
+export function availableFilters(settings: EnabledSettings) {
+  return FILTERS.filter((filter) => !filter.setting || settings[filter.setting]);
+}
+
+export function isDateFilter(filter: SearchFilter): filter is DateFilter {
+  return filter.type === "DatePicker";
+}

@@ -128,8 +128,8 @@ describe("record import", () => {
     const db = await getDb();
     const values = await queryRows<{ filter_id: string; value: string }>(
       db,
-      sql`SELECT fv.filter_id, fv.value FROM record_values rv JOIN filter_values fv ON fv.id = rv.value_id
-            JOIN records r ON r.id = rv.record_id WHERE r.hss_id = ${a.hssId} ORDER BY 1, 2`,
+      sql`SELECT fv.filter_id, fv.value FROM record_index ri JOIN filter_values fv ON fv.id = ANY(ri.value_ids)
+            JOIN records r ON r.id = ri.record_id WHERE r.hss_id = ${a.hssId} ORDER BY 1, 2`,
     );
     expect(values).toEqual(
       expect.arrayContaining([

@@ -1,0 +1,1 @@
+DROP TABLE "record_values" CASCADE;

@@ -1,0 +1,117 @@
+import { type SQL, sql } from "drizzle-orm";
+import { type EnabledSettings, FILTERS_BY_ID, isDateFilter } from "./filters";
+import { type ParsedPhrase, parsePhrase } from "./phrase";
+import type { AdvancedRow, SearchRequest } from "./request";
+
+/**
+ * Turns a search request into SQL conditions on `records r` (filters reach `record_index` by subquery).
+ * Every value is a bound parameter; identifiers come only from the registry.
+ */
+
+const joinSql = (parts: SQL[], separator: string) => sql.join(parts, sql.raw(separator));
+
+/** A tsquery for a parsed phrase, or null for "every record". */
+export function phraseQuery(parsed: ParsedPhrase): SQL | null {
+  if (!parsed.length) return null;
+  const groups = parsed.map((group) => {
+    const terms = group.map((term) => {
+      const query =
+        term.kind === "phrase"
+          ? sql`phraseto_tsquery('english', ${term.text})`
+          : term.kind === "prefix"
+            ? // The prefix holds letters and digits only (phrase.ts), so it is a safe lexeme.
+              sql`to_tsquery('english', ${`${term.text}:*`})`
+            : sql`plainto_tsquery('english', ${term.text})`;
+      return term.negated ? sql`(!! ${query})` : query;
+    });
+    return sql`(${joinSql(terms, " && ")})`;
+  });
+  return sql`(${joinSql(groups, " || ")})`;
+}
+
+/** Records whose index row meets a condition on `ri` (the GIN index on value_ids answers it). */
+const heldBy = (condition: SQL) => sql`r.id IN (SELECT ri.record_id FROM record_index ri WHERE ${condition})`;
+
+/** Records holding any of the values (OR) or all of them (AND) of a filter. */
+function valuesCondition(filterId: string, values: string[], mode: "any" | "all"): SQL {
+  const ids = sql`ARRAY(SELECT fv.id FROM filter_values fv WHERE fv.filter_id = ${filterId}
+                          AND fv.value IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
+  if (mode === "any") return heldBy(sql`ri.value_ids && ${ids}`);
+  // Every value must be known and held: an unknown value matches nothing.
+  return sql`(cardinality(${ids}) = ${values.length} AND ${heldBy(sql`ri.value_ids @> ${ids}`)})`;
+}
+
+function dateCondition(filterId: string, from: string | null, to: string | null, eventName?: string | null): SQL {
+  const bounds: SQL[] = [];
+  if (filterId === "lastUpdated") {
+    if (from) bounds.push(sql`r.last_updated >= ${from}::date`);
+    if (to) bounds.push(sql`r.last_updated <= ${to}::date`);
+    return bounds.length ? sql`(${joinSql(bounds, " AND ")})` : sql`TRUE`;
+  }
+  if (from) bounds.push(sql`d.date >= ${from}::date`);
+  if (to) bounds.push(sql`d.date <= ${to}::date`);
+  if (eventName) bounds.push(sql`d.event_name = ${eventName}`);
+  return sql`EXISTS (SELECT 1 FROM record_dates d WHERE d.record_id = r.id AND d.filter_id = ${filterId}
+                      ${bounds.length ? sql`AND ${joinSql(bounds, " AND ")}` : sql``})`;
+}
+
+/** `%`, `_` and `\` are literal in what people type. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+function rowCondition(row: AdvancedRow): SQL {
+  const filter = FILTERS_BY_ID.get(row.filterId)!;
+  if (isDateFilter(filter)) return dateCondition(filter.id, row.dateFrom || null, row.dateTo || null);
+  const matching =
+    row.operator === "contains"
+      ? sql`fv.value ILIKE ${`%${likeEscape(row.fieldValue)}%`}`
+      : sql`lower(fv.value) = lower(${row.fieldValue})`;
+  const held = heldBy(sql`ri.value_ids && ARRAY(SELECT fv.id FROM filter_values fv WHERE fv.filter_id = ${filter.id} AND ${matching})`);
+  return row.operator === "isNot" ? sql`NOT (${held})` : held;
+}
+
+/** Advanced rows: AND binds tighter than OR, as in the readable syntax shown above the results. */
+function advancedCondition(rows: AdvancedRow[]): SQL | null {
+  if (!rows.length) return null;
+  const alternatives: SQL[][] = [[]];
+  rows.forEach((row, index) => {
+    if (index > 0 && row.join === "or") alternatives.push([]);
+    alternatives[alternatives.length - 1].push(rowCondition(row));
+  });
+  return sql`(${joinSql(
+    alternatives.map((group) => sql`(${joinSql(group, " AND ")})`),
+    " OR ",
+  )})`;
+}
+
+export interface BuiltQuery {
+  /** The tsquery of the phrase, or null. */
+  tsquery: SQL | null;
+  /** Conditions on r, one per filter group (so a facet can leave its own out). */
+  conditions: Array<{ filterId: string | null; condition: SQL }>;
+}
+
+export function buildQuery(request: SearchRequest, settings: EnabledSettings): BuiltQuery {
+  const tsquery = phraseQuery(parsePhrase(request.searchPhrase));
+  const conditions: BuiltQuery["conditions"] = [];
+  if (tsquery) conditions.push({ filterId: null, condition: sql`r.search_vector @@ ${tsquery}` });
+  for (const group of request.basicSearchFilter) {
+    const filter = FILTERS_BY_ID.get(group.filterId);
+    if (!filter || isDateFilter(filter) || (filter.setting && !settings[filter.setting])) continue;
+    conditions.push({ filterId: filter.id, condition: valuesCondition(filter.id, group.values, filter.orClauseEnabled ? "any" : "all") });
+  }
+  if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
+    conditions.push({ filterId: null, condition: dateCondition("lastUpdated", request.lastUpdatedDateFrom, request.lastUpdatedDateTo) });
+  }
+  const eventName = request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? null;
+  if (request.emaTimelineFrom || request.emaTimelineTo || eventName) {
+    conditions.push({ filterId: null, condition: dateCondition("euEventDates", request.emaTimelineFrom, request.emaTimelineTo, eventName) });
+  }
+  const advanced = request.isAdvancedSearch ? advancedCondition(request.advanceSearchFilter) : null;
+  if (advanced) conditions.push({ filterId: null, condition: advanced });
+  return { tsquery, conditions };
+}
+
+export function whereClause(query: BuiltQuery, options: { exceptFilter?: string } = {}): SQL {
+  const parts = query.conditions.filter((part) => !options.exceptFilter || part.filterId !== options.exceptFilter).map((part) => part.condition);
+  return parts.length ? joinSql(parts, " AND ") : sql`TRUE`;
+}

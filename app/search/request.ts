@@ -1,0 +1,136 @@
+/**
+ * The search request (spec section 3): what /search and /advancedsearch read from the
+ * URL, what saved searches store and what export replays. This module holds the type and
+ * how it is written back into a URL; reading a URL (with zod) is request.server.ts.
+ */
+export const SORT_FIELDS = ["relevance", "lastUpdated", "title"] as const;
+export type SortBy = (typeof SORT_FIELDS)[number];
+export type SortOrder = "asc" | "desc";
+
+export const OPERATORS = ["contains", "is", "isNot", "between"] as const;
+export type Operator = (typeof OPERATORS)[number];
+export const OPERATOR_LABELS: Record<Operator, string> = {
+  contains: "contains",
+  is: "is",
+  isNot: "is not",
+  between: "between dates",
+};
+
+export interface BasicFilterGroup {
+  filterId: string;
+  values: string[];
+}
+
+export interface AdvancedRow {
+  filterId: string;
+  operator: Operator;
+  /** The text of contains / is / is not. */
+  fieldValue: string;
+  /** YYYY-MM-DD, for between dates. */
+  dateFrom: string;
+  dateTo: string;
+  /** How this row joins the rows before it (ignored on the first). */
+  join: "and" | "or";
+}
+
+export interface SearchRequest {
+  size: number;
+  from: number;
+  sortBy: SortBy | null;
+  sortOrder: SortOrder | null;
+  searchPhrase: string;
+  lastUpdatedDateFrom: string | null;
+  lastUpdatedDateTo: string | null;
+  emaTimelineFrom: string | null;
+  emaTimelineTo: string | null;
+  /** The EU event the timeline range applies to (any event when null). */
+  emaEventsByDateRangeAndEventNameFilter: { eventName: string } | null;
+  basicSearchFilter: BasicFilterGroup[];
+  isAdvancedSearch: boolean;
+  advanceSearchFilter: AdvancedRow[];
+}
+
+export const PAGE_SIZE = 20;
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+export const DEFAULT_SEARCH: SearchRequest = {
+  size: PAGE_SIZE,
+  from: 0,
+  sortBy: null,
+  sortOrder: null,
+  searchPhrase: "*",
+  lastUpdatedDateFrom: null,
+  lastUpdatedDateTo: null,
+  emaTimelineFrom: null,
+  emaTimelineTo: null,
+  emaEventsByDateRangeAndEventNameFilter: null,
+  basicSearchFilter: [],
+  isAdvancedSearch: false,
+  advanceSearchFilter: [],
+};
+
+/** The request without its empty parts: what the spec's "at most 5 keys" counts. */
+export function compactRequest(request: SearchRequest): Partial<SearchRequest> {
+  const compact: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(request)) {
+    if (value === null || value === false || (Array.isArray(value) && value.length === 0)) continue;
+    compact[key] = value;
+  }
+  return compact as Partial<SearchRequest>;
+}
+
+/** Spec section 4: a default search has at most 5 keys and the phrase '*'. */
+export function isDefaultSearch(request: SearchRequest) {
+  const compact = compactRequest(request);
+  return Object.keys(compact).length <= 5 && (request.searchPhrase.trim() === "*" || request.searchPhrase.trim() === "");
+}
+
+/** The URL query of a request (the inverse of parseSearchParams). */
+export function toSearchParams(request: SearchRequest, options: { page?: number } = {}) {
+  const params = new URLSearchParams();
+  const phrase = request.searchPhrase.trim();
+  if (phrase && phrase !== "*") params.set("q", phrase);
+  for (const group of request.basicSearchFilter) for (const value of group.values) params.append("f", `${group.filterId}:${value}`);
+  if (request.lastUpdatedDateFrom) params.set("luFrom", request.lastUpdatedDateFrom);
+  if (request.lastUpdatedDateTo) params.set("luTo", request.lastUpdatedDateTo);
+  if (request.emaTimelineFrom) params.set("euFrom", request.emaTimelineFrom);
+  if (request.emaTimelineTo) params.set("euTo", request.emaTimelineTo);
+  if (request.emaEventsByDateRangeAndEventNameFilter) params.set("euEvent", request.emaEventsByDateRangeAndEventNameFilter.eventName);
+  if (request.isAdvancedSearch) {
+    params.set("adv", "1");
+    for (const row of request.advanceSearchFilter) {
+      params.append("field", row.filterId);
+      params.append("op", row.operator);
+      params.append("value", row.fieldValue);
+      params.append("dateFrom", row.dateFrom);
+      params.append("dateTo", row.dateTo);
+      params.append("join", row.join);
+    }
+  }
+  if (request.sortBy) params.set("sort", request.sortBy);
+  if (request.sortOrder) params.set("order", request.sortOrder);
+  if (request.size !== PAGE_SIZE) params.set("size", String(request.size));
+  const page = options.page ?? Math.floor(request.from / request.size) + 1;
+  if (page > 1) params.set("page", String(page));
+  return params;
+}
+
+export function searchHref(request: SearchRequest, options: { page?: number; path?: string } = {}) {
+  const query = toSearchParams(request, options).toString();
+  const path = options.path ?? (request.isAdvancedSearch ? "/advancedsearch" : "/search");
+  return query ? `${path}?${query}` : path;
+}
+
+export function pageOf(request: SearchRequest) {
+  return Math.floor(request.from / request.size) + 1;
+}
+
+export function withoutFilterValue(request: SearchRequest, filterId: string, value: string): SearchRequest {
+  return {
+    ...request,
+    from: 0,
+    basicSearchFilter: request.basicSearchFilter
+      .map((group) => (group.filterId === filterId ? { ...group, values: group.values.filter((v) => v !== value) } : group))
+      .filter((group) => group.values.length > 0),
+  };
+}
