@@ -57,6 +57,9 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
           {user ? (
             <>
               <li>
+                <Link to="/search">Search</Link>
+              </li>
+              <li>
                 <Link to="/dashboard" className="button-link secondary">
                   My Dashboard
                 </Link>

@@ -134,3 +134,34 @@ export function withoutFilterValue(request: SearchRequest, filterId: string, val
       .filter((group) => group.values.length > 0),
   };
 }
+
+/** The whole request in the readable syntax of the advanced search bar. */
+export function describeSearch(request: SearchRequest, labels: Record<string, string>, describePhrase: (phrase: string) => string) {
+  const parts: string[] = [];
+  const phrase = request.searchPhrase.trim();
+  if (phrase && phrase !== "*") parts.push(`Any field matches ${describePhrase(phrase)}`);
+  for (const group of request.basicSearchFilter) {
+    const values = group.values.map((value) => `"${value}"`);
+    parts.push(`${labels[group.filterId] ?? group.filterId} is ${values.length > 1 ? `(${values.join(" OR ")})` : values[0]}`);
+  }
+  if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
+    parts.push(`Last updated between ${request.lastUpdatedDateFrom ?? "any date"} and ${request.lastUpdatedDateTo ?? "any date"}`);
+  }
+  if (request.emaTimelineFrom || request.emaTimelineTo || request.emaEventsByDateRangeAndEventNameFilter) {
+    const event = request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? "Any EU event";
+    parts.push(`${event} between ${request.emaTimelineFrom ?? "any date"} and ${request.emaTimelineTo ?? "any date"}`);
+  }
+  if (request.isAdvancedSearch && request.advanceSearchFilter.length) {
+    const rows = request.advanceSearchFilter.map((row, index) => {
+      const label = labels[row.filterId] ?? row.filterId;
+      const condition =
+        row.operator === "between"
+          ? `${label} between ${row.dateFrom || "any date"} and ${row.dateTo || "any date"}`
+          : `${label} ${OPERATOR_LABELS[row.operator]} "${row.fieldValue}"`;
+      return index === 0 ? condition : `${row.join.toUpperCase()} ${condition}`;
+    });
+    const text = rows.join(" ");
+    parts.push(rows.length > 1 && parts.length ? `(${text})` : text);
+  }
+  return parts.join(" AND ");
+}

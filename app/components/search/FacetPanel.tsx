@@ -1,0 +1,137 @@
+import { Link } from "@remix-run/react";
+import { EMA_EVENTS } from "~/records/vocabulary";
+import { type SearchRequest, searchHref, toSearchParams, withoutFilterValue } from "~/search/request";
+
+export interface Facet {
+  filterId: string;
+  label: string;
+  values: Array<{ value: string; count: number; selected: boolean }>;
+  distinctValues: number;
+}
+
+export const SEARCH_FORM_ID = "search-form";
+
+/** Hidden inputs that carry the selected values the panel does not show as checkboxes. */
+function carriedValues(request: SearchRequest, facets: Facet[]) {
+  const shown = new Set(facets.flatMap((facet) => facet.values.map((v) => `${facet.filterId}:${v.value}`)));
+  return request.basicSearchFilter.flatMap((group) => group.values.map((value) => `${group.filterId}:${value}`)).filter((key) => !shown.has(key));
+}
+
+/**
+ * The "filter a list" panel: facets with counts and checkboxes, date ranges, and one
+ * Apply filters button. Its controls belong to the search form by the form attribute,
+ * so the phrase, sort and filters travel together in one GET.
+ */
+export function FacetPanel({ facets, request, basePath }: { facets: Facet[]; request: SearchRequest; basePath: string }) {
+  const form = SEARCH_FORM_ID;
+  const query = toSearchParams({ ...request, from: 0 }).toString();
+  return (
+    <aside className="facet-panel" aria-labelledby="filters-heading">
+      <h2 id="filters-heading">Filters</h2>
+      <button type="submit" form={form} className="secondary">
+        Apply filters
+      </button>
+      {carriedValues(request, facets).map((key) => (
+        <input key={key} type="hidden" name="f" value={key} form={form} />
+      ))}
+      {facets.map((facet) => (
+        <fieldset key={facet.filterId} className="facet">
+          <legend>{facet.label}</legend>
+          <ul>
+            {facet.values.map((value, index) => {
+              const id = `facet-${facet.filterId}-${index}`;
+              return (
+                <li key={value.value}>
+                  <input type="checkbox" id={id} name="f" value={`${facet.filterId}:${value.value}`} defaultChecked={value.selected} form={form} />
+                  <label htmlFor={id}>
+                    {value.value} <span className="count">({value.count.toLocaleString("en-GB")})</span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+          {facet.distinctValues > facet.values.length ? (
+            <Link to={`/search/facet/${facet.filterId}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}>
+              More<span className="visually-hidden"> {facet.label} values</span> ({facet.distinctValues.toLocaleString("en-GB")} in all)
+            </Link>
+          ) : null}
+        </fieldset>
+      ))}
+      <fieldset className="date-range">
+        <legend>Last updated</legend>
+        <label htmlFor="luFrom">From</label>
+        <input type="date" id="luFrom" name="luFrom" defaultValue={request.lastUpdatedDateFrom ?? ""} form={form} />
+        <label htmlFor="luTo">To</label>
+        <input type="date" id="luTo" name="luTo" defaultValue={request.lastUpdatedDateTo ?? ""} form={form} />
+      </fieldset>
+      <fieldset className="date-range">
+        <legend>EU event dates</legend>
+        <label htmlFor="euEvent">Event</label>
+        <select id="euEvent" name="euEvent" defaultValue={request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? ""} form={form}>
+          <option value="">Any EU event</option>
+          {EMA_EVENTS.map((event) => (
+            <option key={event}>{event}</option>
+          ))}
+        </select>
+        <label htmlFor="euFrom">From</label>
+        <input type="date" id="euFrom" name="euFrom" defaultValue={request.emaTimelineFrom ?? ""} form={form} />
+        <label htmlFor="euTo">To</label>
+        <input type="date" id="euTo" name="euTo" defaultValue={request.emaTimelineTo ?? ""} form={form} />
+      </fieldset>
+      <button type="submit" form={form}>
+        Apply filters
+      </button>
+    </aside>
+  );
+}
+
+/** The filters in force, each with a link that removes it. */
+export function SelectedFilters({ request, labels, basePath }: { request: SearchRequest; labels: Record<string, string>; basePath: string }) {
+  const items: Array<{ key: string; text: string; href: string }> = [];
+  const href = (next: SearchRequest) => searchHref(next, { path: basePath });
+  const phrase = request.searchPhrase.trim();
+  if (phrase && phrase !== "*") items.push({ key: "q", text: `Phrase: ${phrase}`, href: href({ ...request, from: 0, searchPhrase: "*" }) });
+  for (const group of request.basicSearchFilter) {
+    for (const value of group.values) {
+      items.push({ key: `${group.filterId}:${value}`, text: `${labels[group.filterId] ?? group.filterId}: ${value}`, href: href(withoutFilterValue(request, group.filterId, value)) });
+    }
+  }
+  if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
+    items.push({
+      key: "lu",
+      text: `Last updated: ${request.lastUpdatedDateFrom ?? "any"} to ${request.lastUpdatedDateTo ?? "any"}`,
+      href: href({ ...request, from: 0, lastUpdatedDateFrom: null, lastUpdatedDateTo: null }),
+    });
+  }
+  if (request.emaTimelineFrom || request.emaTimelineTo || request.emaEventsByDateRangeAndEventNameFilter) {
+    items.push({
+      key: "eu",
+      text: `${request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? "EU event"}: ${request.emaTimelineFrom ?? "any"} to ${request.emaTimelineTo ?? "any"}`,
+      href: href({ ...request, from: 0, emaTimelineFrom: null, emaTimelineTo: null, emaEventsByDateRangeAndEventNameFilter: null }),
+    });
+  }
+  if (!items.length) return null;
+  return (
+    <section className="selected-filters" aria-labelledby="selected-filters-heading">
+      <h2 id="selected-filters-heading" className="visually-hidden">
+        Selected filters
+      </h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            <Link to={item.href}>
+              {item.text}
+              <span aria-hidden="true"> ✕</span>
+              <span className="visually-hidden"> (remove)</span>
+            </Link>
+          </li>
+        ))}
+        {items.length > 1 ? (
+          <li>
+            <Link to={basePath}>Clear all</Link>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}

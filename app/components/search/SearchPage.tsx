@@ -1,0 +1,94 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { type SearchRequest, searchHref } from "~/search/request";
+import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
+import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
+
+export interface SearchPageData {
+  request: SearchRequest;
+  notices: string[];
+  result: { total: number; hits: Hit[]; facets: Facet[]; suggestion: string | null } | null;
+  view: ResultsView;
+  labels: Record<string, string>;
+}
+
+/** The results side of /search and /advancedsearch: notices, selected filters, count, view switch, results or the empty state. */
+export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageData; basePath: string; searchBar?: ReactNode }) {
+  const { request, notices, result, view, labels } = data;
+  const navigation = useNavigation();
+  const busy = navigation.state === "loading" && navigation.location?.pathname === basePath;
+  if (!result) return null;
+  const phrase = request.searchPhrase.trim() === "*" ? "" : request.searchPhrase.trim();
+  return (
+    <div className="search-layout">
+      <FacetPanel facets={result.facets} request={request} basePath={basePath} />
+      <section className="search-results" aria-labelledby="results-heading" aria-busy={busy || undefined}>
+        <h2 id="results-heading" className="visually-hidden">
+          Results
+        </h2>
+        {notices.length ? (
+          <div className="notice" role="status">
+            <p>Some of this search could not be used:</p>
+            <ul>
+              {notices.map((notice) => (
+                <li key={notice}>{notice}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {searchBar}
+        <SelectedFilters request={request} labels={labels} basePath={basePath} />
+        <div className="results-bar">
+          <p role="status" className="result-count">
+            <strong>{resultCountText(result.total)}</strong>
+            {phrase ? ` for “${phrase}”` : null}
+          </p>
+          {result.total > 0 ? (
+            <Form method="post" replace preventScrollReset className="view-switch" aria-label="Results view">
+              <input type="hidden" name="intent" value="view" />
+              <button type="submit" name="view" value="cardView" className={view === "cardView" ? "" : "secondary outline"} aria-pressed={view === "cardView"}>
+                Card view
+              </button>
+              <button type="submit" name="view" value="tableView" className={view === "tableView" ? "" : "secondary outline"} aria-pressed={view === "tableView"}>
+                Table view
+              </button>
+            </Form>
+          ) : null}
+        </div>
+        {result.total > 0 ? (
+          <SearchResults hits={result.hits} total={result.total} request={request} view={view} basePath={basePath} />
+        ) : (
+          <EmptyState request={request} suggestion={result.suggestion} basePath={basePath} />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function EmptyState({ request, suggestion, basePath }: { request: SearchRequest; suggestion: string | null; basePath: string }) {
+  const filtered = request.basicSearchFilter.length > 0 || request.lastUpdatedDateFrom || request.lastUpdatedDateTo || request.emaTimelineFrom || request.emaTimelineTo;
+  return (
+    <div className="empty-state">
+      <h3>No records match this search</h3>
+      {suggestion ? (
+        <p className="did-you-mean">
+          Did you mean <Link to={searchHref({ ...request, from: 0, searchPhrase: suggestion }, { path: basePath })}>{suggestion}</Link>?
+        </p>
+      ) : null}
+      <ul>
+        <li>Check the spelling, or try fewer or more general words.</li>
+        <li>
+          End a word with * to find every word that starts so (<code>pembro*</code>).
+        </li>
+        {filtered ? (
+          <li>
+            Remove a filter above, or <Link to={searchHref({ ...request, from: 0, basicSearchFilter: [], lastUpdatedDateFrom: null, lastUpdatedDateTo: null, emaTimelineFrom: null, emaTimelineTo: null, emaEventsByDateRangeAndEventNameFilter: null }, { path: basePath })}>search without filters</Link>.
+          </li>
+        ) : null}
+        <li>
+          Read the <Link to="/searchtips">search tips</Link>.
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,196 @@
+import { Link } from "@remix-run/react";
+import { Fragment } from "react";
+import { formatDate } from "~/lib/dates";
+import { type SearchRequest, searchHref } from "~/search/request";
+
+/** What the loaders send: SearchHit of app/models/search.server.ts, as JSON. */
+export interface Hit {
+  hssId: string;
+  title: string;
+  titleHighlight: string;
+  snippet: string;
+  recordStatus: string;
+  lastUpdated: string;
+  substanceName: string;
+  companies: string[];
+  indication: string;
+  euStatus: string;
+  fdaStatus: string | null;
+}
+
+export type ResultsView = "cardView" | "tableView";
+
+// The markers ts_headline puts around matched words (MARK_START / MARK_END in the model).
+const MARKED = /\uE000(.*?)\uE001/g;
+
+/** Text with its matched words in <mark> (React escapes the rest). */
+export function Highlighted({ text }: { text: string }) {
+  const parts: Array<string | { mark: string }> = [];
+  let last = 0;
+  for (const match of text.matchAll(MARKED)) {
+    parts.push(text.slice(last, match.index));
+    parts.push({ mark: match[1] });
+    last = match.index! + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return (
+    <>
+      {parts.map((part, index) => (typeof part === "string" ? <Fragment key={index}>{part}</Fragment> : <mark key={index}>{part.mark}</mark>))}
+    </>
+  );
+}
+
+export function resultCountText(total: number) {
+  return `${total.toLocaleString("en-GB")} ${total === 1 ? "result" : "results"}`;
+}
+
+export function SearchResults({
+  hits,
+  total,
+  request,
+  view,
+  basePath,
+}: {
+  hits: Hit[];
+  total: number;
+  request: SearchRequest;
+  view: ResultsView;
+  basePath: string;
+}) {
+  const page = Math.floor(request.from / request.size) + 1;
+  const pages = Math.max(1, Math.ceil(Math.min(total, 10_000) / request.size));
+  return (
+    <>
+      {view === "tableView" ? (
+        <div className="table-scroll">
+          <table className="results-table">
+            <caption>
+              Search results, page {page} of {pages}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Substance</th>
+                <th scope="col">Company</th>
+                <th scope="col">EU status</th>
+                <th scope="col">FDA status</th>
+                <th scope="col">Record status</th>
+                <th scope="col">Last updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hits.map((hit) => (
+                <tr key={hit.hssId}>
+                  <th scope="row">
+                    <Link to={`/record/${hit.hssId}`}>
+                      <Highlighted text={hit.titleHighlight} />
+                    </Link>
+                  </th>
+                  <td>{hit.substanceName}</td>
+                  <td>{hit.companies.slice(0, 2).join("; ")}</td>
+                  <td>{hit.euStatus}</td>
+                  <td>{hit.fdaStatus ?? "None"}</td>
+                  <td>{hit.recordStatus}</td>
+                  <td>
+                    <time dateTime={hit.lastUpdated}>{formatDate(hit.lastUpdated)}</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ol className="result-cards" start={request.from + 1}>
+          {hits.map((hit) => (
+            <li key={hit.hssId}>
+              <article className="result-card">
+                <h2>
+                  <Link to={`/record/${hit.hssId}`}>
+                    <Highlighted text={hit.titleHighlight} />
+                  </Link>
+                </h2>
+                <dl className="facts">
+                  <div>
+                    <dt>Substance</dt>
+                    <dd>{hit.substanceName}</dd>
+                  </div>
+                  <div>
+                    <dt>Company</dt>
+                    <dd>{hit.companies.slice(0, 2).join("; ")}</dd>
+                  </div>
+                  <div>
+                    <dt>EU status</dt>
+                    <dd>{hit.euStatus}</dd>
+                  </div>
+                  <div>
+                    <dt>FDA status</dt>
+                    <dd>{hit.fdaStatus ?? "None"}</dd>
+                  </div>
+                  <div>
+                    <dt>Record status</dt>
+                    <dd>{hit.recordStatus}</dd>
+                  </div>
+                  <div>
+                    <dt>Last updated</dt>
+                    <dd>
+                      <time dateTime={hit.lastUpdated}>{formatDate(hit.lastUpdated)}</time>
+                    </dd>
+                  </div>
+                </dl>
+                {hit.snippet ? (
+                  <p className="snippet">
+                    <Highlighted text={hit.snippet} />
+                  </p>
+                ) : (
+                  <p className="snippet">{hit.indication}</p>
+                )}
+                <p className="muted">{hit.hssId}</p>
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pagination page={page} pages={pages} href={(target) => searchHref(request, { page: target, path: basePath })} label="Search results pages" />
+    </>
+  );
+}
+
+/** GOV.UK pagination: none for one page; previous and next with words; a few numbers around the current one. */
+export function Pagination({ page, pages, href, label }: { page: number; pages: number; href: (page: number) => string; label: string }) {
+  if (pages <= 1) return null;
+  const numbers = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  return (
+    <nav aria-label={label} className="pager">
+      {page > 1 ? (
+        <Link to={href(page - 1)} rel="prev">
+          ‹ Previous<span className="visually-hidden"> page</span>
+        </Link>
+      ) : null}
+      <ul>
+        {numbers.map((n, index) => (
+          <Fragment key={n}>
+            {index > 0 && n - numbers[index - 1] > 1 ? <li aria-hidden="true">…</li> : null}
+            <li>
+              {n === page ? (
+                <span aria-current="page">
+                  <span className="visually-hidden">Page </span>
+                  {n}
+                </span>
+              ) : (
+                <Link to={href(n)}>
+                  <span className="visually-hidden">Page </span>
+                  {n}
+                </Link>
+              )}
+            </li>
+          </Fragment>
+        ))}
+      </ul>
+      {page < pages ? (
+        <Link to={href(page + 1)} rel="next">
+          Next<span className="visually-hidden"> page</span> ›
+        </Link>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,209 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
+import { SuggestInput } from "~/components/search/SuggestInput";
+import { ResultsArea } from "~/components/search/SearchPage";
+import { resultCountText } from "~/components/search/SearchResults";
+import { requireUser } from "~/lib/auth.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { loadSearch, switchView } from "~/lib/search-route.server";
+import { describePhrase, MAX_PHRASE_LENGTH, parsePhrase } from "~/search/phrase";
+import { type AdvancedRow, describeSearch, isDefaultSearch, OPERATOR_LABELS, OPERATORS, pageOf } from "~/search/request";
+import { MAX_ADVANCED_ROWS, type RowError } from "~/search/request.server";
+
+type Data = Awaited<ReturnType<typeof loadSearch>> & { rows: AdvancedRow[]; editing: boolean };
+
+export const handle: RouteHandle<Data | undefined> = {
+  title: (data) => {
+    if (!data) return "Advanced search";
+    if (data.rowErrors.length) return "Error: Advanced search";
+    if (!data.result || data.editing) return "Advanced search";
+    return `Advanced search: ${resultCountText(data.result.total)}, page ${pageOf(data.request)}`;
+  },
+};
+
+const BLANK: AdvancedRow = { filterId: "", operator: "contains", fieldValue: "", dateFrom: "", dateTo: "", join: "and" };
+
+/** The rows exactly as the form sent them, blank ones included (for Add row and Remove row). */
+function rawRows(params: URLSearchParams): AdvancedRow[] {
+  const at = (name: string, index: number) => params.getAll(name)[index] ?? "";
+  return params
+    .getAll("field")
+    .slice(0, MAX_ADVANCED_ROWS)
+    .map((filterId, index) => ({
+      filterId,
+      operator: (OPERATORS as readonly string[]).includes(at("op", index)) ? (at("op", index) as AdvancedRow["operator"]) : "contains",
+      fieldValue: at("value", index),
+      dateFrom: at("dateFrom", index),
+      dateTo: at("dateTo", index),
+      join: at("join", index) === "or" ? "or" : "and",
+    }));
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const url = new URL(request.url);
+  const adding = url.searchParams.has("addRow");
+  const removing = url.searchParams.get("removeRow");
+  if (adding || removing !== null) {
+    // Add row / Remove row without JavaScript: the form comes back with what was typed, changed.
+    const rows = rawRows(url.searchParams);
+    if (adding && rows.length < MAX_ADVANCED_ROWS) rows.push({ ...BLANK });
+    if (removing !== null) rows.splice(Number.parseInt(removing, 10), 1);
+    const data = await loadSearch(request, user, { advanced: true, run: false });
+    return json({ ...data, rowErrors: [] as RowError[], notices: [], rows: rows.length ? rows : [{ ...BLANK }], editing: true });
+  }
+  const data = await loadSearch(request, user, { advanced: true });
+  const rows = data.request.advanceSearchFilter.length ? data.request.advanceSearchFilter : [{ ...BLANK }];
+  return json({ ...data, rows, editing: false });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return switchView(request, user);
+}
+
+const fieldId = (row: number, field: RowError["field"]) => `row-${row}-${field}`;
+
+export default function AdvancedSearchRoute() {
+  const data = useLoaderData<typeof loader>() as unknown as Data;
+  const { request, rows, rowErrors, filters, labels, editing, result } = data;
+  const errorsOf = (row: number, field: RowError["field"]) => rowErrors.filter((error) => error.row === row && error.field === field);
+  const categories = [...new Set(filters.map((filter) => filter.recordCategory))];
+  const modified = !isDefaultSearch(request) || request.advanceSearchFilter.length > 0;
+  const syntax = modified ? describeSearch(request, labels, (phrase) => describePhrase(parsePhrase(phrase))) : "";
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search", to: "/search" }, { label: "Advanced search" }]} />
+      <ErrorSummary items={rowErrors.map((error) => ({ fieldId: fieldId(error.row, error.field), message: error.message }))} />
+      <h1>Advanced search</h1>
+      <Form method="get" action="/advancedsearch" id={SEARCH_FORM_ID} className="advanced-form" noValidate>
+        <div className="field">
+          <label htmlFor="q">
+            Any field contains <span className="optional">(optional)</span>
+          </label>
+          <small id="q-hint" className="hint">
+            Words, “quoted phrases”, OR, -exclusions and prefix*. <Link to="/searchtips#advanced">How advanced search works</Link>
+          </small>
+          <input type="search" id="q" name="q" defaultValue={request.searchPhrase === "*" ? "" : request.searchPhrase} maxLength={MAX_PHRASE_LENGTH} aria-describedby="q-hint" />
+        </div>
+        {rows.map((row, index) => {
+          const fieldErrors = (field: RowError["field"]) => errorsOf(index, field);
+          const describedBy = (field: RowError["field"]) => (fieldErrors(field).length ? `${fieldId(index, field)}-error` : undefined);
+          const inline = (field: RowError["field"]) =>
+            fieldErrors(field).length ? (
+              <small id={`${fieldId(index, field)}-error`} className="field-error">
+                <span className="visually-hidden">Error: </span>
+                {fieldErrors(field)
+                  .map((error) => error.message)
+                  .join(". ")}
+              </small>
+            ) : null;
+          const filter = filters.find((f) => f.id === row.filterId);
+          return (
+            <fieldset key={`${index}-${row.filterId}`} className="advanced-row">
+              <legend>Row {index + 1}</legend>
+              {index === 0 ? (
+                <input type="hidden" name="join" value="and" />
+              ) : (
+                <div className="field">
+                  <label htmlFor={fieldId(index, "join")}>Join with the rows before</label>
+                  <select id={fieldId(index, "join")} name="join" defaultValue={row.join} aria-invalid={fieldErrors("join").length ? true : undefined} aria-describedby={describedBy("join")}>
+                    <option value="and">AND</option>
+                    <option value="or">OR</option>
+                  </select>
+                  {inline("join")}
+                </div>
+              )}
+              <div className="grid">
+                <div className="field">
+                  <label htmlFor={fieldId(index, "field")}>Field</label>
+                  <select id={fieldId(index, "field")} name="field" defaultValue={row.filterId} aria-invalid={fieldErrors("field").length ? true : undefined} aria-describedby={describedBy("field")}>
+                    <option value="">Choose a field</option>
+                    {categories.map((category) => (
+                      <optgroup key={category} label={category}>
+                        {filters
+                          .filter((f) => f.recordCategory === category)
+                          .map((f) => (
+                            <option key={f.id} value={f.id}>
+                              {f.label}
+                            </option>
+                          ))}
+                      </optgroup>
+                    ))}
+                  </select>
+                  {inline("field")}
+                </div>
+                <div className="field">
+                  <label htmlFor={fieldId(index, "op")}>Operator</label>
+                  <select id={fieldId(index, "op")} name="op" defaultValue={row.operator} aria-invalid={fieldErrors("op").length ? true : undefined} aria-describedby={describedBy("op")}>
+                    {OPERATORS.map((operator) => (
+                      <option key={operator} value={operator}>
+                        {OPERATOR_LABELS[operator]}
+                      </option>
+                    ))}
+                  </select>
+                  {inline("op")}
+                </div>
+              </div>
+              <div className="grid">
+                <div className="field">
+                  <label htmlFor={fieldId(index, "value")}>Value (for contains, is, is not)</label>
+                  <SuggestInput
+                    id={fieldId(index, "value")}
+                    name="value"
+                    defaultValue={row.fieldValue}
+                    filterId={filter?.type === "AutoComplete" ? filter.id : undefined}
+                    invalid={fieldErrors("value").length > 0}
+                    describedBy={describedBy("value")}
+                  />
+                  {inline("value")}
+                  {filter?.type === "AutoComplete" ? (
+                    <small>
+                      <Link to={`/search/facet/${filter.id}?adv=1&from=advanced`}>Browse {filter.label.toLowerCase()} values</Link>
+                    </small>
+                  ) : null}
+                </div>
+                <div className="field">
+                  <label htmlFor={fieldId(index, "dateFrom")}>From date (for between dates)</label>
+                  <input type="date" id={fieldId(index, "dateFrom")} name="dateFrom" defaultValue={row.dateFrom} aria-invalid={fieldErrors("dateFrom").length ? true : undefined} aria-describedby={describedBy("dateFrom")} />
+                  {inline("dateFrom")}
+                </div>
+                <div className="field">
+                  <label htmlFor={fieldId(index, "dateTo")}>To date (for between dates)</label>
+                  <input type="date" id={fieldId(index, "dateTo")} name="dateTo" defaultValue={row.dateTo} aria-invalid={fieldErrors("dateTo").length ? true : undefined} aria-describedby={describedBy("dateTo")} />
+                  {inline("dateTo")}
+                </div>
+              </div>
+              {rows.length > 1 ? (
+                <button type="submit" name="removeRow" value={index} className="secondary outline" formNoValidate>
+                  Remove row {index + 1}
+                </button>
+              ) : null}
+            </fieldset>
+          );
+        })}
+        <div className="inline-actions">
+          {rows.length < MAX_ADVANCED_ROWS ? (
+            <button type="submit" name="addRow" value="1" className="secondary" formNoValidate>
+              Add row
+            </button>
+          ) : null}
+          <button type="submit">Search</button>
+          <Link to="/advancedsearch" className="button-link secondary">
+            Clear
+          </Link>
+        </div>
+      </Form>
+      {syntax && !editing && result ? (
+        <p className="advanced-search-bar" aria-label="Current search">
+          <strong>Searching for:</strong> <code>{syntax}</code>
+        </p>
+      ) : null}
+      {!editing ? <ResultsArea data={data} basePath="/advancedsearch" /> : null}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
+import { ResultsArea } from "~/components/search/SearchPage";
+import { resultCountText } from "~/components/search/SearchResults";
+import { requireUser } from "~/lib/auth.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { loadSearch, switchView } from "~/lib/search-route.server";
+import { pageOf } from "~/search/request";
+import { MAX_PHRASE_LENGTH } from "~/search/phrase";
+
+export const handle: RouteHandle<Awaited<ReturnType<typeof loadSearch>> | undefined> = {
+  title: (data) => {
+    if (!data?.result) return "Search";
+    const phrase = data.request.searchPhrase === "*" ? "" : ` “${data.request.searchPhrase}”`;
+    return `Search${phrase}: ${resultCountText(data.result.total)}, page ${pageOf(data.request)}`;
+  },
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json(await loadSearch(request, user, { advanced: false }));
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  return switchView(request, user);
+}
+
+export default function SearchRoute() {
+  const data = useLoaderData<typeof loader>();
+  const { request } = data;
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search" }]} />
+      <h1>Search</h1>
+      <Form method="get" action="/search" id={SEARCH_FORM_ID} role="search" className="search-bar">
+        <label htmlFor="q">Search records</label>
+        <small id="q-hint" className="hint">
+          Words, “quoted phrases”, OR, -exclusions and prefix*. <Link to="/searchtips">Search tips</Link>
+        </small>
+        <div className="search-bar-row">
+          <input
+            type="search"
+            id="q"
+            name="q"
+            defaultValue={request.searchPhrase === "*" ? "" : request.searchPhrase}
+            maxLength={MAX_PHRASE_LENGTH}
+            aria-describedby="q-hint"
+          />
+          <label htmlFor="sort" className="visually-hidden">
+            Sort by
+          </label>
+          <select id="sort" name="sort" defaultValue={request.sortBy ?? ""}>
+            <option value="">Sort by relevance</option>
+            <option value="lastUpdated">Sort by last updated</option>
+            <option value="title">Sort by title</option>
+          </select>
+          <button type="submit">Search</button>
+        </div>
+        <p className="search-links">
+          <Link to="/advancedsearch">Advanced search</Link>
+        </p>
+      </Form>
+      <ResultsArea data={data} basePath="/search" />
+    </>
+  );
+}
