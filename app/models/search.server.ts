@@ -3,7 +3,7 @@ import { type Db, getDb, queryRows } from "~/db/client.server";
 import { availableFilters, type EnabledSettings, FILTERS_BY_ID } from "~/search/filters";
 import { parsePhrase, phraseWords } from "~/search/phrase";
 import { buildQuery, type BuiltQuery, phraseQuery, whereClause } from "~/search/query.server";
-import type { SearchRequest } from "~/search/request";
+import { FACET_PAGE_SIZE, type SearchRequest } from "~/search/request";
 
 /**
  * Search over the published catalogue, in PostgreSQL: full-text match and rank on the
@@ -251,7 +251,6 @@ export async function searchRecords(
 }
 
 export type FacetSort = "count" | "az";
-export const FACET_PAGE_SIZE = 50;
 
 /** One filter's values over the matched records, for the facet's "more" page (and suggestions without JS). */
 export async function facetValues(

@@ -11,8 +11,8 @@ import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { loadSearch, switchView } from "~/lib/search-route.server";
 import { describePhrase, MAX_PHRASE_LENGTH, parsePhrase } from "~/search/phrase";
-import { type AdvancedRow, describeSearch, isDefaultSearch, OPERATOR_LABELS, OPERATORS, pageOf } from "~/search/request";
-import { MAX_ADVANCED_ROWS, type RowError } from "~/search/request.server";
+import { type AdvancedRow, describeSearch, isDefaultSearch, MAX_ADVANCED_ROWS, OPERATOR_LABELS, OPERATORS, pageOf } from "~/search/request";
+import type { RowError } from "~/search/request.server";
 
 type Data = Awaited<ReturnType<typeof loadSearch>> & { rows: AdvancedRow[]; editing: boolean };
 
@@ -162,7 +162,7 @@ export default function AdvancedSearchRoute() {
                   />
                   {inline("value")}
                   {filter?.type === "AutoComplete" ? (
-                    <small>
+                    <small className="browse-values">
                       <Link to={`/search/facet/${filter.id}?adv=1&from=advanced`}>Browse {filter.label.toLowerCase()} values</Link>
                     </small>
                   ) : null}

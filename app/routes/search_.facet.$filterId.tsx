@@ -5,10 +5,10 @@ import { Breadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
 import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { FACET_PAGE_SIZE, type FacetSort, facetValues } from "~/models/search.server";
+import { type FacetSort, facetValues } from "~/models/search.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { availableFilters } from "~/search/filters";
-import { searchHref, toSearchParams } from "~/search/request";
+import { FACET_PAGE_SIZE, searchHref, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 
 export const handle: RouteHandle<{ label: string } | undefined> = {

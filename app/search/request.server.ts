@@ -6,6 +6,7 @@ import {
   type AdvancedRow,
   type BasicFilterGroup,
   DEFAULT_SEARCH,
+  MAX_ADVANCED_ROWS,
   OPERATOR_LABELS,
   OPERATORS,
   PAGE_SIZE,
@@ -32,7 +33,6 @@ export interface RowError {
 }
 
 export const MAX_FILTER_VALUE_LENGTH = 300;
-export const MAX_ADVANCED_ROWS = 20;
 export const MAX_RESULT_WINDOW = 10_000;
 
 const isoDate = z

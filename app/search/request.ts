@@ -51,6 +51,9 @@ export interface SearchRequest {
 }
 
 export const PAGE_SIZE = 20;
+/** Values a facet's "more" page lists at a time. */
+export const FACET_PAGE_SIZE = 50;
+export const MAX_ADVANCED_ROWS = 20;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 export const DEFAULT_SEARCH: SearchRequest = {

@@ -38,6 +38,13 @@ export const test = base.extend<{ axe: () => Promise<void>; jsEnabled: boolean }
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
+  // Script errors in the page (a hydration mismatch, a crash in an enhancement) fail the test.
+  page: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(page);
+    expect(errors, "errors thrown by the page's scripts").toEqual([]);
+  },
   axe: async ({ page, jsEnabled }, use) => {
     await use(() => checkAccessibility(page, jsEnabled));
   },
