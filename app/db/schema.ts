@@ -236,7 +236,10 @@ export const filterValues = pgTable(
   },
   (t) => [
     uniqueIndex("filter_values_filter_value_key").on(t.filterId, t.value),
-    index("filter_values_value_trgm_idx").using("gin", t.value.op("gin_trgm_ops")),
+    // "Did you mean" only: the trigram index covers the filters of SPELLING_FILTERS (app/search/filters.ts).
+    index("filter_values_spelling_trgm_idx")
+      .using("gin", t.value.op("gin_trgm_ops"))
+      .where(sql`filter_id IN ('substanceName', 'brandName', 'synonym', 'company', 'drugClass', 'target', 'disease', 'therapeuticArea', 'meddraPt')`),
   ],
 );
 

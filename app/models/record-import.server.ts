@@ -302,19 +302,18 @@ export class InvalidImportError extends Error {
 }
 
 /**
- * Applies a file in one transaction. The file is read twice: once to validate the whole
- * of it (nothing is written unless it is free of errors), then to apply it; memory stays
- * bounded by a batch, whatever the size of the file.
+ * Applies a file in one transaction, reading it once: each batch is validated, then
+ * written. At the first error the writing stops (the rest of the file is still read, so
+ * that every error is reported) and the transaction is rolled back: a file with any error
+ * changes nothing. Memory stays bounded by a batch, whatever the size of the file.
  */
 export async function applyImport(
   chunks: Chunks,
   options: { mode: ImportMode; source: "cli" | "upload" | "demo"; filename: string; userId?: number; importId?: number; at?: Date; db?: Db },
 ): Promise<ImportReport> {
   const db = options.db ?? (await getDb());
-  const checked = await scan(chunks);
-  if (checked.errorCount > 0) throw new InvalidImportError(checked);
   const at = options.at ?? new Date();
-  return db.transaction(async (tx) => {
+  const applied = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (options.importId) {
       // Locks the upload's row: a second Apply (another tab, a double submit) finds it applied and stops.
@@ -324,11 +323,12 @@ export async function applyImport(
       );
       if (!claimed.length) throw new ImportNotPendingError();
     }
-    const importId = options.importId ?? (await createImportRow(txDb, { ...options, state: "validated", report: checked }));
+    const importId =
+      options.importId ?? (await createImportRow(txDb, { ...options, state: "validated", report: { items: 0, errorCount: 0, errors: [] } }));
     const counts = emptyCounts();
     const known: ValueIds = new Map();
     const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, known }));
-    // The file changed between the two readings (it is on disk): roll everything back.
+    // Throwing rolls back every batch written before the error.
     if (report.errorCount > 0) throw new InvalidImportError(report);
     report.counts = counts;
     await txDb.execute(
@@ -337,6 +337,17 @@ export async function applyImport(
     );
     return report;
   });
+  await analyseAfter(db, applied.counts!);
+  return applied;
+}
+
+/**
+ * The planner chooses between the GIN indexes and scans from table statistics, and the
+ * embedded database has no autovacuum to refresh them: a large import refreshes them.
+ */
+async function analyseAfter(db: Db, counts: ImportCounts) {
+  if (counts.new + counts.changed < 1000) return;
+  await db.execute(sql`ANALYZE records, record_index, record_dates, filter_values, record_versions, record_changes`);
 }
 
 /** Applies already-validated documents: the demo catalogue's history goes in through this. */
@@ -361,6 +372,7 @@ export async function applyRecords(
       await applyBatch(txDb, batch, { mode: options.mode, importId, at: new Date(), counts, known });
     }
   });
+  await analyseAfter(db, counts);
   return counts;
 }
 

@@ -1,6 +1,6 @@
 import { type Db, queryRows, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
-import { FILTERS, FILTERS_BY_ID } from "~/search/filters";
+import { FILTERS, FILTERS_BY_ID, isCounted } from "~/search/filters";
 import { indexRecord } from "~/search/index-record";
 
 /**
@@ -21,6 +21,7 @@ const intArray = (values: number[]) => sql`${`{${values.join(",")}}`}::int[]`;
 export type ValueIds = Map<string, number>;
 
 const valueKey = (filterId: string, value: string) => `${filterId}\u0000${value}`;
+const COUNTED = JSON.stringify(FILTERS.filter(isCounted).map((filter) => filter.id));
 
 async function valueIdsFor(db: Db, pairs: Array<[string, string]>, known: ValueIds) {
   const missing = new Map<string, [string, string]>();
@@ -30,16 +31,23 @@ async function valueIdsFor(db: Db, pairs: Array<[string, string]>, known: ValueI
   }
   if (missing.size) {
     const param = jsonb([...missing.values()]);
-    await db.execute(sql`
-      INSERT INTO filter_values (filter_id, value)
-      SELECT v->>0, v->>1 FROM jsonb_array_elements(${param}) v
-      ON CONFLICT DO NOTHING`);
-    const rows = await queryRows<{ id: number; filter_id: string; value: string }>(
+    const created = await queryRows<{ id: number; filter_id: string; value: string }>(
       db,
-      sql`SELECT fv.id, fv.filter_id, fv.value FROM jsonb_array_elements(${param}) v
-            JOIN filter_values fv ON fv.filter_id = v->>0 AND fv.value = v->>1`,
+      sql`INSERT INTO filter_values (filter_id, value)
+          SELECT v->>0, v->>1 FROM jsonb_array_elements(${param}) v
+          ON CONFLICT DO NOTHING
+          RETURNING id, filter_id, value`,
     );
-    for (const row of rows) known.set(valueKey(row.filter_id, row.value), row.id);
+    for (const row of created) known.set(valueKey(row.filter_id, row.value), row.id);
+    if (created.length < missing.size) {
+      // Values other imports wrote before: look them up.
+      const rows = await queryRows<{ id: number; filter_id: string; value: string }>(
+        db,
+        sql`SELECT fv.id, fv.filter_id, fv.value FROM jsonb_array_elements(${param}) v
+              JOIN filter_values fv ON fv.filter_id = v->>0 AND fv.value = v->>1`,
+      );
+      for (const row of rows) known.set(valueKey(row.filter_id, row.value), row.id);
+    }
   }
   return (filterId: string, value: string) => known.get(valueKey(filterId, value))!;
 }
@@ -86,7 +94,7 @@ export async function refreshPublished(db: Db, published: PublishedRow[], known:
       UPDATE filter_values fv SET record_count = fv.record_count - c.n
         FROM (SELECT v, count(*)::int AS n FROM record_index ri, unnest(ri.value_ids) v
                WHERE ri.record_id = ANY(${intArray(replaced)}) GROUP BY v) c
-       WHERE fv.id = c.v`);
+       WHERE fv.id = c.v AND fv.filter_id IN (SELECT jsonb_array_elements_text(${COUNTED}::jsonb))`);
     await db.execute(sql`DELETE FROM record_index WHERE record_id = ANY(${intArray(replaced)})`);
     await db.execute(sql`DELETE FROM record_dates WHERE record_id = ANY(${intArray(replaced)})`);
   }
@@ -102,9 +110,10 @@ export async function refreshPublished(db: Db, published: PublishedRow[], known:
     const facetIds: number[] = [];
     for (const [filterId, value] of row.index.values) {
       const id = idOf(filterId, value);
+      const filter = FILTERS_BY_ID.get(filterId)!;
       valueIds.push(id);
-      if (FILTERS_BY_ID.get(filterId)?.facet) facetIds.push(id);
-      counts.set(id, (counts.get(id) ?? 0) + 1);
+      if (filter.facet) facetIds.push(id);
+      if (isCounted(filter)) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     return { record_id: row.recordId, value_ids: `{${valueIds.join(",")}}`, facet_ids: `{${facetIds.join(",")}}` };
   });
@@ -131,7 +140,7 @@ export async function refreshPublished(db: Db, published: PublishedRow[], known:
  * What the derived rows were built from. When the registry changes (a filter added, a
  * facet turned on), every published record is indexed again at start-up.
  */
-export const SEARCH_INDEX_VERSION = `2:${FILTERS.map((filter) => `${filter.id}/${filter.type}/${filter.facet ? 1 : 0}`).join(",")}`;
+export const SEARCH_INDEX_VERSION = `3:${FILTERS.map((filter) => `${filter.id}/${filter.type}/${filter.facet ? 1 : 0}`).join(",")}`;
 const INDEX_VERSION_KEY = "search_index_version";
 const REINDEX_LOCK = 727_102;
 const BATCH = 500;

@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
-import { availableFilters, type EnabledSettings, FILTERS_BY_ID } from "~/search/filters";
+import { availableFilters, type EnabledSettings, FILTERS_BY_ID, SPELLING_FILTERS } from "~/search/filters";
 import { parsePhrase, phraseWords } from "~/search/phrase";
 import { buildQuery, type BuiltQuery, phraseQuery, whereClause } from "~/search/query.server";
 import { FACET_PAGE_SIZE, type SearchRequest } from "~/search/request";
@@ -57,6 +57,8 @@ export interface SearchResult {
 }
 
 const published = sql`r.published_version_id IS NOT NULL`;
+// Literal, not bound: the planner must see the partial trigram index's own predicate.
+const SPELLING_IN = sql.raw(SPELLING_FILTERS.map((id) => `'${id}'`).join(", "));
 
 function orderBy(request: SearchRequest, ranked: boolean): SQL {
   const direction = (fallback: "asc" | "desc") => sql.raw((request.sortOrder ?? fallback) === "asc" ? "ASC" : "DESC");
@@ -136,32 +138,47 @@ interface CountRow {
   filter_id: string;
   value: string;
   n: number;
+  /** How many values of the filter the records hold. */
+  distinct_values: number;
 }
 
-/** Value counts over the records matching `where`, for values among `valueIds` (an SQL array). */
-async function countValues(db: Db, where: SQL | null, valuesOf: { facetOnly: true } | { filterId: string }): Promise<CountRow[]> {
-  if (where === null) {
-    const scope = "facetOnly" in valuesOf ? sql`fv.filter_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(facetFilterIds())}::jsonb))` : sql`fv.filter_id = ${valuesOf.filterId}`;
-    return queryRows<CountRow>(db, sql`SELECT fv.filter_id, fv.value, fv.record_count AS n FROM filter_values fv WHERE fv.record_count > 0 AND ${scope}`);
-  }
-  const unnested =
-    "facetOnly" in valuesOf
-      ? sql`unnest(ri.facet_ids) v`
-      : sql`unnest(ri.value_ids) v`;
-  const keep = "facetOnly" in valuesOf ? sql`TRUE` : sql`v = ANY(ARRAY(SELECT id FROM filter_values WHERE filter_id = ${valuesOf.filterId}))`;
+/** A text[] parameter (one literal: the values are quoted and escaped). */
+const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
+
+/**
+ * Counts of values over the records matching `where` (or over the whole catalogue, from
+ * the kept counts, when `where` is null): each filter's top `limit` values by count, plus
+ * the `keep` values (selected ones, listed so they can be unticked).
+ */
+async function countValues(
+  db: Db,
+  where: SQL | null,
+  options: { filterIds: string[]; array: "facet_ids" | "value_ids"; limit?: number; keep?: string[] },
+): Promise<CountRow[]> {
+  if (!options.filterIds.length) return [];
+  const filterIds = textArray(options.filterIds);
+  const counts =
+    where === null
+      ? sql`SELECT fv.filter_id, fv.value, fv.record_count AS n FROM filter_values fv
+             WHERE fv.filter_id = ANY(${filterIds}) AND fv.record_count > 0`
+      : sql`SELECT fv.filter_id, fv.value, c.n
+              FROM (SELECT v, count(*)::int AS n
+                      FROM record_index ri JOIN records r ON r.id = ri.record_id, unnest(ri.${sql.raw(options.array)}) v
+                     WHERE ${published} AND ${where}
+                     GROUP BY v) c
+              JOIN filter_values fv ON fv.id = c.v AND fv.filter_id = ANY(${filterIds})`;
+  const limit = options.limit ?? null;
   return queryRows<CountRow>(
     db,
-    sql`SELECT fv.filter_id, fv.value, c.n
-          FROM (SELECT v, count(*)::int AS n
-                  FROM record_index ri JOIN records r ON r.id = ri.record_id, ${unnested}
-                 WHERE ${published} AND ${where} AND ${keep}
-                 GROUP BY v) c
-          JOIN filter_values fv ON fv.id = c.v`,
+    sql`SELECT filter_id, value, n, distinct_values FROM (
+          SELECT filter_id, value, n,
+                 row_number() OVER (PARTITION BY filter_id ORDER BY n DESC, value) AS position,
+                 count(*) OVER (PARTITION BY filter_id)::int AS distinct_values
+            FROM (${counts}) counted) ranked
+         WHERE ${limit === null ? sql`TRUE` : sql`position <= ${limit}`}
+            OR (filter_id || ':' || value) = ANY(${textArray(options.keep ?? [])})
+         ORDER BY filter_id, n DESC, value`,
   );
-}
-
-function facetFilterIds() {
-  return [...FILTERS_BY_ID.values()].filter((filter) => filter.facet).map((filter) => filter.id);
 }
 
 /** The where clause for counting one filter's values: its own selection left out, so its other values stay countable. */
@@ -171,34 +188,26 @@ function whereFor(query: BuiltQuery, exceptFilter?: string): SQL | null {
 }
 
 async function facetGroups(db: Db, request: SearchRequest, query: BuiltQuery, settings: EnabledSettings): Promise<FacetGroup[]> {
-  const facets = availableFilters(settings).filter((filter) => filter.facet && (filter.basic || request.isAdvancedSearch));
+  const facets = availableFilters(settings).filter((filter) => filter.facet);
   const selected = new Map(request.basicSearchFilter.map((group) => [group.filterId, group.values]));
+  const keep = request.basicSearchFilter.flatMap((group) => group.values.map((value) => `${group.filterId}:${value}`));
   // Filters whose own selection widens with OR are counted without it (multi-select facets).
   const separately = facets.filter((filter) => filter.orClauseEnabled && selected.has(filter.id));
-  const [main, ...own] = await Promise.all([
-    countValues(db, whereFor(query), { facetOnly: true }),
-    ...separately.map((filter) => countValues(db, whereFor(query, filter.id), { filterId: filter.id })),
+  const together = facets.filter((filter) => !separately.includes(filter));
+  const results = await Promise.all([
+    countValues(db, whereFor(query), { filterIds: together.map((f) => f.id), array: "facet_ids", limit: FACET_LIMIT, keep }),
+    ...separately.map((filter) => countValues(db, whereFor(query, filter.id), { filterIds: [filter.id], array: "facet_ids", limit: FACET_LIMIT, keep })),
   ]);
   const byFilter = new Map<string, CountRow[]>();
-  for (const row of main) if (!separately.some((filter) => filter.id === row.filter_id)) (byFilter.get(row.filter_id) ?? byFilter.set(row.filter_id, []).get(row.filter_id)!).push(row);
-  separately.forEach((filter, index) => byFilter.set(filter.id, own[index]));
+  for (const row of results.flat()) (byFilter.get(row.filter_id) ?? byFilter.set(row.filter_id, []).get(row.filter_id)!).push(row);
   return facets.flatMap((filter) => {
-    const rows = (byFilter.get(filter.id) ?? []).sort((a, b) => b.n - a.n || a.value.localeCompare(b.value));
+    const rows = byFilter.get(filter.id) ?? [];
     const chosen = selected.get(filter.id) ?? [];
-    const shown = rows.slice(0, FACET_LIMIT);
-    // A selected value is always listed, so that it can be unticked.
-    for (const value of chosen) {
-      if (!shown.some((row) => row.value === value)) shown.push(rows.find((row) => row.value === value) ?? { filter_id: filter.id, value, n: 0 });
-    }
+    const shown: FacetValue[] = rows.map((row) => ({ value: row.value, count: row.n, selected: chosen.includes(row.value) }));
+    // A selected value is always listed, so that it can be unticked (with 0 when nothing holds it).
+    for (const value of chosen) if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
     if (!shown.length) return [];
-    return [
-      {
-        filterId: filter.id,
-        label: filter.label,
-        distinctValues: rows.length,
-        values: shown.map((row) => ({ value: row.value, count: row.n, selected: chosen.includes(row.value) })),
-      },
-    ];
+    return [{ filterId: filter.id, label: filter.label, distinctValues: rows[0]?.distinct_values ?? 0, values: shown }];
   });
 }
 
@@ -213,8 +222,7 @@ async function suggest(db: Db, phrase: string): Promise<string | null> {
       db,
       sql`SELECT w AS word, similarity(w, lower(${word})) AS similarity
             FROM (SELECT fv.value FROM filter_values fv
-                   WHERE fv.record_count > 0 AND fv.filter_id IN ('substanceName', 'brandName', 'synonym', 'company', 'drugClass', 'target', 'disease', 'therapeuticArea', 'meddraPt')
-                     AND lower(${word}) <% fv.value
+                   WHERE fv.filter_id IN (${SPELLING_IN}) AND fv.record_count > 0 AND lower(${word}) <% fv.value
                    LIMIT 50) candidates,
                  regexp_split_to_table(lower(candidates.value), '[^[:alnum:]]+') w
            WHERE length(w) >= 3
@@ -240,7 +248,7 @@ export async function searchRecords(
   options: { facets?: boolean; db?: Db } = {},
 ): Promise<SearchResult> {
   const db = options.db ?? (await getDb());
-  const query = buildQuery(request, settings);
+  const query = await buildQuery(db, request, settings);
   const [total, hits, facets] = await Promise.all([
     countMatches(db, query),
     pageOfHits(db, request, query),
@@ -260,12 +268,15 @@ export async function facetValues(
   options: { sort: FacetSort; page: number; contains?: string; db?: Db },
 ) {
   const db = options.db ?? (await getDb());
-  const query = buildQuery(request, settings);
+  const query = await buildQuery(db, request, settings);
   const filter = FILTERS_BY_ID.get(filterId)!;
-  let rows = await countValues(db, whereFor(query, filter.orClauseEnabled ? filter.id : undefined), { filterId });
+  let rows = await countValues(db, whereFor(query, filter.orClauseEnabled ? filter.id : undefined), {
+    filterIds: [filterId],
+    array: filter.facet ? "facet_ids" : "value_ids",
+  });
   const contains = options.contains?.trim().toLowerCase();
   if (contains) rows = rows.filter((row) => row.value.toLowerCase().includes(contains));
-  rows.sort(options.sort === "az" ? (a, b) => a.value.localeCompare(b.value) : (a, b) => b.n - a.n || a.value.localeCompare(b.value));
+  if (options.sort === "az") rows.sort((a, b) => a.value.localeCompare(b.value));
   const selected = request.basicSearchFilter.find((group) => group.filterId === filterId)?.values ?? [];
   const start = (options.page - 1) * FACET_PAGE_SIZE;
   return {

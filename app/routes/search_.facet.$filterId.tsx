@@ -7,7 +7,7 @@ import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { type FacetSort, facetValues } from "~/models/search.server";
 import { getSiteSettings } from "~/models/settings.server";
-import { availableFilters } from "~/search/filters";
+import { availableFilters, isCounted } from "~/search/filters";
 import { FACET_PAGE_SIZE, searchHref, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 
@@ -24,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const settings = await getSiteSettings();
   const filter = availableFilters(settings).find((f) => f.id === params.filterId);
-  if (!filter || filter.type === "DatePicker") throw new Response("Not Found", { status: 404 });
+  if (!filter || filter.type === "DatePicker" || !isCounted(filter)) throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const advanced = url.searchParams.get("from") === "advanced";
   const { request: search } = parseSearchParams(url.searchParams, settings, { advanced });

@@ -30,7 +30,7 @@ interface FilterBase {
   recordCategory: RecordCategory;
   /** Offered on the basic search panel (every filter is offered in advanced search). */
   basic: boolean;
-  /** Counted and listed as a facet. */
+  /** Listed with counts in the filter panel (only basic filters are). */
   facet: boolean;
   /** Several values of this filter may be joined by OR (otherwise they must all hold). */
   orClauseEnabled: boolean;
@@ -112,34 +112,35 @@ export const FILTERS: SearchFilter[] = [
   typed("relatedRecord", "Related record (HSS ID)", "Record", (r) => related(r).map((link) => link.hssId)),
 
   // Active compound
-  picked("substanceName", "Substance name", "Active compound", (r) => [r.activeCompound.substanceName], facet),
+  // Thousands of names: found by suggestion and the phrase box rather than listed as a facet.
+  picked("substanceName", "Substance name", "Active compound", (r) => [r.activeCompound.substanceName], { basic: true }),
   picked("brandName", "Brand name", "Active compound", (r) => [r.activeCompound.brandName]),
   picked("synonym", "Synonym or code name", "Active compound", (r) => r.activeCompound.synonyms),
   picked("technologyType", "Technology type", "Active compound", (r) => [r.activeCompound.technologyType], facet),
   picked("drugClass", "Drug class", "Active compound", (r) => [r.activeCompound.drugClass], facet),
-  picked("target", "Target", "Active compound", (r) => [r.activeCompound.target], { facet: true }),
+  picked("target", "Target", "Active compound", (r) => [r.activeCompound.target]),
   typed("mechanismOfAction", "Mechanism of action", "Active compound", (r) => [r.activeCompound.mechanismOfAction]),
   yesOrNo("firstInClass", "First in class", "Active compound", (r) => r.firstInClass),
-  yesOrNo("orphanDesignation", "Orphan designation", "Active compound", (r) => r.activeCompound.orphanDesignation, { basic: false }),
+  yesOrNo("orphanDesignation", "Orphan designation", "Active compound", (r) => r.activeCompound.orphanDesignation, { basic: false, facet: false }),
 
   // Indication
   typed("indication", "Indication", "Indication", (r) => [r.estimatedIndication.indication]),
   picked("therapeuticArea", "Therapeutic area", "Indication", (r) => [r.estimatedIndication.therapeuticArea], facet),
-  picked("lineOfTherapy", "Line of therapy", "Indication", (r) => [r.estimatedIndication.lineOfTherapy], { facet: true }),
+  picked("lineOfTherapy", "Line of therapy", "Indication", (r) => [r.estimatedIndication.lineOfTherapy]),
   picked("meddraSoc", "MedDRA system organ class", "Indication", (r) => [r.classificationAndCodes.meddra.soc], facet),
-  picked("meddraHlgt", "MedDRA high level group term", "Indication", (r) => [r.classificationAndCodes.meddra.hlgt], { facet: true }),
-  picked("meddraHlt", "MedDRA high level term", "Indication", (r) => [r.classificationAndCodes.meddra.hlt], { facet: true }),
-  picked("meddraPt", "MedDRA preferred term", "Indication", (r) => [r.classificationAndCodes.meddra.pt], { facet: true }),
+  picked("meddraHlgt", "MedDRA high level group term", "Indication", (r) => [r.classificationAndCodes.meddra.hlgt]),
+  picked("meddraHlt", "MedDRA high level term", "Indication", (r) => [r.classificationAndCodes.meddra.hlt]),
+  picked("meddraPt", "MedDRA preferred term", "Indication", (r) => [r.classificationAndCodes.meddra.pt]),
   picked("meddraLlt", "MedDRA lowest level term", "Indication", (r) => [r.classificationAndCodes.meddra.llt]),
 
   // Comparators
   picked("comparator", "Comparator", "Comparators", (r) => r.comparators.map((c) => c.name)),
-  picked("comparatorType", "Comparator type", "Comparators", (r) => r.comparators.map((c) => c.type), { facet: true }),
+  picked("comparatorType", "Comparator type", "Comparators", (r) => r.comparators.map((c) => c.type)),
 
   // Organisations
   picked("company", "Company", "Organisations", (r) => r.organisations.map((o) => o.name), facet),
   picked("organisationRole", "Organisation role", "Organisations", (r) => r.organisations.map((o) => o.role)),
-  picked("organisationCountry", "Organisation country", "Organisations", (r) => r.organisations.map((o) => o.country), { facet: true }),
+  picked("organisationCountry", "Organisation country", "Organisations", (r) => r.organisations.map((o) => o.country)),
 
   // Classification and codes
   picked("atcCode", "ATC code", "Classification and codes", (r) => [r.classificationAndCodes.atcCode], facet),
@@ -148,19 +149,19 @@ export const FILTERS: SearchFilter[] = [
   picked("icd10", "ICD-10 code", "Classification and codes", (r) => [r.classificationAndCodes.icd10]),
 
   // Administration
-  picked("route", "Route of administration", "Administration", (r) => [r.administrationInformation.route], { facet: true }),
+  picked("route", "Route of administration", "Administration", (r) => [r.administrationInformation.route]),
   picked("dosageForm", "Dosage form", "Administration", (r) => [r.administrationInformation.dosageForm]),
-  picked("careSetting", "Care setting", "Administration", (r) => [r.administrationInformation.setting], { facet: true }),
+  picked("careSetting", "Care setting", "Administration", (r) => [r.administrationInformation.setting]),
 
   // Disease
   picked("disease", "Disease", "Disease", (r) => [r.diseaseInformation.disease]),
 
   // Regulatory information (EMA)
   picked("euRegulatoryStatus", "EU regulatory status", "Regulatory information (EMA)", (r) => [r.regulatoryInformation.ema.status], facet),
-  picked("euProcedureType", "EU procedure type", "Regulatory information (EMA)", (r) => [r.regulatoryInformation.ema.procedureType], { facet: true }),
+  picked("euProcedureType", "EU procedure type", "Regulatory information (EMA)", (r) => [r.regulatoryInformation.ema.procedureType]),
   typed("euProcedureNumber", "EU procedure number", "Regulatory information (EMA)", (r) => [r.regulatoryInformation.ema.procedureNumber]),
-  yesOrNo("primeEligible", "PRIME eligible", "Regulatory information (EMA)", (r) => r.regulatoryInformation.ema.primeEligible, { basic: false }),
-  picked("euEvent", "EU event", "Regulatory information (EMA)", (r) => r.regulatoryInformation.ema.events.map((e) => e.event), { facet: true }),
+  yesOrNo("primeEligible", "PRIME eligible", "Regulatory information (EMA)", (r) => r.regulatoryInformation.ema.primeEligible, { basic: false, facet: false }),
+  picked("euEvent", "EU event", "Regulatory information (EMA)", (r) => r.regulatoryInformation.ema.events.map((e) => e.event)),
   dated(
     "euEventDates",
     "EU event dates",
@@ -181,31 +182,30 @@ export const FILTERS: SearchFilter[] = [
 
   // Regulatory information (FDA)
   picked("fdaRegulatoryStatus", "FDA regulatory status", "Regulatory information (FDA)", (r) => [r.regulatoryInformation.fda.status], facet),
-  picked("fdaApplicationType", "FDA application type", "Regulatory information (FDA)", (r) => [r.regulatoryInformation.fda.applicationType], {
-    facet: true,
-  }),
+  picked("fdaApplicationType", "FDA application type", "Regulatory information (FDA)", (r) => [r.regulatoryInformation.fda.applicationType]),
   typed("fdaApplicationNumber", "FDA application number", "Regulatory information (FDA)", (r) => [r.regulatoryInformation.fda.applicationNumber]),
   yesOrNo("breakthroughTherapy", "Breakthrough therapy", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.breakthroughTherapy, {
     basic: false,
+    facet: false,
   }),
-  yesOrNo("fastTrack", "Fast track", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.fastTrack, { basic: false }),
-  picked("fdaEvent", "FDA event", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.events.map((e) => e.event), { facet: true }),
+  yesOrNo("fastTrack", "Fast track", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.fastTrack, { basic: false, facet: false }),
+  picked("fdaEvent", "FDA event", "Regulatory information (FDA)", (r) => r.regulatoryInformation.fda.events.map((e) => e.event)),
   dated("fdaEventDates", "FDA event dates", "Regulatory information (FDA)", (r) =>
     r.regulatoryInformation.fda.events.map((e) => ({ date: e.date, eventName: e.event })),
   ),
 
   // Clinical trials
   typed("trialId", "Trial ID", "Clinical trials", (r) => trials(r).map((t) => t.trialId)),
-  picked("trialRegistry", "Trial registry", "Clinical trials", (r) => trials(r).map((t) => t.registry), { facet: true }),
+  picked("trialRegistry", "Trial registry", "Clinical trials", (r) => trials(r).map((t) => t.registry)),
   picked("trialPhase", "Trial phase", "Clinical trials", (r) => trials(r).map((t) => t.phase), facet),
-  picked("trialStatus", "Trial status", "Clinical trials", (r) => trials(r).map((t) => t.status), { facet: true }),
+  picked("trialStatus", "Trial status", "Clinical trials", (r) => trials(r).map((t) => t.status)),
   picked("trialSponsor", "Trial sponsor", "Clinical trials", (r) => trials(r).map((t) => t.sponsor)),
-  picked("trialCountry", "Trial country", "Clinical trials", (r) => trials(r).flatMap((t) => t.countries), { facet: true }),
+  picked("trialCountry", "Trial country", "Clinical trials", (r) => trials(r).flatMap((t) => t.countries)),
   dated("trialStartDate", "Trial start date", "Clinical trials", (r) => trials(r).flatMap((t) => (t.startDate ? [{ date: t.startDate }] : []))),
 
   // Analysis
   picked("priceTier", "Price tier", "Analysis", (r) => [r.analysis.priceTier], facet),
-  picked("estimatedCost", "Estimated cost", "Analysis", (r) => [costBand(r.analysis.estimatedCost)], { facet: true }),
+  picked("estimatedCost", "Estimated cost", "Analysis", (r) => [costBand(r.analysis.estimatedCost)]),
   picked("costBasis", "Cost basis", "Analysis", (r) => [r.analysis.estimatedCost?.basis]),
   yesOrNo("highImpactReport", "High Impact Report", "Analysis", (r) => r.highImpactReports.length > 0),
   dated("hirPublishedDate", "High Impact Report date", "Analysis", (r) => r.highImpactReports.map((h) => ({ date: h.publishedDate }))),
@@ -220,6 +220,21 @@ export type EnabledSettings = Partial<Record<FilterSetting, boolean>>;
 export function availableFilters(settings: EnabledSettings) {
   return FILTERS.filter((filter) => !filter.setting || settings[filter.setting]);
 }
+
+/**
+ * Whether the catalogue keeps a record count per value of the filter: facets, and the
+ * values suggested as people type. Free-text fields (mostly one value per record: titles,
+ * trial ids) are matched by text and never counted, which keeps imports fast.
+ */
+export function isCounted(filter: SearchFilter) {
+  return filter.facet || filter.type === "AutoComplete";
+}
+
+/**
+ * The filters whose values "Did you mean" draws on. Migration 0007 builds the trigram
+ * index for exactly these (a partial index): change both together.
+ */
+export const SPELLING_FILTERS = ["substanceName", "brandName", "synonym", "company", "drugClass", "target", "disease", "therapeuticArea", "meddraPt"];
 
 export function isDateFilter(filter: SearchFilter): filter is DateFilter {
   return filter.type === "DatePicker";

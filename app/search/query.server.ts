@@ -1,4 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
+import { type Db, queryRows } from "~/db/client.server";
 import { type EnabledSettings, FILTERS_BY_ID, isDateFilter } from "./filters";
 import { type ParsedPhrase, parsePhrase } from "./phrase";
 import type { AdvancedRow, SearchRequest } from "./request";
@@ -32,13 +33,20 @@ export function phraseQuery(parsed: ParsedPhrase): SQL | null {
 /** Records whose index row meets a condition on `ri` (the GIN index on value_ids answers it). */
 const heldBy = (condition: SQL) => sql`r.id IN (SELECT ri.record_id FROM record_index ri WHERE ${condition})`;
 
+/** An int[] literal: value ids are looked up first, so the planner sees them and uses the GIN index. */
+const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+async function valueIds(db: Db, filterId: string, matching: SQL) {
+  const rows = await queryRows<{ id: number }>(db, sql`SELECT fv.id FROM filter_values fv WHERE fv.filter_id = ${filterId} AND ${matching}`);
+  return rows.map((row) => row.id);
+}
+
 /** Records holding any of the values (OR) or all of them (AND) of a filter. */
-function valuesCondition(filterId: string, values: string[], mode: "any" | "all"): SQL {
-  const ids = sql`ARRAY(SELECT fv.id FROM filter_values fv WHERE fv.filter_id = ${filterId}
-                          AND fv.value IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb)))`;
-  if (mode === "any") return heldBy(sql`ri.value_ids && ${ids}`);
+async function valuesCondition(db: Db, filterId: string, values: string[], mode: "any" | "all"): Promise<SQL> {
+  const ids = await valueIds(db, filterId, sql`fv.value IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`);
+  if (mode === "any") return ids.length ? heldBy(sql`ri.value_ids && ${idArray(ids)}`) : sql`FALSE`;
   // Every value must be known and held: an unknown value matches nothing.
-  return sql`(cardinality(${ids}) = ${values.length} AND ${heldBy(sql`ri.value_ids @> ${ids}`)})`;
+  return ids.length === values.length ? heldBy(sql`ri.value_ids @> ${idArray(ids)}`) : sql`FALSE`;
 }
 
 function dateCondition(filterId: string, from: string | null, to: string | null, eventName?: string | null): SQL {
@@ -58,25 +66,26 @@ function dateCondition(filterId: string, from: string | null, to: string | null,
 /** `%`, `_` and `\` are literal in what people type. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-function rowCondition(row: AdvancedRow): SQL {
+async function rowCondition(db: Db, row: AdvancedRow): Promise<SQL> {
   const filter = FILTERS_BY_ID.get(row.filterId)!;
   if (isDateFilter(filter)) return dateCondition(filter.id, row.dateFrom || null, row.dateTo || null);
   const matching =
     row.operator === "contains"
       ? sql`fv.value ILIKE ${`%${likeEscape(row.fieldValue)}%`}`
       : sql`lower(fv.value) = lower(${row.fieldValue})`;
-  const held = heldBy(sql`ri.value_ids && ARRAY(SELECT fv.id FROM filter_values fv WHERE fv.filter_id = ${filter.id} AND ${matching})`);
+  const ids = await valueIds(db, filter.id, matching);
+  const held = ids.length ? heldBy(sql`ri.value_ids && ${idArray(ids)}`) : sql`FALSE`;
   return row.operator === "isNot" ? sql`NOT (${held})` : held;
 }
 
 /** Advanced rows: AND binds tighter than OR, as in the readable syntax shown above the results. */
-function advancedCondition(rows: AdvancedRow[]): SQL | null {
+async function advancedCondition(db: Db, rows: AdvancedRow[]): Promise<SQL | null> {
   if (!rows.length) return null;
   const alternatives: SQL[][] = [[]];
-  rows.forEach((row, index) => {
+  for (const [index, row] of rows.entries()) {
     if (index > 0 && row.join === "or") alternatives.push([]);
-    alternatives[alternatives.length - 1].push(rowCondition(row));
-  });
+    alternatives[alternatives.length - 1].push(await rowCondition(db, row));
+  }
   return sql`(${joinSql(
     alternatives.map((group) => sql`(${joinSql(group, " AND ")})`),
     " OR ",
@@ -90,14 +99,14 @@ export interface BuiltQuery {
   conditions: Array<{ filterId: string | null; condition: SQL }>;
 }
 
-export function buildQuery(request: SearchRequest, settings: EnabledSettings): BuiltQuery {
+export async function buildQuery(db: Db, request: SearchRequest, settings: EnabledSettings): Promise<BuiltQuery> {
   const tsquery = phraseQuery(parsePhrase(request.searchPhrase));
   const conditions: BuiltQuery["conditions"] = [];
   if (tsquery) conditions.push({ filterId: null, condition: sql`r.search_vector @@ ${tsquery}` });
   for (const group of request.basicSearchFilter) {
     const filter = FILTERS_BY_ID.get(group.filterId);
     if (!filter || isDateFilter(filter) || (filter.setting && !settings[filter.setting])) continue;
-    conditions.push({ filterId: filter.id, condition: valuesCondition(filter.id, group.values, filter.orClauseEnabled ? "any" : "all") });
+    conditions.push({ filterId: filter.id, condition: await valuesCondition(db, filter.id, group.values, filter.orClauseEnabled ? "any" : "all") });
   }
   if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
     conditions.push({ filterId: null, condition: dateCondition("lastUpdated", request.lastUpdatedDateFrom, request.lastUpdatedDateTo) });
@@ -106,7 +115,7 @@ export function buildQuery(request: SearchRequest, settings: EnabledSettings): B
   if (request.emaTimelineFrom || request.emaTimelineTo || eventName) {
     conditions.push({ filterId: null, condition: dateCondition("euEventDates", request.emaTimelineFrom, request.emaTimelineTo, eventName) });
   }
-  const advanced = request.isAdvancedSearch ? advancedCondition(request.advanceSearchFilter) : null;
+  const advanced = request.isAdvancedSearch ? await advancedCondition(db, request.advanceSearchFilter) : null;
   if (advanced) conditions.push({ filterId: null, condition: advanced });
   return { tsquery, conditions };
 }

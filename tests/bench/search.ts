@@ -1,0 +1,203 @@
+/**
+ * npm run bench:search [-- --count 100000 --runs 40 --file catalogue.jsonl]
+ *
+ * 1. Builds a store of `count` generated records in a throwaway embedded database, through
+ *    the import code (or reuses a JSON Lines file given with --file).
+ * 2. Times each kind of search in the server's own code (median and p95 of `runs` runs,
+ *    after a warm-up): the time a loader waits for the database and the search model.
+ * 3. Times the whole /search page on the production server (signed in, full render).
+ * 4. With DATABASE_URL set, imports the same file into that (throwaway!) PostgreSQL
+ *    database when it holds no records, and times the same searches there.
+ * Figures only: targets are compared by people, not asserted.
+ */
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? fallback : args[index + 1];
+};
+const COUNT = Number(option("count", "100000"));
+const RUNS = Number(option("runs", "40"));
+const PORT = Number(option("port", "3191"));
+const GIVEN_FILE = option("file", "");
+const POSTGRES_URL = process.env.DATABASE_URL;
+
+const work = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-search-"));
+process.env.DATA_DIR = work;
+process.env.DEMO = "0";
+process.env.NODE_ENV = "production";
+process.env.SESSION_SECRET = "bench-only-secret";
+delete process.env.DATABASE_URL;
+
+const { generateRecord } = await import("~/records/generate");
+const { closeDb, getDb, getEngine } = await import("~/db/client.server");
+const { resetEnvForTesting } = await import("~/lib/env.server");
+const { applyImport } = await import("~/models/record-import.server");
+const { fileChunks } = await import("~/records/read-items.server");
+const { searchRecords, facetValues, suggestValues } = await import("~/models/search.server");
+const { DEFAULT_SEARCH } = await import("~/search/request");
+const { createUser } = await import("~/models/users.server");
+const { createSession } = await import("~/lib/session.server");
+type SearchRequest = import("~/search/request").SearchRequest;
+
+const settings = { enableStubRecords: true, enableMaaIndications: true };
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const figures = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  return `median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
+};
+const request = (overrides: Partial<SearchRequest>): SearchRequest => ({ ...DEFAULT_SEARCH, ...overrides });
+const row = (filterId: string, operator: "contains" | "is", fieldValue: string, join: "and" | "or" = "and") => ({
+  filterId,
+  operator,
+  fieldValue,
+  dateFrom: "",
+  dateTo: "",
+  join,
+});
+
+/** The searches the issue names, on the generated catalogue's vocabulary. */
+function cases(sample: { substance: string }) {
+  return [
+    { name: "narrow phrase (one substance)", run: () => searchRecords(request({ searchPhrase: sample.substance }), settings) },
+    { name: "broad term 'cancer' + facets", run: () => searchRecords(request({ searchPhrase: "cancer" }), settings) },
+    { name: "match-all + facets", run: () => searchRecords(request({}), settings) },
+    {
+      name: "phrase 'lung cancer' + 3 filters",
+      run: () =>
+        searchRecords(
+          request({
+            searchPhrase: "lung cancer",
+            basicSearchFilter: [
+              { filterId: "therapeuticArea", values: ["Oncology"] },
+              { filterId: "recordStatus", values: ["Active"] },
+              { filterId: "firstInClass", values: ["No"] },
+            ],
+          }),
+          settings,
+        ),
+    },
+    {
+      name: "date ranges (last updated + EU events)",
+      run: () => searchRecords(request({ lastUpdatedDateFrom: "2025-01-01", lastUpdatedDateTo: "2025-12-31", emaTimelineFrom: "2024-01-01" }), settings),
+    },
+    {
+      name: "advanced: company contains A OR B",
+      run: () =>
+        searchRecords(
+          request({ isAdvancedSearch: true, advanceSearchFilter: [row("company", "contains", "Norvane"), row("company", "contains", "Corvance", "or")] }),
+          settings,
+        ),
+    },
+    { name: "facet more page (company, 'cancer')", run: () => facetValues(request({ searchPhrase: "cancer" }), settings, "company", { sort: "count", page: 1 }) },
+    { name: "autocomplete (company 'nor')", run: () => suggestValues("company", "nor") },
+  ];
+}
+
+async function timeCases(label: string) {
+  const sample = { substance: (generateRecord(7, { catalogueSize: COUNT }) as { activeCompound: { substanceName: string } }).activeCompound.substanceName };
+  console.log(`\n${label} (${RUNS} runs each after 3 warm-up runs; server time of the search model):`);
+  for (const item of cases(sample)) {
+    for (let i = 0; i < 3; i++) await item.run();
+    const times: number[] = [];
+    let result: unknown;
+    for (let i = 0; i < RUNS; i++) {
+      const started = performance.now();
+      result = await item.run();
+      times.push(performance.now() - started);
+    }
+    const matched = result && typeof result === "object" && "total" in result ? ` (${(result as { total: number }).total.toLocaleString("en-GB")} matches)` : "";
+    console.log(`  ${item.name.padEnd(42)} ${figures(times)}${matched}`);
+  }
+}
+
+async function writeCatalogue(file: string) {
+  const out = createWriteStream(file);
+  for (let index = 0; index < COUNT; index++) {
+    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`)) await once(out, "drain");
+  }
+  out.end();
+  await once(out, "finish");
+}
+
+async function importFile(file: string, label: string) {
+  const started = performance.now();
+  const report = await applyImport(() => fileChunks(file), { mode: "publish", source: "cli", filename: path.basename(file) });
+  console.log(`${label}: imported ${report.items.toLocaleString("en-GB")} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function timePage(cookie: string) {
+  const server = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+    env: { ...process.env, PORT: String(PORT), DATA_DIR: work, DEMO: "0", DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  try {
+    const base = `http://127.0.0.1:${PORT}`;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        if ((await fetch(`${base}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (attempt > 600) throw new Error("the server did not start");
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    console.log(`\nWhole pages on the production server (signed in, full server render, ${RUNS} requests each after 3 warm-up):`);
+    for (const [name, url] of [
+      ["/search (match-all)", "/search"],
+      ["/search?q=cancer", "/search?q=cancer"],
+      ["/search?q=lung cancer + 2 filters", "/search?q=lung%20cancer&f=therapeuticArea:Oncology&f=recordStatus:Active"],
+      ["/search/facet/company?q=cancer", "/search/facet/company?q=cancer"],
+    ]) {
+      const get = async () => {
+        const started = performance.now();
+        const response = await fetch(`${base}${url}`, { headers: { Cookie: cookie } });
+        await response.text();
+        if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+        return performance.now() - started;
+      };
+      for (let i = 0; i < 3; i++) await get();
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) times.push(await get());
+      console.log(`  ${name.padEnd(42)} ${figures(times)}`);
+    }
+  } finally {
+    server.kill();
+    await once(server, "exit");
+  }
+}
+
+try {
+  let file = GIVEN_FILE;
+  if (!file || !existsSync(file)) {
+    file = path.join(work, "catalogue.jsonl");
+    const started = performance.now();
+    await writeCatalogue(file);
+    console.log(`generated ${COUNT.toLocaleString("en-GB")} records (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  await importFile(file, "embedded database (PGlite)");
+  await timeCases(`Embedded database (PGlite, ${await getEngine()})`);
+  const user = await createUser({ email: "bench@example.org", firstName: "Bench", lastName: "Member", password: "bench-password-123", roles: [] });
+  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(";")[0];
+  await closeDb();
+  await timePage(cookie);
+
+  if (POSTGRES_URL) {
+    process.env.DATABASE_URL = POSTGRES_URL;
+    resetEnvForTesting();
+    const db = await getDb();
+    const { sql } = await import("drizzle-orm");
+    const result = (await db.execute(sql`SELECT count(*)::int AS count FROM records`)) as unknown as { rows: Array<{ count: number }> };
+    if (result.rows[0].count === 0) await importFile(file, "PostgreSQL server");
+    await timeCases("PostgreSQL server");
+    await closeDb();
+  }
+} finally {
+  await closeDb();
+  rmSync(work, { recursive: true, force: true });
+}
