@@ -32,13 +32,15 @@ export async function loadSearch(request: Request, user: User, options: { advanc
     result,
     view,
     labels: Object.fromEntries(filters.map((filter) => [filter.id, filter.label])),
-    filters: filters.map(({ id, label, type, recordCategory, orClauseEnabled, isBooleanFilter }) => ({
+    filters: filters.map(({ id, label, type, recordCategory, orClauseEnabled, isBooleanFilter, basic, facet }) => ({
       id,
       label,
       type,
       recordCategory,
       orClauseEnabled,
       isBooleanFilter: isBooleanFilter ?? false,
+      basic,
+      facet,
     })),
   };
 }

@@ -77,7 +77,11 @@ export function parseSearchParams(params: URLSearchParams, settings: EnabledSett
   }
 
   const groups = new Map<string, BasicFilterGroup>();
-  for (const raw of params.getAll("f")) {
+  // "f=filter:value" from facets and links; "f.filter=value" from a typed filter box.
+  const typedValues = [...params.keys()]
+    .filter((name, index, all) => name.startsWith("f.") && all.indexOf(name) === index)
+    .flatMap((name) => params.getAll(name).filter((value) => value.trim()).map((value) => `${name.slice(2)}:${value}`));
+  for (const raw of [...params.getAll("f"), ...typedValues]) {
     const colon = raw.indexOf(":");
     const filterId = colon === -1 ? raw : raw.slice(0, colon);
     const value = colon === -1 ? "" : raw.slice(colon + 1).trim();

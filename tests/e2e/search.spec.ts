@@ -91,6 +91,13 @@ test.describe("search", () => {
     await expect(page).toHaveURL(/q=micesertib/);
     expect(await resultCount(page)).toBeGreaterThan(0);
 
+    // Substance names are too many to list: a box takes one (suggesting names when JS runs).
+    await page.goto("/search");
+    await page.getByLabel("Substance name", { exact: true }).fill("micesertib");
+    await page.getByRole("button", { name: "Apply filters" }).last().click();
+    await expect(selectedFilters(page).getByRole("link", { name: "Substance name: micesertib (remove)" })).toBeVisible();
+    expect(await resultCount(page)).toBeGreaterThan(0);
+
     const response = await page.goto("/search?luFrom=2026-02-30&f=nosuch:1&page=x");
     expect(response?.status()).toBe(200);
     const notice = page.locator(".notice");

@@ -242,6 +242,23 @@ describe("filters", () => {
     expect(first).toBeDefined();
   });
 
+  it("matches free-text fields by contains (a trial id) and by is, in any case", async () => {
+    const withTrials = docs.filter((doc) => doc.clinicalTrials.usClinicalTrialRegistries.length > 0);
+    const trialId = withTrials[0].clinicalTrials.usClinicalTrialRegistries[0].trialId;
+    const fragment = trialId.slice(3, -1).toLowerCase();
+    const holders = docs.filter((doc) =>
+      [...doc.clinicalTrials.euClinicalTrialRegistries, ...doc.clinicalTrials.usClinicalTrialRegistries].some((t) => t.trialId.toLowerCase().includes(fragment)),
+    );
+    const contains = await search(
+      scoped({ isAdvancedSearch: true, advanceSearchFilter: [{ filterId: "trialId", operator: "contains", fieldValue: fragment, dateFrom: "", dateTo: "", join: "and" }] }),
+    );
+    expect(contains.total).toBe(holders.length);
+    const exact = await search(
+      scoped({ isAdvancedSearch: true, advanceSearchFilter: [{ filterId: "title", operator: "is", fieldValue: docs[3].title.toUpperCase(), dateFrom: "", dateTo: "", join: "and" }] }),
+    );
+    expect(exact.hits.map((hit) => hit.hssId)).toEqual([docs[3].hssId]);
+  });
+
   it("uses Stub Record Available and the MAA filters only when the settings enable them", async () => {
     const stub = scoped({ basicSearchFilter: [{ filterId: "stubRecord", values: ["Yes"] }] });
     const stubs = docs.filter((doc) => doc.stubRecord).length;
@@ -282,6 +299,14 @@ describe("reading a search from the URL", () => {
       from: 40,
       size: 20,
     });
+  });
+
+  it("reads a value typed into a filter box (f.filter=value) as a filter", () => {
+    const { request: req } = params("f.substanceName=micesertib&f.substanceName=&f=company:Acme");
+    expect(req.basicSearchFilter).toEqual([
+      { filterId: "company", values: ["Acme"] },
+      { filterId: "substanceName", values: ["micesertib"] },
+    ]);
   });
 
   it("explains and drops what it cannot use, never throwing", () => {

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { EMA_EVENTS } from "~/records/vocabulary";
 import { type SearchRequest, searchHref, toSearchParams, withoutFilterValue } from "~/search/request";
+import { SuggestInput } from "./SuggestInput";
 
 export interface Facet {
   filterId: string;
@@ -22,7 +23,18 @@ function carriedValues(request: SearchRequest, facets: Facet[]) {
  * Apply filters button. Its controls belong to the search form by the form attribute,
  * so the phrase, sort and filters travel together in one GET.
  */
-export function FacetPanel({ facets, request, basePath }: { facets: Facet[]; request: SearchRequest; basePath: string }) {
+export function FacetPanel({
+  facets,
+  typedFilters,
+  request,
+  basePath,
+}: {
+  facets: Facet[];
+  /** Basic filters with too many values to list: a box that suggests values as you type. */
+  typedFilters: Array<{ id: string; label: string }>;
+  request: SearchRequest;
+  basePath: string;
+}) {
   const form = SEARCH_FORM_ID;
   const query = toSearchParams({ ...request, from: 0 }).toString();
   return (
@@ -33,6 +45,17 @@ export function FacetPanel({ facets, request, basePath }: { facets: Facet[]; req
       </button>
       {carriedValues(request, facets).map((key) => (
         <input key={key} type="hidden" name="f" value={key} form={form} />
+      ))}
+      {typedFilters.map((filter) => (
+        <div key={filter.id} className="field typed-filter">
+          <label htmlFor={`typed-${filter.id}`}>{filter.label}</label>
+          <SuggestInput id={`typed-${filter.id}`} name={`f.${filter.id}`} defaultValue="" filterId={filter.id} form={form} />
+          <small className="browse-values">
+            <Link to={`/search/facet/${filter.id}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}>
+              Browse {filter.label.toLowerCase()} values
+            </Link>
+          </small>
+        </div>
       ))}
       {facets.map((facet) => (
         <fieldset key={facet.filterId} className="facet">

@@ -10,6 +10,7 @@ export interface SearchPageData {
   result: { total: number; hits: Hit[]; facets: Facet[]; suggestion: string | null } | null;
   view: ResultsView;
   labels: Record<string, string>;
+  filters: Array<{ id: string; label: string; type: string; basic?: boolean; facet?: boolean }>;
 }
 
 /** The results side of /search and /advancedsearch: notices, selected filters, count, view switch, results or the empty state. */
@@ -21,7 +22,12 @@ export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageDat
   const phrase = request.searchPhrase.trim() === "*" ? "" : request.searchPhrase.trim();
   return (
     <div className="search-layout">
-      <FacetPanel facets={result.facets} request={request} basePath={basePath} />
+      <FacetPanel
+        facets={result.facets}
+        typedFilters={data.filters.filter((filter) => filter.basic && !filter.facet && filter.type === "AutoComplete")}
+        request={request}
+        basePath={basePath}
+      />
       <section className="search-results" aria-labelledby="results-heading" aria-busy={busy || undefined}>
         <h2 id="results-heading" className="visually-hidden">
           Results

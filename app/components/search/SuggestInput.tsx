@@ -13,6 +13,7 @@ export function SuggestInput({
   filterId,
   invalid,
   describedBy,
+  form,
 }: {
   id: string;
   name: string;
@@ -20,6 +21,8 @@ export function SuggestInput({
   filterId?: string;
   invalid?: boolean;
   describedBy?: string;
+  /** The id of the form the input belongs to, when it stands outside it. */
+  form?: string;
 }) {
   const fetcher = useFetcher<{ values: Array<{ value: string; count: number }> }>();
   const [typed, setTyped] = useState("");
@@ -45,6 +48,7 @@ export function SuggestInput({
         maxLength={300}
         aria-invalid={invalid ? true : undefined}
         aria-describedby={describedBy}
+        form={form}
         onInput={(event) => setTyped(event.currentTarget.value)}
       />
       {listId ? (
