@@ -135,6 +135,8 @@ export const appMeta = pgTable("app_meta", {
 // app/records/schema.server.ts); `records` holds the narrow columns that lists and search
 // touch, and points at the published version. See docs/decisions/005-record-model.md.
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+const intArray = customType<{ data: number[]; driverData: string }>({ dataType: () => "integer[]" });
+
 
 export const records = pgTable(
   "records",
@@ -147,6 +149,9 @@ export const records = pgTable(
     recordStatus: text("record_status"),
     lastUpdated: date("last_updated", { mode: "string" }),
     searchVector: tsvector("search_vector"),
+    // The published version's filter-value ids (filter_values): beside the search vector,
+    // so that the planner can AND the two GIN indexes in one bitmap scan.
+    valueIds: intArray("value_ids"),
     createdAt: createdAt(),
     // When the published version last changed: "recently updated" reads this.
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -155,6 +160,7 @@ export const records = pgTable(
     uniqueIndex("records_hss_id_key").on(t.hssId),
     index("records_updated_at_idx").on(t.updatedAt),
     index("records_search_vector_idx").using("gin", t.searchVector),
+    index("records_value_ids_idx").using("gin", t.valueIds),
     index("records_last_updated_idx").on(t.lastUpdated),
     index("records_title_idx").on(t.title),
   ],
@@ -243,11 +249,10 @@ export const filterValues = pgTable(
   ],
 );
 
-const intArray = customType<{ data: number[]; driverData: string }>({ dataType: () => "integer[]" });
 
-// One row per published record: the ids of all its filter values (GIN: "has any of these")
-// and, narrower, those of its facet filters only (unnested to count facets). No foreign
-// key: the row is rewritten with its record's published version.
+// One narrow row per published record, for counting: the ids of all its filter values and,
+// narrower, those of its facet filters only (unnested to count facets). No foreign key:
+// the row is rewritten with its record's published version.
 export const recordIndex = pgTable(
   "record_index",
   {
@@ -255,7 +260,6 @@ export const recordIndex = pgTable(
     valueIds: intArray("value_ids").notNull(),
     facetIds: intArray("facet_ids").notNull(),
   },
-  (t) => [index("record_index_value_ids_idx").using("gin", t.valueIds)],
 );
 
 export const recordDates = pgTable(

@@ -65,26 +65,46 @@ export interface PublishedRow {
 export async function refreshPublished(db: Db, published: PublishedRow[], known: ValueIds = new Map()) {
   if (!published.length) return;
   const rows = published.map((row) => ({ ...row, index: indexRecord(row.doc) }));
+  const idOf = await valueIdsFor(
+    db,
+    rows.flatMap((row) => row.index.values),
+    known,
+  );
+  const counts = new Map<number, number>();
+  const ids = rows.map((row) => {
+    const valueIds: number[] = [];
+    const facetIds: number[] = [];
+    for (const [filterId, value] of row.index.values) {
+      const id = idOf(filterId, value);
+      const filter = FILTERS_BY_ID.get(filterId)!;
+      valueIds.push(id);
+      if (filter.facet) facetIds.push(id);
+      if (isCounted(filter)) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return { valueIds: `{${valueIds.join(",")}}`, facetIds: `{${facetIds.join(",")}}` };
+  });
+
   await db.execute(sql`
     UPDATE records r
        SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
-           last_updated = x.last_updated::date, updated_at = x.at,
+           last_updated = x.last_updated::date, updated_at = x.at, value_ids = x.value_ids,
            search_vector = setweight(to_tsvector('english'::regconfig, x.a), 'A')
                         || setweight(to_tsvector('english'::regconfig, x.b), 'B')
                         || setweight(to_tsvector('english'::regconfig, x.c), 'C')
       FROM jsonb_to_recordset(${jsonb(
-        rows.map((row) => ({
+        rows.map((row, index) => ({
           record_id: row.recordId,
           version_id: row.versionId,
           title: row.doc.title,
           record_status: row.doc.recordStatus,
           last_updated: row.doc.lastUpdated,
           at: row.at.toISOString(),
+          value_ids: ids[index].valueIds,
           a: row.index.text.a,
           b: row.index.text.b,
           c: row.index.text.c,
         })),
-      )}) AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, a text, b text, c text)
+      )}) AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, value_ids int[], a text, b text, c text)
      WHERE r.id = x.record_id`);
 
   // A record published for the first time has no derived rows to replace.
@@ -99,28 +119,11 @@ export async function refreshPublished(db: Db, published: PublishedRow[], known:
     await db.execute(sql`DELETE FROM record_dates WHERE record_id = ANY(${intArray(replaced)})`);
   }
 
-  const idOf = await valueIdsFor(
-    db,
-    rows.flatMap((row) => row.index.values),
-    known,
-  );
-  const counts = new Map<number, number>();
-  const indexRows = rows.map((row) => {
-    const valueIds: number[] = [];
-    const facetIds: number[] = [];
-    for (const [filterId, value] of row.index.values) {
-      const id = idOf(filterId, value);
-      const filter = FILTERS_BY_ID.get(filterId)!;
-      valueIds.push(id);
-      if (filter.facet) facetIds.push(id);
-      if (isCounted(filter)) counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    return { record_id: row.recordId, value_ids: `{${valueIds.join(",")}}`, facet_ids: `{${facetIds.join(",")}}` };
-  });
   await db.execute(sql`
     INSERT INTO record_index (record_id, value_ids, facet_ids)
     SELECT x.record_id, x.value_ids, x.facet_ids
-      FROM jsonb_to_recordset(${jsonb(indexRows)}) AS x(record_id int, value_ids int[], facet_ids int[])`);
+      FROM jsonb_to_recordset(${jsonb(rows.map((row, index) => ({ record_id: row.recordId, value_ids: ids[index].valueIds, facet_ids: ids[index].facetIds })))})
+        AS x(record_id int, value_ids int[], facet_ids int[])`);
   if (counts.size) {
     await db.execute(sql`
       UPDATE filter_values fv SET record_count = fv.record_count + c.n
@@ -140,7 +143,7 @@ export async function refreshPublished(db: Db, published: PublishedRow[], known:
  * What the derived rows were built from. When the registry changes (a filter added, a
  * facet turned on), every published record is indexed again at start-up.
  */
-export const SEARCH_INDEX_VERSION = `3:${FILTERS.map((filter) => `${filter.id}/${filter.type}/${filter.facet ? 1 : 0}`).join(",")}`;
+export const SEARCH_INDEX_VERSION = `4:${FILTERS.map((filter) => `${filter.id}/${filter.type}/${filter.facet ? 1 : 0}`).join(",")}`;
 const INDEX_VERSION_KEY = "search_index_version";
 const REINDEX_LOCK = 727_102;
 const BATCH = 500;

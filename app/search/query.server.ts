@@ -5,7 +5,8 @@ import { type ParsedPhrase, parsePhrase } from "./phrase";
 import type { AdvancedRow, SearchRequest } from "./request";
 
 /**
- * Turns a search request into SQL conditions on `records r` (filters reach `record_index` by subquery).
+ * Turns a search request into SQL conditions on `records r`: the phrase on its search
+ * vector, filters on its value_ids (both GIN-indexed, so the planner can AND them).
  * Every value is a bound parameter; identifiers come only from the registry.
  */
 
@@ -30,8 +31,6 @@ export function phraseQuery(parsed: ParsedPhrase): SQL | null {
   return sql`(${joinSql(groups, " || ")})`;
 }
 
-/** Records whose index row meets a condition on `ri` (the GIN index on value_ids answers it). */
-const heldBy = (condition: SQL) => sql`r.id IN (SELECT ri.record_id FROM record_index ri WHERE ${condition})`;
 
 /** An int[] literal: value ids are looked up first, so the planner sees them and uses the GIN index. */
 const idArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
@@ -44,9 +43,9 @@ async function valueIds(db: Db, filterId: string, matching: SQL) {
 /** Records holding any of the values (OR) or all of them (AND) of a filter. */
 async function valuesCondition(db: Db, filterId: string, values: string[], mode: "any" | "all"): Promise<SQL> {
   const ids = await valueIds(db, filterId, sql`fv.value IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`);
-  if (mode === "any") return ids.length ? heldBy(sql`ri.value_ids && ${idArray(ids)}`) : sql`FALSE`;
+  if (mode === "any") return ids.length ? sql`r.value_ids && ${idArray(ids)}` : sql`FALSE`;
   // Every value must be known and held: an unknown value matches nothing.
-  return ids.length === values.length ? heldBy(sql`ri.value_ids @> ${idArray(ids)}`) : sql`FALSE`;
+  return ids.length === values.length ? sql`r.value_ids @> ${idArray(ids)}` : sql`FALSE`;
 }
 
 function dateCondition(filterId: string, from: string | null, to: string | null, eventName?: string | null): SQL {
@@ -74,7 +73,7 @@ async function rowCondition(db: Db, row: AdvancedRow): Promise<SQL> {
       ? sql`fv.value ILIKE ${`%${likeEscape(row.fieldValue)}%`}`
       : sql`lower(fv.value) = lower(${row.fieldValue})`;
   const ids = await valueIds(db, filter.id, matching);
-  const held = ids.length ? heldBy(sql`ri.value_ids && ${idArray(ids)}`) : sql`FALSE`;
+  const held = ids.length ? sql`r.value_ids && ${idArray(ids)}` : sql`FALSE`;
   return row.operator === "isNot" ? sql`NOT (${held})` : held;
 }
 
