@@ -4,6 +4,9 @@ import { availableFilters, type EnabledSettings, FILTERS_BY_ID, SPELLING_FILTERS
 import { parsePhrase, phraseWords } from "~/search/phrase";
 import { buildQuery, type BuiltQuery, phraseQuery, whereClause } from "~/search/query.server";
 import { FACET_PAGE_SIZE, type SearchRequest } from "~/search/request";
+import type { FacetGroup, FacetValue, SearchHit } from "~/search/results";
+
+export type { FacetGroup, FacetValue, SearchHit };
 
 /**
  * Search over the published catalogue, in PostgreSQL: full-text match and rank on the
@@ -18,35 +21,6 @@ export const MARK_START = "\uE000";
 export const MARK_END = "\uE001";
 const HEADLINE_TITLE = `StartSel=${MARK_START}, StopSel=${MARK_END}, HighlightAll=true`;
 const HEADLINE_SNIPPET = `StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=28, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "`;
-
-export interface SearchHit {
-  hssId: string;
-  title: string;
-  /** The title with matched words between MARK_START and MARK_END. */
-  titleHighlight: string;
-  snippet: string;
-  recordStatus: string;
-  lastUpdated: string;
-  substanceName: string;
-  companies: string[];
-  indication: string;
-  euStatus: string;
-  fdaStatus: string | null;
-}
-
-export interface FacetValue {
-  value: string;
-  count: number;
-  selected: boolean;
-}
-
-export interface FacetGroup {
-  filterId: string;
-  label: string;
-  values: FacetValue[];
-  /** How many distinct values the matched records hold (more than shown: a "more" link). */
-  distinctValues: number;
-}
 
 export interface SearchResult {
   total: number;

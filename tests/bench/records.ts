@@ -8,11 +8,11 @@
  *    hssIds as a signed-in member, printing median and p95 of the server's time.
  * Figures only: targets are compared by people, not asserted.
  */
-import { spawn } from "node:child_process";
 import { createWriteStream, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { once } from "node:events";
+import { medianAndP95, startBuiltServer } from "./server";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => {
@@ -38,7 +38,6 @@ const { createUser } = await import("~/models/users.server");
 const { createSession } = await import("~/lib/session.server");
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function writeCatalogue(file: string) {
   const out = createWriteStream(file);
@@ -73,21 +72,8 @@ async function benchImport(file: string) {
 }
 
 async function benchRecordPage(cookie: string) {
-  const server = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: work, DEMO: "0" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const { base, stop } = await startBuiltServer(PORT, work);
   try {
-    const base = `http://127.0.0.1:${PORT}`;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (attempt > 600) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     const { hssIdFor } = await import("~/records/generate");
     const get = async (hssId: string) => {
       const started = performance.now();
@@ -105,14 +91,13 @@ async function benchRecordPage(cookie: string) {
       seed = (seed * 1103515245 + 12345) % 2 ** 31;
       times.push(await get(hssIdFor(seed % COUNT)));
     }
-    times.sort((a, b) => a - b);
+    const { median, p95, max } = medianAndP95(times);
     console.log(
       `record page (GET /record/{hssId}, signed in, full server render, ${REQUESTS} random records of ${COUNT.toLocaleString("en-GB")}): ` +
-        `median ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${times.at(-1)!.toFixed(1)} ms`,
+        `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms`,
     );
   } finally {
-    server.kill();
-    await once(server, "exit");
+    await stop();
   }
 }
 

@@ -10,11 +10,11 @@
  *    database when it holds no records, and times the same searches there.
  * Figures only: targets are compared by people, not asserted.
  */
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { medianAndP95, startBuiltServer } from "./server";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -46,10 +46,9 @@ const { createSession } = await import("~/lib/session.server");
 type SearchRequest = import("~/search/request").SearchRequest;
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const figures = (times: number[]) => {
-  const sorted = [...times].sort((a, b) => a - b);
-  return `median ${percentile(sorted, 50).toFixed(1)} ms, p95 ${percentile(sorted, 95).toFixed(1)} ms`;
+  const { median, p95 } = medianAndP95(times);
+  return `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
 };
 const request = (overrides: Partial<SearchRequest>): SearchRequest => ({ ...DEFAULT_SEARCH, ...overrides });
 const row = (filterId: string, operator: "contains" | "is", fieldValue: string, join: "and" | "or" = "and") => ({
@@ -132,21 +131,8 @@ async function importFile(file: string, label: string) {
 }
 
 async function timePage(cookie: string) {
-  const server = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: work, DEMO: "0", DATABASE_URL: "" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const { base, stop } = await startBuiltServer(PORT, work);
   try {
-    const base = `http://127.0.0.1:${PORT}`;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        if ((await fetch(`${base}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      if (attempt > 600) throw new Error("the server did not start");
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
     console.log(`\nWhole pages on the production server (signed in, full server render, ${RUNS} requests each after 3 warm-up):`);
     for (const [name, url] of [
       ["/search (match-all)", "/search"],
@@ -167,8 +153,7 @@ async function timePage(cookie: string) {
       console.log(`  ${name.padEnd(42)} ${figures(times)}`);
     }
   } finally {
-    server.kill();
-    await once(server, "exit");
+    await stop();
   }
 }
 

@@ -1,14 +1,10 @@
 import { Link } from "@remix-run/react";
 import { EMA_EVENTS } from "~/records/vocabulary";
 import { type SearchRequest, searchHref, toSearchParams, withoutFilterValue } from "~/search/request";
+import type { FacetGroup } from "~/search/results";
 import { SuggestInput } from "./SuggestInput";
 
-export interface Facet {
-  filterId: string;
-  label: string;
-  values: Array<{ value: string; count: number; selected: boolean }>;
-  distinctValues: number;
-}
+export type Facet = FacetGroup;
 
 export const SEARCH_FORM_ID = "search-form";
 

@@ -2,21 +2,9 @@ import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { formatDate } from "~/lib/dates";
 import { type SearchRequest, searchHref } from "~/search/request";
+import type { SearchHit } from "~/search/results";
 
-/** What the loaders send: SearchHit of app/models/search.server.ts, as JSON. */
-export interface Hit {
-  hssId: string;
-  title: string;
-  titleHighlight: string;
-  snippet: string;
-  recordStatus: string;
-  lastUpdated: string;
-  substanceName: string;
-  companies: string[];
-  indication: string;
-  euStatus: string;
-  fdaStatus: string | null;
-}
+export type Hit = SearchHit;
 
 export type ResultsView = "cardView" | "tableView";
 

@@ -1,0 +1,35 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+
+/** Starts the built production server on a data directory and waits until it answers. */
+export async function startBuiltServer(port: number, dataDir: string): Promise<{ base: string; stop: () => Promise<void> }> {
+  const server: ChildProcess = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "0", DATABASE_URL: "" },
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = async () => {
+    server.kill();
+    await once(server, "exit");
+  };
+  const base = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {
+      // not listening yet
+    }
+    if (attempt > 600) {
+      await stop();
+      throw new Error("the server did not start");
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/** Median and p95 of a list of timings, as the benchmarks print them. */
+export function medianAndP95(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
+}
