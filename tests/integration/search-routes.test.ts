@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { getDb, queryRows, sql } from "~/db/client.server";
+import { getResultsView } from "~/models/preferences.server";
+import { action as advancedAction, loader as advancedLoader } from "~/routes/advancedsearch";
+import { action as searchAction, loader as searchLoader } from "~/routes/search";
+import { loader as facetLoader } from "~/routes/search_.facet.$filterId";
+import { loader as suggestLoader } from "~/routes/search_.suggest";
+import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
+
+const data = async (response: Response | unknown) => (response as Response).json();
+
+describe("search routes", () => {
+  it("send a visitor who is not signed in to the login page, on every loader and action", async () => {
+    for (const run of [
+      () => searchLoader(args(getRequest("/search?q=x"))),
+      () => searchAction(args(postRequest("/search", { intent: "view", view: "tableView" }))),
+      () => advancedLoader(args(getRequest("/advancedsearch"))),
+      () => advancedAction(args(postRequest("/advancedsearch", { intent: "view", view: "tableView" }))),
+      () => facetLoader({ ...args(getRequest("/search/facet/company")), params: { filterId: "company" } }),
+      () => suggestLoader(args(getRequest("/search/suggest?filter=company&q=a"))),
+    ]) {
+      const response = await redirected(run);
+      expect(response.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
+    }
+  });
+
+  it("record each new search as the member's activity, but not its later pages or the bare catalogue", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    await searchLoader(args(getRequest("/search?q=lymphoma&f=recordStatus:Active", cookie)));
+    await searchLoader(args(getRequest("/search?q=lymphoma&f=recordStatus:Active&page=2", cookie)));
+    await searchLoader(args(getRequest("/search", cookie)));
+    const db = await getDb();
+    const rows = await queryRows<{ activity_value: string }>(
+      db,
+      sql`SELECT activity_value FROM user_activity WHERE user_id = ${user.id} AND activity_type = 'search'`,
+    );
+    expect(rows.map((row) => row.activity_value)).toEqual(["q=lymphoma&f=recordStatus%3AActive"]);
+  });
+
+  it("keep the results view as the user's preference and go back to the same search", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    expect(await getResultsView(user.id)).toBe("cardView");
+    const response = await searchAction(args(postRequest("/search?q=x&page=2", { intent: "view", view: "tableView" }, cookie)));
+    expect((response as Response).status).toBe(303);
+    expect((response as Response).headers.get("Location")).toBe("/search?q=x&page=2");
+    expect(await getResultsView(user.id)).toBe("tableView");
+    expect((await data(await searchLoader(args(getRequest("/search", cookie))))).view).toBe("tableView");
+  });
+
+  it("answer an unknown or free-text filter's more page with 404, and never a 500 for a malformed search", async () => {
+    const cookie = await sessionCookie(await makeUser());
+    for (const filterId of ["nosuch", "lastUpdated", "title"]) {
+      const thrown = await facetLoader({ ...args(getRequest(`/search/facet/${filterId}`, cookie)), params: { filterId } }).catch((error) => error);
+      expect((thrown as Response).status).toBe(404);
+    }
+    const response = await searchLoader(args(getRequest("/search?page=%ZZ&f=%E0%A4%A&q=%22&luTo=yesterday", cookie)));
+    const body = await data(response);
+    expect(body.notices.length).toBeGreaterThan(0);
+    expect(body.result.total).toBeGreaterThanOrEqual(0);
+  });
+});
