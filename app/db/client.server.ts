@@ -65,6 +65,10 @@ async function openPostgres(url: string): Promise<Connection> {
 async function connect(): Promise<Connection> {
   const url = env().DATABASE_URL;
   const connection = url ? await openPostgres(url) : await openPglite();
+  // Every process (server, CLI, test) brings the derived search rows up to the current
+  // filter registry before it reads or writes records. Imported lazily: the model imports this module.
+  const { ensureSearchIndexCurrent } = await import("~/models/search-index.server");
+  await ensureSearchIndexCurrent(connection.db);
   for (const hook of state.hooks) await hook(connection.db, connection.engine);
   return connection;
 }

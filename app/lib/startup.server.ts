@@ -2,7 +2,6 @@ import { getDb, onDatabaseReady } from "~/db/client.server";
 import { seedDemoOnStartup } from "~/lib/demo.server";
 import { startOutboxWorker } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
-import { ensureSearchIndexCurrent } from "~/models/search-index.server";
 
 let started = false;
 
@@ -11,7 +10,6 @@ export function startServer() {
   if (started) return;
   started = true;
   env(); // refuse to start on bad configuration (SESSION_SECRET in production)
-  onDatabaseReady(ensureSearchIndexCurrent);
   onDatabaseReady(seedDemoOnStartup);
   // Open and migrate the database now rather than on the first request.
   getDb().catch((error) => console.error("[startup] database not ready; retried on the next request:", error));
