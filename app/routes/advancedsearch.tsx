@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
@@ -72,6 +72,7 @@ export default function AdvancedSearchRoute() {
   const data = useLoaderData<typeof loader>() as unknown as Data;
   const { request, rows, rowErrors, filters, labels, editing, result } = data;
   const errorsOf = (row: number, field: RowError["field"]) => rowErrors.filter((error) => error.row === row && error.field === field);
+  const location = useLocation();
   const categories = [...new Set(filters.map((filter) => filter.recordCategory))];
   const modified = !isDefaultSearch(request) || request.advanceSearchFilter.length > 0;
   const syntax = modified ? describeSearch(request, labels, (phrase) => describePhrase(parsePhrase(phrase))) : "";
@@ -80,7 +81,7 @@ export default function AdvancedSearchRoute() {
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search", to: "/search" }, { label: "Advanced search" }]} />
       <ErrorSummary items={rowErrors.map((error) => ({ fieldId: fieldId(error.row, error.field), message: error.message }))} />
       <h1>Advanced search</h1>
-      <Form method="get" action="/advancedsearch" id={SEARCH_FORM_ID} className="advanced-form" noValidate>
+      <Form key={location.search} method="get" action="/advancedsearch" id={SEARCH_FORM_ID} className="advanced-form" noValidate>
         <div className="field">
           <label htmlFor="q">
             Any field contains <span className="optional">(optional)</span>

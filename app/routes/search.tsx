@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
 import { ResultsArea } from "~/components/search/SearchPage";
@@ -32,11 +32,12 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function SearchRoute() {
   const data = useLoaderData<typeof loader>();
   const { request } = data;
+  const location = useLocation();
   return (
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search" }]} />
       <h1>Search</h1>
-      <Form method="get" action="/search" id={SEARCH_FORM_ID} role="search" className="search-bar">
+      <Form key={location.search} method="get" action="/search" id={SEARCH_FORM_ID} role="search" className="search-bar">
         <label htmlFor="q">Search records</label>
         <small id="q-hint" className="hint">
           Words, “quoted phrases”, OR, -exclusions and prefix*. <Link to="/searchtips">Search tips</Link>

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
 import { requireUser } from "~/lib/auth.server";
@@ -37,6 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function FacetValuesRoute() {
   const data = useLoaderData<typeof loader>();
+  const location = useLocation();
   const { search, filterId, label, values, total, sort, page, contains, advanced } = data;
   const basePath = advanced ? "/advancedsearch" : "/search";
   const backHref = searchHref(search, { path: basePath });
@@ -62,7 +63,7 @@ export default function FacetValuesRoute() {
         {total.toLocaleString("en-GB")} {total === 1 ? "value" : "values"} in the current results{contains ? ` containing “${contains}”` : ""}.{" "}
         <Link to={backHref}>Back to the results</Link>
       </p>
-      <Form method="get" className="facet-find">
+      <Form key={`find-${location.search}`} method="get" className="facet-find">
         {searchParams.map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}
@@ -84,7 +85,7 @@ export default function FacetValuesRoute() {
           Show values
         </button>
       </Form>
-      <Form method="get" action={basePath}>
+      <Form key={`apply-${location.search}`} method="get" action={basePath}>
         {[...others].map(([name, value], index) => (
           <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
         ))}

@@ -47,6 +47,8 @@ test.describe("search", () => {
 
     await selectedFilters(page).getByRole("link", { name: /Record status: Active/ }).click();
     await expect(selectedFilters(page).getByRole("link", { name: /Record status: Active/ })).toHaveCount(0);
+    // The panel is redrawn for the new search (with JS, inputs would otherwise keep their old state).
+    await expect(facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ })).not.toBeChecked();
     await expect(selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ })).toBeVisible();
     const oneFilter = await resultCount(page);
     expect(oneFilter).toBeGreaterThan(both);

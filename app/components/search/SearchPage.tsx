@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { type SearchRequest, searchHref } from "~/search/request";
+import { type SearchRequest, searchHref, toSearchParams } from "~/search/request";
 import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
 import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
 
@@ -23,6 +23,8 @@ export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageDat
   return (
     <div className="search-layout">
       <FacetPanel
+        // Uncontrolled inputs keep their state across client navigations: a new search redraws them.
+        key={toSearchParams(request).toString()}
         facets={result.facets}
         typedFilters={data.filters.filter((filter) => filter.basic && !filter.facet && filter.type === "AutoComplete")}
         request={request}
