@@ -10,9 +10,9 @@ export type { FacetGroup, FacetValue, SearchHit };
 
 /**
  * Search over the published catalogue, in PostgreSQL: full-text match and rank on the
- * weighted tsvector, filters on the integer arrays of record_index, facet counts by
- * unnesting those arrays over the matched records (or, for the whole catalogue, from the
- * counts kept in filter_values). docs/decisions/006-search-in-postgresql.md.
+ * weighted tsvector, filters on records.value_ids (both GIN-indexed), facet counts by
+ * unnesting record_index.facet_ids over the matched records (or, for the whole catalogue,
+ * from the counts kept in filter_values). docs/decisions/006-search-in-postgresql.md.
  */
 
 export const FACET_LIMIT = 10;
