@@ -4,7 +4,12 @@ import { expect, logIn, test } from "./fixtures";
 // The e2e server starts on a fresh demo catalogue (2,000 generated records).
 
 const count = (page: Page) => page.locator(".result-count strong");
+/**
+ * The count on screen once the page has caught up. With JS, a client navigation changes the
+ * URL a moment before React draws the new results; until then the old results carry aria-busy.
+ */
 async function resultCount(page: Page) {
+  await expect(page.locator(".search-results[aria-busy]")).toHaveCount(0);
   return Number((await count(page).innerText()).replace(/[^0-9]/g, ""));
 }
 const facet = (page: Page, legend: string) => page.getByRole("group", { name: legend, exact: true });
@@ -91,6 +96,7 @@ test.describe("search", () => {
     await expect(page.getByRole("heading", { name: "No records match this search" })).toBeVisible();
     await page.getByRole("link", { name: "micesertib" }).click();
     await expect(page).toHaveURL(/q=micesertib/);
+    await expect(page).toHaveTitle(/^Search “micesertib”: [\d,]+ results?, page 1/);
     expect(await resultCount(page)).toBeGreaterThan(0);
 
     // Substance names are too many to list: a box takes one (suggesting names when JS runs).
@@ -135,6 +141,7 @@ test.describe("search", () => {
     await page.getByRole("button", { name: "Remove row 2" }).click();
     await expect(row(2)).toHaveCount(0);
     await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page.locator(".advanced-search-bar")).not.toContainText("Corvance");
     const one = await resultCount(page);
     expect(one).toBeLessThan(either);
 
