@@ -14,7 +14,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import picoHref from "@picocss/pico/css/pico.min.css";
-import { type ReactNode, useContext } from "react";
+import { type ReactNode, useContext, useEffect } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { AlertBar, type BarMessage } from "~/components/AlertBar";
 import { ErrorPage } from "~/components/ErrorPage";
@@ -134,6 +134,11 @@ function Document({ children, title, data }: { children: ReactNode; title: strin
 export default function App() {
   const data = useRootData();
   const title = useDocumentTitle();
+  // Once React runs, enhancements take over: CSS hides what only the no-JS path needs
+  // (.no-js-only), and browser tests know the page is interactive.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Document title={title} data={data}>
       <Outlet />

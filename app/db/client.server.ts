@@ -106,4 +106,7 @@ export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promi
   return result.rows;
 }
 
+/** A text[] parameter: one literal, each value quoted and escaped. */
+export const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
+
 export { schema, sql };

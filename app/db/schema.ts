@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -301,3 +302,49 @@ export const userPreferences = pgTable("user_preferences", {
   printSections: jsonb("print_sections").$type<string[]>(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// A user's selection of search results (issue 5): kept here, not in the browser, so it
+// survives paging, reloads and browsers without scripts or storage. It belongs to one
+// search's criteria; a search with other criteria starts a new one.
+export const selections = pgTable("selections", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The criteria of the search it was made in (its URL query, without page, size and sort). */
+  criteria: text("criteria").notNull(),
+  /** "Select all N results": the search request itself, not a list of ids. */
+  allResults: jsonb("all_results"),
+  allCount: integer("all_count"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const selectionItems = pgTable(
+  "selection_items",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => selections.userId, { onDelete: "cascade" }),
+    recordId: integer("record_id")
+      .notNull()
+      .references(() => records.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.recordId] })],
+);
+
+// Export files: written under DATA_DIR/exports, downloadable by their owner for 24 hours.
+export const exportFiles = pgTable(
+  "export_files",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    format: text("format").notNull(),
+    recordCount: integer("record_count").notNull(),
+    byteSize: bigint("byte_size", { mode: "number" }).notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("export_files_expires_idx").on(t.expiresAt)],
+);

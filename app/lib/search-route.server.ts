@@ -1,8 +1,18 @@
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { recordActivity } from "~/models/records.server";
 import { RESULTS_VIEWS, getResultsView, setResultsView } from "~/models/preferences.server";
-import { searchRecords } from "~/models/search.server";
+import { countSearch, searchRecords } from "~/models/search.server";
+import {
+  clearSelection,
+  EMPTY_SELECTION,
+  getSelection,
+  keepSelectionFor,
+  selectAllResults,
+  selectionCriteria,
+  updatePageSelection,
+} from "~/models/selection.server";
+import { hssIdSchema } from "~/records/schema.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { availableFilters } from "~/search/filters";
 import { isDefaultSearch, toSearchParams } from "~/search/request";
@@ -18,10 +28,13 @@ export async function loadSearch(request: Request, user: User, options: { advanc
   const settings = await getSiteSettings();
   const parsed = parseSearchParams(url.searchParams, settings, { advanced: options.advanced });
   const canRun = options.run !== false && parsed.rowErrors.length === 0;
+  // A search with other criteria than the selection's starts afresh.
+  if (canRun) await keepSelectionFor(user.id, selectionCriteria(parsed.request));
   const [result, view] = await Promise.all([
     canRun ? searchRecords(parsed.request, settings) : Promise.resolve(null),
     getResultsView(user.id),
   ]);
+  const selection = result ? await getSelection(user.id, result.hits.map((hit) => hit.hssId)) : EMPTY_SELECTION;
   // A new search (not a page of one already counted, nor the bare catalogue) is user activity.
   if (canRun && parsed.request.from === 0 && !isDefaultSearch(parsed.request)) {
     await recordActivity(user.id, "search", toSearchParams(parsed.request).toString());
@@ -31,6 +44,7 @@ export async function loadSearch(request: Request, user: User, options: { advanc
     ...parsed,
     result,
     view,
+    selection,
     labels: Object.fromEntries(filters.map((filter) => [filter.id, filter.label])),
     filters: filters.map(({ id, label, type, recordCategory, orClauseEnabled, isBooleanFilter, basic, facet }) => ({
       id,
@@ -45,12 +59,49 @@ export async function loadSearch(request: Request, user: User, options: { advanc
   };
 }
 
-const viewForm = z.object({ intent: z.literal("view"), view: z.enum(RESULTS_VIEWS) });
+const hssIds = z.array(hssIdSchema).max(100);
+const searchForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("view"), view: z.enum(RESULTS_VIEWS) }),
+  // The page's checkboxes: of the results shown, exactly the ticked ones are selected.
+  z.object({ intent: z.literal("select"), shown: hssIds, selected: hssIds }),
+  z.object({ intent: z.literal("selectPage"), shown: hssIds }),
+  z.object({ intent: z.literal("selectAll") }),
+  z.object({ intent: z.literal("clear") }),
+]);
 
-/** The view switch: a POST that keeps the preference and goes back to the same search. */
-export async function switchView(request: Request, user: User) {
-  const parsed = viewForm.safeParse(Object.fromEntries(await request.formData()));
-  if (parsed.success) await setResultsView(user.id, parsed.data.view);
+/**
+ * The POST forms of a results page: the view switch and the selection. Each goes back to
+ * the same search (POST-redirect-GET); a request from a script (`js=1`) gets a small JSON
+ * answer instead, and the page's data is reloaded by Remix.
+ */
+export async function searchAction(request: Request, user: User, options: { advanced: boolean }) {
+  const form = await request.formData();
   const url = new URL(request.url);
+  const parsed = searchForm.safeParse({
+    intent: form.get("intent"),
+    view: form.get("view") ?? undefined,
+    shown: form.getAll("shown"),
+    selected: form.getAll("selected"),
+  });
+  if (parsed.success) {
+    const intent = parsed.data;
+    if (intent.intent === "view") {
+      await setResultsView(user.id, intent.view);
+    } else if (intent.intent === "clear") {
+      await clearSelection(user.id);
+    } else {
+      const settings = await getSiteSettings();
+      const search = parseSearchParams(url.searchParams, settings, { advanced: options.advanced }).request;
+      const criteria = selectionCriteria(search);
+      if (intent.intent === "select") {
+        await updatePageSelection(user.id, criteria, intent.shown, intent.selected.filter((hssId) => intent.shown.includes(hssId)));
+      } else if (intent.intent === "selectPage") {
+        await updatePageSelection(user.id, criteria, intent.shown, intent.shown);
+      } else {
+        await selectAllResults(user.id, search, await countSearch(search, settings));
+      }
+    }
+  }
+  if (form.get("js") === "1") return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
   return redirect(`${url.pathname}${url.search}`, { status: 303 });
 }

@@ -1,5 +1,5 @@
 import { type SQL, sql } from "drizzle-orm";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { type Db, getDb, queryRows, textArray } from "~/db/client.server";
 import { availableFilters, type EnabledSettings, FILTERS_BY_ID, SPELLING_FILTERS } from "~/search/filters";
 import { parsePhrase, phraseWords } from "~/search/phrase";
 import { buildQuery, type BuiltQuery, phraseQuery, whereClause } from "~/search/query.server";
@@ -116,8 +116,6 @@ interface CountRow {
   distinct_values: number;
 }
 
-/** A text[] parameter (one literal: the values are quoted and escaped). */
-const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
 
 /**
  * Counts of values over the records matching `where` (or over the whole catalogue, from
@@ -230,6 +228,28 @@ export async function searchRecords(
   ]);
   const suggestion = total === 0 && query.tsquery ? await suggest(db, request.searchPhrase) : null;
   return { total, hits, facets, suggestion };
+}
+
+/** How many published records a search finds. */
+export async function countSearch(request: SearchRequest, settings: EnabledSettings, options: { db?: Db } = {}) {
+  const db = options.db ?? (await getDb());
+  return countMatches(db, await buildQuery(db, request, settings));
+}
+
+/** The ids of the records a search finds, in its order (what an export of all results reads). */
+export async function matchingRecordIds(request: SearchRequest, settings: EnabledSettings, options: { limit?: number; db?: Db } = {}) {
+  const db = options.db ?? (await getDb());
+  const query = await buildQuery(db, request, settings);
+  const ranked = query.tsquery !== null;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT r.id${ranked ? sql`, ts_rank(r.search_vector, ${query.tsquery}) AS rank` : sql``}
+          FROM records r
+         WHERE ${published} AND ${whereClause(query)}
+         ORDER BY ${orderBy(request, ranked)}
+         ${options.limit ? sql`LIMIT ${options.limit}` : sql``}`,
+  );
+  return rows.map((row) => row.id);
 }
 
 export type FacetSort = "count" | "az";

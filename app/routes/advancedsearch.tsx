@@ -9,7 +9,7 @@ import { ResultsArea } from "~/components/search/SearchPage";
 import { resultCountText } from "~/components/search/SearchResults";
 import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { loadSearch, switchView } from "~/lib/search-route.server";
+import { loadSearch, searchAction } from "~/lib/search-route.server";
 import { describePhrase, MAX_PHRASE_LENGTH, parsePhrase } from "~/search/phrase";
 import { type AdvancedRow, describeSearch, isDefaultSearch, MAX_ADVANCED_ROWS, OPERATOR_LABELS, OPERATORS, pageOf } from "~/search/request";
 import type { RowError } from "~/search/request.server";
@@ -63,7 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return switchView(request, user);
+  return searchAction(request, user, { advanced: true });
 }
 
 const fieldId = (row: number, field: RowError["field"]) => `row-${row}-${field}`;

@@ -7,7 +7,7 @@ import { ResultsArea } from "~/components/search/SearchPage";
 import { resultCountText } from "~/components/search/SearchResults";
 import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { loadSearch, switchView } from "~/lib/search-route.server";
+import { loadSearch, searchAction } from "~/lib/search-route.server";
 import { pageOf } from "~/search/request";
 import { MAX_PHRASE_LENGTH } from "~/search/phrase";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  return switchView(request, user);
+  return searchAction(request, user, { advanced: false });
 }
 
 export default function SearchRoute() {

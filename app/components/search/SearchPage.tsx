@@ -3,19 +3,21 @@ import type { ReactNode } from "react";
 import { type SearchRequest, searchHref, toSearchParams } from "~/search/request";
 import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
 import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
+import { type Selection, SelectionBar } from "./Selection";
 
 export interface SearchPageData {
   request: SearchRequest;
   notices: string[];
   result: { total: number; hits: Hit[]; facets: Facet[]; suggestion: string | null } | null;
   view: ResultsView;
+  selection: Selection;
   labels: Record<string, string>;
   filters: Array<{ id: string; label: string; type: string; basic?: boolean; facet?: boolean }>;
 }
 
 /** The results side of /search and /advancedsearch: notices, selected filters, count, view switch, results or the empty state. */
 export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageData; basePath: string; searchBar?: ReactNode }) {
-  const { request, notices, result, view, labels } = data;
+  const { request, notices, result, view, labels, selection } = data;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === basePath;
   if (!result) return null;
@@ -63,8 +65,9 @@ export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageDat
             </Form>
           ) : null}
         </div>
+        {result.total > 0 ? <SelectionBar selection={selection} hits={result.hits} total={result.total} /> : null}
         {result.total > 0 ? (
-          <SearchResults hits={result.hits} total={result.total} request={request} view={view} basePath={basePath} />
+          <SearchResults hits={result.hits} total={result.total} request={request} view={view} basePath={basePath} selection={selection} />
         ) : (
           <EmptyState request={request} suggestion={result.suggestion} basePath={basePath} />
         )}

@@ -3,6 +3,7 @@ import { Fragment } from "react";
 import { formatDate } from "~/lib/dates";
 import { type SearchRequest, searchHref } from "~/search/request";
 import type { SearchHit } from "~/search/results";
+import { SelectBox, type Selection } from "./Selection";
 
 export type Hit = SearchHit;
 
@@ -38,13 +39,16 @@ export function SearchResults({
   request,
   view,
   basePath,
+  selection,
 }: {
   hits: Hit[];
   total: number;
   request: SearchRequest;
   view: ResultsView;
   basePath: string;
+  selection: Selection;
 }) {
+  const selected = new Set(selection.selectedHssIds);
   const page = Math.floor(request.from / request.size) + 1;
   const pages = Math.max(1, Math.ceil(Math.min(total, 10_000) / request.size));
   return (
@@ -57,6 +61,7 @@ export function SearchResults({
             </caption>
             <thead>
               <tr>
+                <th scope="col">Select</th>
                 <th scope="col">Title</th>
                 <th scope="col">Substance</th>
                 <th scope="col">Company</th>
@@ -69,6 +74,9 @@ export function SearchResults({
             <tbody>
               {hits.map((hit) => (
                 <tr key={hit.hssId}>
+                  <td>
+                    <SelectBox hit={hit} selected={selected.has(hit.hssId)} all={selection.all} />
+                  </td>
                   <th scope="row">
                     <Link to={`/record/${hit.hssId}`}>
                       <Highlighted text={hit.titleHighlight} />
@@ -92,6 +100,7 @@ export function SearchResults({
           {hits.map((hit) => (
             <li key={hit.hssId}>
               <article className="result-card">
+                <SelectBox hit={hit} selected={selected.has(hit.hssId)} all={selection.all} />
                 <h2>
                   <Link to={`/record/${hit.hssId}`}>
                     <Highlighted text={hit.titleHighlight} />

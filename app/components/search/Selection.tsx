@@ -1,0 +1,95 @@
+import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import type { SearchHit } from "~/search/results";
+
+/** The user's selection as a results page sees it (kept on the server: models/selection.server.ts). */
+export interface Selection {
+  count: number;
+  all: boolean;
+  selectedHssIds: string[];
+}
+
+export const SELECTION_FORM_ID = "selection-form";
+
+/**
+ * A result's checkbox. Without JS it belongs to the selection form ("Update selection");
+ * with JS, ticking it saves at once. The box is left to the browser (a tick made before
+ * the page's script ran is kept, and focus stays put); it follows the server's selection
+ * when that changes ("Select all on this page", "Clear All").
+ */
+export function SelectBox({ hit, selected, all }: { hit: SearchHit; selected: boolean; all: boolean }) {
+  const fetcher = useFetcher();
+  const location = useLocation();
+  const box = useRef<HTMLInputElement>(null);
+  const checked = all || selected;
+  const mounted = useRef(false);
+  useEffect(() => {
+    if (mounted.current && box.current) box.current.checked = checked;
+    mounted.current = true;
+  }, [checked]);
+  const id = `select-${hit.hssId}`;
+  return (
+    <label htmlFor={id} className="select-result">
+      <input
+        type="checkbox"
+        id={id}
+        form={SELECTION_FORM_ID}
+        name="selected"
+        value={hit.hssId}
+        ref={box}
+        defaultChecked={checked}
+        disabled={all}
+        onChange={(event) => {
+          const data = new FormData();
+          data.set("intent", "select");
+          data.set("js", "1");
+          data.append("shown", hit.hssId);
+          if (event.currentTarget.checked) data.append("selected", hit.hssId);
+          fetcher.submit(data, { method: "post", action: `${location.pathname}${location.search}` });
+        }}
+      />
+      Select<span className="visually-hidden"> {hit.title}</span>
+    </label>
+  );
+}
+
+/** Spec section 2's export status bar, and the selection's buttons (each a POST that works without JS). */
+export function SelectionBar({ selection, hits, total }: { selection: Selection; hits: SearchHit[]; total: number }) {
+  const location = useLocation();
+  return (
+    <Form method="post" id={SELECTION_FORM_ID} className="selection-bar" replace preventScrollReset aria-label="Selection">
+      {hits.map((hit) => (
+        <input key={hit.hssId} type="hidden" name="shown" value={hit.hssId} />
+      ))}
+      <p role="status" className="selection-count">
+        {selection.count > 0 ? `Selected ${selection.count.toLocaleString("en-GB")} result(s)` : "No results selected"}
+        {selection.all ? <span className="muted"> (all results of this search)</span> : null}
+      </p>
+      <div className="selection-actions">
+        {selection.count > 0 ? (
+          <>
+            <Link to={`/export${location.search}`} className="button-link">
+              Export
+            </Link>
+            <button type="submit" name="intent" value="clear" className="secondary">
+              Clear All
+            </button>
+          </>
+        ) : null}
+        {selection.all ? null : (
+          <>
+            <button type="submit" name="intent" value="select" className="secondary outline no-js-only">
+              Update selection
+            </button>
+            <button type="submit" name="intent" value="selectPage" className="secondary outline">
+              Select all on this page
+            </button>
+            <button type="submit" name="intent" value="selectAll" className="secondary outline">
+              Select all {total.toLocaleString("en-GB")} results
+            </button>
+          </>
+        )}
+      </div>
+    </Form>
+  );
+}

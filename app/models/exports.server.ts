@@ -1,0 +1,159 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { type Db, getDb, queryRows } from "~/db/client.server";
+import { allFieldColumns, limitedColumns } from "~/lib/export-columns.server";
+import type { ExportFormat } from "~/lib/export-formats";
+import { openExportWriter } from "~/lib/export-writers.server";
+import { env } from "~/lib/env.server";
+import { hasAnyRole } from "~/lib/roles";
+import type { HssRecord } from "~/records/schema.server";
+import type { EnabledSettings } from "~/search/filters";
+import type { SearchRequest } from "~/search/request";
+import { recordActivity } from "./records.server";
+import { matchingRecordIds } from "./search.server";
+import { clearSelection, selectionForExport } from "./selection.server";
+import type { User } from "./users.server";
+
+/** Spec section 9: a non-admin's export of all results falls back to the selection, at most this many. */
+export const FALLBACK_EXPORT_SIZE = 10_000;
+/** How long an export can be downloaded. */
+export const EXPORT_KEPT_HOURS = 24;
+const BATCH = 500;
+
+export interface ExportRequest {
+  exportFormat: ExportFormat;
+  /** All results of `searchRequest` rather than the selection. */
+  exportAll: boolean;
+  searchRequest: SearchRequest;
+}
+
+export type ExportOutcome =
+  | { ok: true; id: string; recordCount: number; fellBack: boolean }
+  | { ok: false; reason: "nothing-selected" };
+
+const exportsDir = () => path.join(env().dataDir, "exports");
+const fileOf = (id: string, format: string) => path.join(exportsDir(), `${id}.${format}`);
+
+const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+
+/** Which records an export takes, in order; spec sections 3 and 5. */
+async function recordsToExport(db: Db, user: User, request: ExportRequest, settings: EnabledSettings) {
+  const admin = hasAnyRole(user.roles, "admin");
+  if (request.exportAll && admin) {
+    return { ids: await matchingRecordIds(request.searchRequest, settings, { db }), fellBack: false };
+  }
+  // Anyone else's "all results" is their selection, capped.
+  const limit = admin ? undefined : FALLBACK_EXPORT_SIZE;
+  const selection = await selectionForExport(user.id, db);
+  const fellBack = request.exportAll;
+  if (selection.kind === "none") return { ids: [], fellBack };
+  if (selection.kind === "all") return { ids: await matchingRecordIds(selection.request, settings, { db, limit }), fellBack };
+  return { ids: limit ? selection.recordIds.slice(0, limit) : selection.recordIds, fellBack };
+}
+
+/** The published documents of `ids`, in that order, a batch at a time. */
+async function* documents(db: Db, ids: number[]): AsyncGenerator<HssRecord> {
+  for (let start = 0; start < ids.length; start += BATCH) {
+    const rows = await queryRows<{ document: HssRecord }>(
+      db,
+      sql`SELECT v.document
+            FROM unnest(${intArray(ids.slice(start, start + BATCH))}) WITH ORDINALITY AS x(id, n)
+            JOIN records r ON r.id = x.id
+            JOIN record_versions v ON v.id = r.published_version_id
+           ORDER BY x.n`,
+    );
+    for (const row of rows) yield row.document;
+  }
+}
+
+/** Writes an export file of `ids` with the columns its format carries (every field only in XLSX). */
+export async function writeExportFile(file: string, format: ExportFormat, ids: number[], settings: EnabledSettings, db?: Db) {
+  db ??= await getDb();
+  const columns = format === "xlsx" ? allFieldColumns() : limitedColumns(settings);
+  const writer = openExportWriter(format, file, columns);
+  let count = 0;
+  for await (const document of documents(db, ids)) {
+    await writer.add(document);
+    count += 1;
+  }
+  await writer.close();
+  return count;
+}
+
+/**
+ * Exports the user's selection (or, for an admin, all results of the search) to a file
+ * kept for 24 hours for its owner only. A successful export clears the selection and is
+ * recorded as user activity.
+ */
+export async function createExport(user: User, request: ExportRequest, settings: EnabledSettings, db?: Db): Promise<ExportOutcome> {
+  db ??= await getDb();
+  await sweepExpiredExports(db);
+  const { ids, fellBack } = await recordsToExport(db, user, request, settings);
+  if (!ids.length) return { ok: false, reason: "nothing-selected" };
+  const id = randomUUID();
+  const file = fileOf(id, request.exportFormat);
+  await mkdir(exportsDir(), { recursive: true });
+  let recordCount: number;
+  try {
+    recordCount = await writeExportFile(file, request.exportFormat, ids, settings, db);
+  } catch (error) {
+    await rm(file, { force: true });
+    throw error;
+  }
+  const { size } = await stat(file);
+  await db.execute(
+    sql`INSERT INTO export_files (id, user_id, format, record_count, byte_size, expires_at)
+        VALUES (${id}, ${user.id}, ${request.exportFormat}, ${recordCount}, ${size}, now() + make_interval(hours => ${EXPORT_KEPT_HOURS}))`,
+  );
+  const activity = new URLSearchParams({ format: request.exportFormat, records: String(recordCount), scope: request.exportAll && !fellBack ? "all" : "selection" });
+  await recordActivity(user.id, "export", activity.toString(), db);
+  await clearSelection(user.id, db);
+  return { ok: true, id, recordCount, fellBack };
+}
+
+export interface ExportFile {
+  id: string;
+  format: ExportFormat;
+  recordCount: number;
+  byteSize: number;
+  createdAt: string;
+  expiresAt: string;
+  expired: boolean;
+  path: string;
+}
+
+/** An export, for its owner only: anyone else gets null, as if it did not exist. */
+export async function getExportFile(id: string, userId: number, db?: Db): Promise<ExportFile | null> {
+  if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+  db ??= await getDb();
+  const [row] = await queryRows<{ id: string; format: ExportFormat; record_count: number; byte_size: number; created_at: string; expires_at: string; expired: boolean }>(
+    db,
+    sql`SELECT id, format, record_count, byte_size::int8::float8 AS byte_size, created_at::text, expires_at::text, expires_at <= now() AS expired
+          FROM export_files WHERE id = ${id} AND user_id = ${userId}`,
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    format: row.format,
+    recordCount: row.record_count,
+    byteSize: Number(row.byte_size),
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    expired: row.expired,
+    path: fileOf(row.id, row.format),
+  };
+}
+
+/** Deletes the files of exports past their 24 hours (their rows stay, so a late link says "expired"). */
+export async function sweepExpiredExports(db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<{ id: string; format: string }>(
+    db,
+    sql`UPDATE export_files SET byte_size = 0 WHERE expires_at <= now() AND byte_size > 0 RETURNING id, format`,
+  );
+  for (const row of rows) await rm(fileOf(row.id, row.format), { force: true });
+  // Rows a week past expiry have told anyone following an old link long enough.
+  await db.execute(sql`DELETE FROM export_files WHERE expires_at <= now() - interval '7 days'`);
+}

@@ -1,0 +1,148 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { z } from "zod";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import { EXPORT_FORMATS } from "~/lib/export-formats";
+import { parseForm } from "~/lib/forms.server";
+import { hasAnyRole } from "~/lib/roles";
+import type { RouteHandle } from "~/lib/route-handle";
+import { createExport, FALLBACK_EXPORT_SIZE } from "~/models/exports.server";
+import { countSearch } from "~/models/search.server";
+import { getSelection } from "~/models/selection.server";
+import { getSiteSettings } from "~/models/settings.server";
+import { searchHref } from "~/search/request";
+import { parseSearchParams } from "~/search/request.server";
+
+export const handle: RouteHandle = { title: "Export" };
+
+export const NOTHING_SELECTED = "Select at least one result to export, or choose all results";
+
+const exportSchema = z.object({
+  exportFormat: z.enum(EXPORT_FORMATS, { error: "Choose a file format" }),
+  exportAll: z.enum(["selection", "all"], { error: "Choose what to export" }),
+});
+
+/** The export request's search: the one the user came from (its URL query is this page's). */
+async function searchOf(request: Request) {
+  const settings = await getSiteSettings();
+  const parsed = parseSearchParams(new URL(request.url).searchParams, settings, { advanced: new URL(request.url).searchParams.get("adv") === "1" });
+  return { settings, search: parsed.request };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const { settings, search } = await searchOf(request);
+  const [selection, total] = await Promise.all([getSelection(user.id, []), countSearch(search, settings)]);
+  return json({
+    selected: selection.count,
+    total,
+    isAdmin: hasAnyRole(user.roles, "admin"),
+    back: searchHref({ ...search, from: 0 }),
+    fallbackSize: FALLBACK_EXPORT_SIZE,
+  });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseForm(await request.formData(), exportSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { settings, search } = await searchOf(request);
+  const outcome = await createExport(
+    user,
+    { exportFormat: submission.value.exportFormat, exportAll: submission.value.exportAll === "all", searchRequest: search },
+    settings,
+  );
+  if (!outcome.ok) return json(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), { status: 400 });
+  // The success page says when the fallback applied, and leads back to the same search.
+  const next = new URLSearchParams();
+  if (outcome.fellBack) next.set("fellBack", "1");
+  next.set("back", searchHref({ ...search, from: 0 }));
+  return redirect(`/export/${outcome.id}?${next}`, { status: 303 });
+}
+
+const FORMAT_LABELS: Record<(typeof EXPORT_FORMATS)[number], string> = {
+  csv: "CSV: opens in any spreadsheet (the limited set of fields)",
+  xlsx: "XLSX: an Excel workbook with every field of the record",
+  xml: "XML: for other systems (the limited set of fields)",
+};
+
+export default function ExportRoute() {
+  const { selected, total, isAdmin, back, fallbackSize } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "export",
+    lastResult,
+    defaultValue: { exportFormat: "csv", exportAll: selected > 0 ? "selection" : "all" },
+  });
+  const errors = summaryItems(form, [fields.exportAll, fields.exportFormat]).map((item) =>
+    item.fieldId ? { ...item, fieldId: `${item.fieldId}-${item.fieldId === fields.exportAll.id ? "selection" : "csv"}` } : item,
+  );
+  const scope = fields.exportAll;
+  const format = fields.exportFormat;
+  const chosenScope = scope.value ?? (selected > 0 ? "selection" : "all");
+  const chosenFormat = format.value ?? "csv";
+  return (
+    <div className="form-narrow">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search", to: back }, { label: "Export" }]} />
+      <ErrorSummary items={errors} />
+      <h1>Export</h1>
+      <p className="notice">
+        Export is under development: only a limited set of fields is exported (every field in XLSX). See{" "}
+        <Link to="/faq#EXPORTINGDATA">exporting data in the FAQ</Link>.
+      </p>
+      <Form method="post" {...getFormProps(form)} key={JSON.stringify(lastResult ?? null)}>
+        <fieldset aria-describedby={scope.errors?.length ? scope.errorId : undefined}>
+          <legend>What to export</legend>
+          {scope.errors?.length ? (
+            <small id={scope.errorId} className="field-error">
+              <span className="visually-hidden">Error: </span>
+              {scope.errors.join(". ")}
+            </small>
+          ) : null}
+          <label htmlFor={`${scope.id}-selection`}>
+            <input type="radio" id={`${scope.id}-selection`} name={scope.name} value="selection" defaultChecked={chosenScope === "selection"} />
+            The selected results ({selected.toLocaleString("en-GB")})
+          </label>
+          <label htmlFor={`${scope.id}-all`}>
+            <input type="radio" id={`${scope.id}-all`} name={scope.name} value="all" defaultChecked={chosenScope === "all"} aria-describedby="all-hint" />
+            All {total.toLocaleString("en-GB")} results of this search
+          </label>
+          <small id="all-hint" className="hint">
+            {isAdmin
+              ? "As an administrator you may export every result."
+              : `Exports of all results are for administrators: yours exports your selection instead, at most ${fallbackSize.toLocaleString("en-GB")} records.`}
+          </small>
+        </fieldset>
+        <fieldset aria-describedby={format.errors?.length ? format.errorId : undefined}>
+          <legend>File format</legend>
+          {format.errors?.length ? (
+            <small id={format.errorId} className="field-error">
+              <span className="visually-hidden">Error: </span>
+              {format.errors.join(". ")}
+            </small>
+          ) : null}
+          {EXPORT_FORMATS.map((value) => (
+            <label key={value} htmlFor={`${format.id}-${value}`}>
+              <input type="radio" id={`${format.id}-${value}`} name={format.name} value={value} defaultChecked={chosenFormat === value} />
+              {FORMAT_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        <div className="inline-actions">
+          <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+            Export
+          </button>
+          <Link to={back} className="button-link secondary">
+            Cancel
+          </Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
