@@ -96,7 +96,7 @@ export default function ExportRoute() {
         Export is under development: only a limited set of fields is exported (every field in XLSX). See{" "}
         <Link to="/faq#EXPORTINGDATA">exporting data in the FAQ</Link>.
       </p>
-      <Form method="post" {...getFormProps(form)} key={JSON.stringify(lastResult ?? null)}>
+      <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={scope.errors?.length ? scope.errorId : undefined}>
           <legend>What to export</legend>
           {scope.errors?.length ? (
