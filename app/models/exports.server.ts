@@ -22,10 +22,13 @@ export const FALLBACK_EXPORT_SIZE = 10_000;
 export const EXPORT_KEPT_HOURS = 24;
 const BATCH = 500;
 
+/** Spec section 3's export request; the chosen records are the user's selection (kept on the server). */
 export interface ExportRequest {
   exportFormat: ExportFormat;
   /** All results of `searchRequest` rather than the selection. */
   exportAll: boolean;
+  /** Every field of the record model (true only for xlsx), or the limited set. */
+  includeAllFields: boolean;
   searchRequest: SearchRequest;
 }
 
@@ -68,10 +71,17 @@ async function* documents(db: Db, ids: number[]): AsyncGenerator<HssRecord> {
   }
 }
 
-/** Writes an export file of `ids` with the columns its format carries (every field only in XLSX). */
-export async function writeExportFile(file: string, format: ExportFormat, ids: number[], settings: EnabledSettings, db?: Db) {
-  db ??= await getDb();
-  const columns = format === "xlsx" ? allFieldColumns() : limitedColumns(settings);
+/** Writes an export file of `ids`: every field, or the limited set. */
+export async function writeExportFile(
+  file: string,
+  format: ExportFormat,
+  ids: number[],
+  settings: EnabledSettings,
+  options: { includeAllFields?: boolean; db?: Db } = {},
+) {
+  const db = options.db ?? (await getDb());
+  const includeAllFields = options.includeAllFields ?? format === "xlsx";
+  const columns = includeAllFields ? allFieldColumns() : limitedColumns(settings);
   const writer = openExportWriter(format, file, columns);
   let count = 0;
   for await (const document of documents(db, ids)) {
@@ -97,7 +107,7 @@ export async function createExport(user: User, request: ExportRequest, settings:
   await mkdir(exportsDir(), { recursive: true });
   let recordCount: number;
   try {
-    recordCount = await writeExportFile(file, request.exportFormat, ids, settings, db);
+    recordCount = await writeExportFile(file, request.exportFormat, ids, settings, { includeAllFields: request.includeAllFields, db });
   } catch (error) {
     await rm(file, { force: true });
     throw error;

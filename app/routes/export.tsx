@@ -54,7 +54,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const { settings, search } = await searchOf(request);
   const outcome = await createExport(
     user,
-    { exportFormat: submission.value.exportFormat, exportAll: submission.value.exportAll === "all", searchRequest: search },
+    {
+      exportFormat: submission.value.exportFormat,
+      exportAll: submission.value.exportAll === "all",
+      // Spec section 3: true only for xlsx.
+      includeAllFields: submission.value.exportFormat === "xlsx",
+      searchRequest: search,
+    },
     settings,
   );
   if (!outcome.ok) return json(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), { status: 400 });

@@ -91,12 +91,12 @@ try {
   const ids = (await queryRows<{ id: number }>(db, sql`SELECT id FROM records WHERE published_version_id IS NOT NULL ORDER BY id`)).map((row) => row.id);
   const out = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-export-files-"));
   // One small export first, so that module loading and the first queries are not timed.
-  await writeExportFile(path.join(out, "warm.csv"), "csv", ids.slice(0, 100), settings, db);
+  await writeExportFile(path.join(out, "warm.csv"), "csv", ids.slice(0, 100), settings, { db });
   console.log(`\nExports from a ${ids.length.toLocaleString("en-GB")}-record store (embedded database, one process):`);
   for (const size of SIZES) {
     for (const format of EXPORT_FORMATS) {
       const file = path.join(out, `export-${size}.${format}`);
-      const { result, seconds, rss, heap } = await measured(() => writeExportFile(file, format, ids.slice(0, size), settings, db));
+      const { result, seconds, rss, heap } = await measured(() => writeExportFile(file, format, ids.slice(0, size), settings, { db }));
       console.log(
         `  ${`${size.toLocaleString("en-GB")} records, ${format}`.padEnd(24)} ${seconds.toFixed(1).padStart(6)} s   file ${mb(statSync(file).size).padStart(7)}   peak memory growth: resident ${mb(rss).padStart(6)}, JS heap ${mb(heap).padStart(6)}   (${result.toLocaleString("en-GB")} written)`,
       );
