@@ -15,7 +15,7 @@ export function summaryItems(form: { errors?: string[] }, fields: AnyField[]): E
   return items;
 }
 
-function FieldError({ field }: { field: AnyField }) {
+export function FieldError({ field }: { field: AnyField }) {
   if (!field.errors?.length) return null;
   return (
     <small id={field.errorId} className="field-error">

@@ -84,14 +84,19 @@ function csvWriter(file: string, columns: ExportColumn[]): ExportWriter {
 }
 
 function xlsxWriter(file: string, columns: ExportColumn[]): ExportWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  // No styles and no shared strings: a third of the time per cell (bench:export). The
+  // header row stays in view (frozen) instead of being bold.
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
   const sheet = workbook.addWorksheet("Export", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = columns.map((column) => ({ header: column.label, key: column.id, width: Math.min(60, Math.max(14, column.label.length + 2)) }));
-  sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   return {
     async add(record) {
-      sheet.addRow(columns.map((column) => neutralise(cellOf(column, column.values(record))))).commit();
+      // An empty field is no cell at all, rather than an empty string.
+      sheet.addRow(columns.map((column) => {
+        const cell = cellOf(column, column.values(record));
+        return cell === "" ? null : neutralise(cell);
+      })).commit();
     },
     async close() {
       sheet.commit();

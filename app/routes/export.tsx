@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
-import { summaryItems } from "~/components/forms";
+import { FieldError, summaryItems } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { EXPORT_FORMATS } from "~/lib/export-formats";
 import { parseForm } from "~/lib/forms.server";
@@ -105,12 +105,7 @@ export default function ExportRoute() {
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={scope.errors?.length ? scope.errorId : undefined}>
           <legend>What to export</legend>
-          {scope.errors?.length ? (
-            <small id={scope.errorId} className="field-error">
-              <span className="visually-hidden">Error: </span>
-              {scope.errors.join(". ")}
-            </small>
-          ) : null}
+          <FieldError field={scope} />
           <label htmlFor={`${scope.id}-selection`}>
             <input type="radio" id={`${scope.id}-selection`} name={scope.name} value="selection" defaultChecked={chosenScope === "selection"} />
             The selected results ({selected.toLocaleString("en-GB")})
@@ -127,12 +122,7 @@ export default function ExportRoute() {
         </fieldset>
         <fieldset aria-describedby={format.errors?.length ? format.errorId : undefined}>
           <legend>File format</legend>
-          {format.errors?.length ? (
-            <small id={format.errorId} className="field-error">
-              <span className="visually-hidden">Error: </span>
-              {format.errors.join(". ")}
-            </small>
-          ) : null}
+          <FieldError field={format} />
           {EXPORT_FORMATS.map((value) => (
             <label key={value} htmlFor={`${format.id}-${value}`}>
               <input type="radio" id={`${format.id}-${value}`} name={format.name} value={value} defaultChecked={chosenFormat === value} />

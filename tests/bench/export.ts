@@ -2,13 +2,14 @@
  * npm run bench:export [-- --count 100000 --sizes 10000,100000 --keep /path/to/data]
  *
  * 1. Builds a store of `count` generated records in a throwaway embedded database, through
- *    the import code (with --keep, in that folder, kept and reused by the next run).
+ *    the import code, in a child process (with --keep, in that folder, kept and reused).
  * 2. Exports the first N records of the catalogue in each format (CSV, XLSX with every
  *    field, XML), through the same writer the export page uses, and prints the time and
  *    the growth of the process's resident memory and JS heap (peak over the start, sampled
  *    every 10 ms; PGlite's WebAssembly memory is in the resident figure).
  * Figures only: targets are compared by people, not asserted.
  */
+import { spawnSync } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
@@ -25,8 +26,10 @@ const SIZES = option("sizes", "10000,100000")
   .map(Number)
   .filter((size) => size > 0 && size <= COUNT);
 const KEEP = option("keep", "");
+// The store is built in a child process, so that the import's memory is not in the figures.
+const BUILD_ONLY = args.includes("--build-only");
 
-const work = KEEP ? path.resolve(KEEP) : mkdtempSync(path.join(os.tmpdir(), "hsd-bench-export-"));
+const work = KEEP ? path.resolve(KEEP) : BUILD_ONLY ? path.resolve(option("dir", "")) : mkdtempSync(path.join(os.tmpdir(), "hsd-bench-export-"));
 mkdirSync(work, { recursive: true });
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
@@ -85,8 +88,15 @@ async function measured<T>(run: () => Promise<T>) {
   }
 }
 
-try {
+if (BUILD_ONLY) {
   await buildStore();
+  await closeDb();
+  process.exit(0);
+}
+
+try {
+  const built = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...args, "--build-only", "--dir", work], { stdio: "inherit" });
+  if (built.status !== 0) throw new Error("building the store failed");
   const db = await getDb();
   const ids = (await queryRows<{ id: number }>(db, sql`SELECT id FROM records WHERE published_version_id IS NOT NULL ORDER BY id`)).map((row) => row.id);
   const out = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-export-files-"));
