@@ -26,6 +26,7 @@ import { takeFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
 import appHref from "~/styles/app.css";
+import { countNewNotifications } from "~/models/notifications.server";
 import { environmentLabel, getSiteSettings } from "~/models/settings.server";
 
 export const links: LinksFunction = () => [
@@ -41,14 +42,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     takeFlash(request),
   ]);
   const config = env();
+  // The badge: records changed since the user last cleared their notifications (alerts add to it when they exist).
+  const notificationCount = user ? await countNewNotifications(user.id) : 0;
   return json(
     {
       user: user && { firstName: user.firstName, lastName: user.lastName, roles: user.roles },
       environmentLabel: environmentLabel(settings, request),
       appVersion: config.APP_VERSION,
       qcReportsUrl: config.QC_REPORTS_URL ?? null,
-      // Alerts and record notifications add to this count when they exist.
-      notificationCount: 0,
+      notificationCount,
       flash,
     },
     { headers: header ? { "Set-Cookie": header } : undefined },

@@ -300,6 +300,8 @@ export const userPreferences = pgTable("user_preferences", {
     .references(() => users.id, { onDelete: "cascade" }),
   toggleView: text("toggle_view").notNull().default("cardView"),
   printSections: jsonb("print_sections").$type<string[]>(),
+  /** When the user last cleared their notifications: records changed after it are new. */
+  notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { type Db, getDb, queryRows } from "~/db/client.server";
+import { sectionLabel } from "~/records/sections";
+
+/**
+ * Notifications of updated records (spec sections 2 and 4): the published changes of the
+ * change log, newest first. What changed after the user last cleared them is new, and
+ * counts in the avatar menu's badge; "Clear" moves that mark to now.
+ */
+
+/** How far back the notifications page reaches. */
+export const NOTIFICATION_DAYS = 30;
+/** The most records the page lists. */
+export const NOTIFICATION_LIMIT = 200;
+
+export interface NotifiedRecord {
+  hssId: string;
+  title: string;
+  changedAt: string;
+  /** The fields that changed, as the change log names them. */
+  fields: string[];
+  isNew: boolean;
+}
+
+export interface NotificationDay {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  records: NotifiedRecord[];
+}
+
+// A user with no mark yet has seen everything before their account existed.
+const seenAt = (userId: number) => sql`coalesce(
+  (SELECT notifications_seen_at FROM user_preferences WHERE user_id = ${userId}),
+  (SELECT created_at FROM users WHERE id = ${userId}))`;
+
+const publishedChange = sql`v.state IN ('published', 'superseded')`;
+
+/** How many records changed since the user last cleared their notifications (the badge). */
+export async function countNewNotifications(userId: number, db?: Db): Promise<number> {
+  db ??= await getDb();
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(DISTINCT c.record_id)::int AS count
+          FROM record_changes c JOIN record_versions v ON v.id = c.version_id
+         WHERE c.changed_at > ${seenAt(userId)} AND ${publishedChange}`,
+  );
+  return row.count;
+}
+
+/** The records changed in the last 30 days, grouped by day (UTC), newest first. */
+export async function listNotifications(userId: number, db?: Db): Promise<NotificationDay[]> {
+  db ??= await getDb();
+  const rows = await queryRows<{ hss_id: string; title: string; changed_at: string; fields: string[]; is_new: boolean }>(
+    db,
+    sql`WITH seen AS (SELECT ${seenAt(userId)} AS at)
+        SELECT r.hss_id, r.title, to_char(max(c.changed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at,
+               (array_agg(DISTINCT CASE WHEN c.section = 'keyFacts' THEN c.field ELSE c.section || ' › ' || c.field END))[1:8] AS fields,
+               bool_or(c.changed_at > (SELECT at FROM seen)) AS is_new
+          FROM record_changes c
+          JOIN record_versions v ON v.id = c.version_id
+          JOIN records r ON r.id = c.record_id
+         WHERE c.changed_at > now() - make_interval(days => ${NOTIFICATION_DAYS}) AND ${publishedChange}
+           AND r.published_version_id IS NOT NULL
+         GROUP BY r.id, r.hss_id, r.title, (c.changed_at AT TIME ZONE 'UTC')::date
+         ORDER BY max(c.changed_at) DESC, r.hss_id
+         LIMIT ${NOTIFICATION_LIMIT}`,
+  );
+  const days: NotificationDay[] = [];
+  for (const row of rows) {
+    const day = row.changed_at.slice(0, 10);
+    // "ema › Status" → "EMA › Status": sections by their headings.
+    const fields = row.fields.map((field) => field.replace(/^([A-Za-z]+) › /, (_, section: string) => `${sectionLabel(section)} › `));
+    const record = { hssId: row.hss_id, title: row.title, changedAt: row.changed_at, fields, isNew: row.is_new };
+    if (days.at(-1)?.day === day) days.at(-1)!.records.push(record);
+    else days.push({ day, records: [record] });
+  }
+  return days;
+}
+
+/** "Clear": everything changed until now has been seen. */
+export async function clearNotifications(userId: number, db?: Db) {
+  db ??= await getDb();
+  await db.execute(
+    sql`INSERT INTO user_preferences (user_id, notifications_seen_at) VALUES (${userId}, now())
+        ON CONFLICT (user_id) DO UPDATE SET notifications_seen_at = now(), updated_at = now()`,
+  );
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { requireUser } from "~/lib/auth.server";
+import { hasAnyRole } from "~/lib/roles";
+
+/**
+ * The dashboard's frame: a navigation listing exactly the pages this user may open (each
+ * page checks again on the server), beside the page itself.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const pages = [
+    { to: "/dashboard/notifications", label: "Notifications" },
+    { to: "/dashboard/overview", label: "Overview" },
+  ];
+  if (hasAnyRole(user.roles, ["admin", "editor"])) pages.push({ to: "/dashboard/records", label: "Manage records" });
+  if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/settings", label: "Site settings" });
+  return json({ pages });
+}
+
+export default function DashboardLayout() {
+  const { pages } = useLoaderData<typeof loader>();
+  return (
+    <div className="dashboard-layout">
+      <nav aria-label="Dashboard" className="dashboard-nav">
+        <ul>
+          {pages.map((page) => (
+            <li key={page.to}>
+              <NavLink to={page.to} prefetch="none">
+                {page.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="dashboard-page">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
