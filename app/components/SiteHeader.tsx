@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { hasAnyRole, showsAdminLabel } from "~/lib/roles";
 
 export interface HeaderUser {
@@ -30,6 +31,11 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
   const location = useLocation();
   const variant = headerVariant(location.pathname, Boolean(user));
   const here = `${location.pathname}${location.search}`;
+  // Without JS each menu link loads a new page; with JS the page stays, so close the menu.
+  const menu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [location.key]);
   return (
     <header className={`site-header site-header--${variant}`}>
       <nav aria-label="Site" className="container">
@@ -65,7 +71,7 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
                 </Link>
               </li>
               <li>
-                <details className="dropdown avatar-menu">
+                <details className="dropdown avatar-menu" ref={menu}>
                   <summary title="Main Menu">
                     <span className="avatar" aria-hidden="true">
                       {initials(user)}
@@ -81,6 +87,7 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
                     <MenuLink to="/myaccount/profile">Profile</MenuLink>
                     <MenuLink to="/dashboard/notifications">
                       Notifications
+                      {notificationCount > 0 ? " " : null}
                       {notificationCount > 0 ? (
                         <span className="badge">
                           {notificationCount}

@@ -350,3 +350,26 @@ export const exportFiles = pgTable(
   },
   (t) => [index("export_files_expires_idx").on(t.expiresAt)],
 );
+
+// Saved searches (issue 6): the search request itself, a title, and an alert frequency.
+export const savedSearches = pgTable(
+  "saved_searches",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    request: jsonb("request").notNull(),
+    /** none | daily | weekly */
+    alertFrequency: text("alert_frequency").notNull().default("none"),
+    /** Until when records have been considered for this search's alerts. */
+    alertCheckedAt: timestamp("alert_checked_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("saved_searches_user_idx").on(t.userId, t.createdAt),
+    check("saved_searches_alert_frequency_check", sql`${t.alertFrequency} in ('none', 'daily', 'weekly')`),
+  ],
+);

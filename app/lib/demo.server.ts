@@ -62,7 +62,8 @@ export async function seedDemoRecords(db: Db, count: number, today = isoDate(new
   for (let wave = 0; wave < waves; wave++) {
     const items = histories
       .filter((history) => history.length > wave)
-      .map((history) => ({ doc: history[wave], at: new Date(`${history[wave].lastUpdated}T09:00:00Z`) }));
+      // Dated as the generator dates them, but never later than now (a change cannot be in the future).
+      .map((history) => ({ doc: history[wave], at: new Date(Math.min(Date.now(), Date.parse(`${history[wave].lastUpdated}T09:00:00Z`))) }));
     await applyRecords(items, { mode: "publish", filename: `demo catalogue, version ${wave + 1}`, db });
     versions += items.length;
   }

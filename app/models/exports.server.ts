@@ -4,7 +4,8 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
 import { allFieldColumns, limitedColumns } from "~/lib/export-columns.server";
-import type { ExportFormat } from "~/lib/export-formats";
+import { z } from "zod";
+import { EXPORT_FORMATS, type ExportFormat } from "~/lib/export-formats";
 import { openExportWriter } from "~/lib/export-writers.server";
 import { env } from "~/lib/env.server";
 import { hasAnyRole } from "~/lib/roles";
@@ -15,6 +16,12 @@ import { recordActivity } from "./records.server";
 import { matchingRecordIds } from "./search.server";
 import { clearSelection, selectionForExport } from "./selection.server";
 import type { User } from "./users.server";
+
+/** The export page's form (server only: zod stays out of the browser). */
+export const exportFormSchema = z.object({
+  exportFormat: z.enum(EXPORT_FORMATS, { error: "Choose a file format" }),
+  exportAll: z.enum(["selection", "all"], { error: "Choose what to export" }),
+});
 
 /** Spec section 9: a non-admin's export of all results falls back to the selection, at most this many. */
 export const FALLBACK_EXPORT_SIZE = 10_000;

@@ -13,6 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pages = [
     { to: "/dashboard/notifications", label: "Notifications" },
     { to: "/dashboard/overview", label: "Overview" },
+    { to: "/dashboard/savedsearches", label: "Saved searches" },
   ];
   if (hasAnyRole(user.roles, ["admin", "editor"])) pages.push({ to: "/dashboard/records", label: "Manage records" });
   if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/settings", label: "Site settings" });

@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { FieldError, summaryItems } from "~/components/forms";
@@ -11,7 +10,7 @@ import { EXPORT_FORMATS } from "~/lib/export-formats";
 import { parseForm } from "~/lib/forms.server";
 import { hasAnyRole } from "~/lib/roles";
 import type { RouteHandle } from "~/lib/route-handle";
-import { createExport, FALLBACK_EXPORT_SIZE } from "~/models/exports.server";
+import { createExport, exportFormSchema, FALLBACK_EXPORT_SIZE } from "~/models/exports.server";
 import { countSearch } from "~/models/search.server";
 import { getSelection } from "~/models/selection.server";
 import { getSiteSettings } from "~/models/settings.server";
@@ -22,10 +21,6 @@ export const handle: RouteHandle = { title: "Export" };
 
 export const NOTHING_SELECTED = "Select at least one result to export, or choose all results";
 
-const exportSchema = z.object({
-  exportFormat: z.enum(EXPORT_FORMATS, { error: "Choose a file format" }),
-  exportAll: z.enum(["selection", "all"], { error: "Choose what to export" }),
-});
 
 /** The export request's search: the one the user came from (its URL query is this page's). */
 async function searchOf(request: Request) {
@@ -49,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), exportSchema);
+  const submission = parseForm(await request.formData(), exportFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { settings, search } = await searchOf(request);
   const outcome = await createExport(

@@ -82,10 +82,16 @@ export function compactRequest(request: SearchRequest): Partial<SearchRequest> {
   return compact as Partial<SearchRequest>;
 }
 
-/** Spec section 4: a default search has at most 5 keys and the phrase '*'. */
+/**
+ * Spec section 4: a default search has at most 5 keys and the phrase '*'. The spec's
+ * client sent every key, so a chosen filter or date always took it past 5; our request
+ * leaves empty keys out, so a filter, a date or an advanced row is checked for itself.
+ */
 export function isDefaultSearch(request: SearchRequest) {
   const compact = compactRequest(request);
-  return Object.keys(compact).length <= 5 && (request.searchPhrase.trim() === "*" || request.searchPhrase.trim() === "");
+  const criteria = request.basicSearchFilter.length > 0 || request.lastUpdatedDateFrom || request.lastUpdatedDateTo || request.emaTimelineFrom ||
+    request.emaTimelineTo || request.emaEventsByDateRangeAndEventNameFilter || (request.isAdvancedSearch && request.advanceSearchFilter.length > 0);
+  return Object.keys(compact).length <= 5 && !criteria && (request.searchPhrase.trim() === "*" || request.searchPhrase.trim() === "");
 }
 
 /** The URL query of a request (the inverse of parseSearchParams). */

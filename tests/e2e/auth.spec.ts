@@ -76,9 +76,11 @@ test.describe("roles", () => {
     await logIn(page, "member@example.org");
     await openMainMenu(page);
     const menu = page.locator(".avatar-menu");
-    for (const item of ["Profile", "Notifications", "Releases", "Saved Searches", "FAQs", "Glossary"]) {
+    for (const item of ["Profile", "Releases", "Saved Searches", "FAQs", "Glossary"]) {
       await expect(menu.getByRole("link", { name: item, exact: true })).toBeVisible();
     }
+    // With its badge when records changed since the member last cleared their notifications.
+    await expect(menu.getByRole("link", { name: /^Notifications( \d+ new)?$/ })).toBeVisible();
     await expect(menu.getByText("ADMIN")).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "User Reports" })).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "Alerts" })).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { type SearchRequest, searchHref, toSearchParams } from "~/search/request";
+import { isDefaultSearch, type SearchRequest, searchHref, toSearchParams } from "~/search/request";
 import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
 import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
 import { type Selection, SelectionBar } from "./Selection";
@@ -53,6 +53,11 @@ export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageDat
             <strong>{resultCountText(result.total)}</strong>
             {phrase ? ` for “${phrase}”` : null}
           </p>
+          {isDefaultSearch(request) ? null : (
+            <Link to={`/dashboard/savedsearches/new?${toSearchParams({ ...request, from: 0 })}`} className="save-search-link">
+              Save this search
+            </Link>
+          )}
           {result.total > 0 ? (
             <Form method="post" replace preventScrollReset className="view-switch" aria-label="Results view">
               <input type="hidden" name="intent" value="view" />

@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { requireUser } from "~/lib/auth.server";
+import { formatDate } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import {
+  deleteSavedSearch,
+  listSavedSearches,
+  renameSavedSearch,
+  savedSearchActionSchema,
+  setAlertFrequency,
+} from "~/models/saved-searches.server";
+import { getSiteSettings } from "~/models/settings.server";
+import { availableFilters } from "~/search/filters";
+import { describePhrase, parsePhrase } from "~/search/phrase";
+import { describeSearch, searchHref, toSearchParams } from "~/search/request";
+import { parseSearchParams } from "~/search/request.server";
+
+export const handle: RouteHandle = { title: "Saved searches" };
+
+const FREQUENCY_LABELS = { none: "No email alert", daily: "Daily", weekly: "Weekly" } as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const [saved, settings] = await Promise.all([listSavedSearches(user.id), getSiteSettings()]);
+  const labels = Object.fromEntries(availableFilters(settings).map((filter) => [filter.id, filter.label]));
+  return json({
+    searches: saved.map((item) => {
+      // Read back through the URL parser: a filter retired since it was saved drops out, with no error.
+      const query = toSearchParams(item.request);
+      const search = parseSearchParams(query, settings, { advanced: item.request.isAdvancedSearch }).request;
+      return {
+        id: item.id,
+        title: item.title,
+        href: searchHref(search),
+        text: describeSearch(search, labels, (phrase) => describePhrase(parsePhrase(phrase))),
+        alertFrequency: item.alertFrequency,
+        createdAt: item.createdAt,
+      };
+    }),
+  });
+}
+
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = Object.fromEntries(await request.formData());
+  const parsed = savedSearchActionSchema.safeParse(form);
+  if (!parsed.success) {
+    // The one field a person types is the title: say what is wrong with it, keep what was typed.
+    const titleError = parsed.error.issues.find((issue) => issue.path[0] === "title");
+    if (titleError && typeof form.id === "string") {
+      return json({ status: "error" as const, id: Number(form.id), title: String(form.title ?? ""), error: titleError.message }, { status: 400 });
+    }
+    throw new Response("Bad request", { status: 400 });
+  }
+  const value = parsed.data;
+  let found: boolean;
+  let message: string;
+  if (value.intent === "rename") {
+    found = await renameSavedSearch(user.id, value.id, value.title);
+    message = `Renamed to “${value.title}”.`;
+  } else if (value.intent === "alert") {
+    found = await setAlertFrequency(user.id, value.id, value.alertFrequency);
+    message = value.alertFrequency === "none" ? "Email alert turned off." : `Email alert set to ${value.alertFrequency}.`;
+  } else {
+    found = await deleteSavedSearch(user.id, value.id);
+    message = "Saved search deleted.";
+  }
+  // Another user's saved search is as if it did not exist.
+  if (!found) throw new Response("Saved search not found", { status: 404 });
+  return redirect("/dashboard/savedsearches", { status: 303, headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) } });
+}
+
+export default function SavedSearches() {
+  const { searches } = useLoaderData<typeof loader>();
+  const failed = useActionData<typeof action>();
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Dashboard", to: "/dashboard" }, { label: "Saved searches" }]} />
+      <ErrorSummary items={failed ? [{ fieldId: `title-${failed.id}`, message: failed.error }] : []} />
+      <h1>Saved searches</h1>
+      <p>
+        Save a search from its results page (“Save this search”). Run it again here, rename it, or have new and changed records
+        that match it emailed to you.
+      </p>
+      {searches.length === 0 ? (
+        <p>
+          You have no saved searches yet. <Link to="/search">Search the catalogue</Link>.
+        </p>
+      ) : null}
+      {searches.map((search) => {
+        const error = failed?.id === search.id ? failed.error : null;
+        return (
+          <article key={search.id} className="saved-search" aria-labelledby={`saved-${search.id}`}>
+            <h2 id={`saved-${search.id}`}>
+              <Link to={search.href}>{search.title}</Link>
+            </h2>
+            <p>{search.text}</p>
+            <p className="muted">Saved {formatDate(search.createdAt)}</p>
+            <div className="saved-search-forms">
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="id" value={search.id} />
+                <label htmlFor={`title-${search.id}`}>Title</label>
+                <input
+                  id={`title-${search.id}`}
+                  name="title"
+                  defaultValue={error ? failed!.title : search.title}
+                  key={error ? `error:${failed!.title}` : search.title}
+                  maxLength={300}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `title-${search.id}-error` : undefined}
+                />
+                {error ? (
+                  <small id={`title-${search.id}-error`} className="field-error">
+                    <span className="visually-hidden">Error: </span>
+                    {error}
+                  </small>
+                ) : null}
+                <button type="submit" name="intent" value="rename" className="secondary outline">
+                  Rename<span className="visually-hidden"> “{search.title}”</span>
+                </button>
+              </Form>
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="id" value={search.id} />
+                <label htmlFor={`alert-${search.id}`}>Email alert</label>
+                <select id={`alert-${search.id}`} name="alertFrequency" defaultValue={search.alertFrequency} key={search.alertFrequency}>
+                  {ALERT_OPTIONS.map((value) => (
+                    <option key={value} value={value}>
+                      {FREQUENCY_LABELS[value]}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" name="intent" value="alert" className="secondary outline">
+                  Save alert<span className="visually-hidden"> for “{search.title}”</span>
+                </button>
+              </Form>
+              <Form method="post" className="inline-form">
+                <input type="hidden" name="id" value={search.id} />
+                <button type="submit" name="intent" value="delete" className="secondary">
+                  Delete<span className="visually-hidden"> “{search.title}”</span>
+                </button>
+              </Form>
+            </div>
+          </article>
+        );
+      })}
+    </>
+  );
+}
+
+const ALERT_OPTIONS = ["none", "daily", "weekly"] as const;

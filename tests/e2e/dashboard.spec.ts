@@ -1,0 +1,136 @@
+import type { Page } from "@playwright/test";
+import { exampleRecords, jsonLines, progressedExample } from "../records";
+import { expect, logIn, openMainMenu, test } from "./fixtures";
+
+/** Publishes records through the staff upload form (as whoever is signed in). */
+async function publish(page: Page, content: string, name: string) {
+  await page.goto("/dashboard/records");
+  await page.getByLabel("Records file").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(content) });
+  await page.getByLabel("Publish the changes at once").check();
+  await page.getByRole("button", { name: "Check the file" }).click();
+  await page.getByRole("button", { name: /^Publish \d+ record\(s\)$/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/records$/);
+}
+
+test.describe("the member's dashboard", () => {
+  test.describe.configure({ timeout: 120_000 });
+
+  test("view two records and run two searches, then find them in the overview", async ({ page, axe }) => {
+    await logIn(page, "member@example.org");
+    // The members' landing page is the way in: its search box is a plain GET form.
+    await page.goto("/members");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome, Morgan");
+    await axe();
+    await page.getByLabel(/^Search [\d,]+ records$/).fill("cancer");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveTitle(/^Search “cancer”: [\d,]+ results/);
+    await expect(page.locator(".result-card").nth(1)).toBeVisible();
+    const titles = await page.locator(".result-card h2 a").evaluateAll((links) => links.slice(0, 2).map((link) => link.textContent ?? ""));
+    for (const title of titles) {
+      await page.getByRole("link", { name: title, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+      await page.goBack();
+    }
+    await page.goto("/search");
+    await page.getByLabel("Search records").fill("melanoma");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await expect(page).toHaveTitle(/melanoma/);
+
+    await page.getByRole("link", { name: "My Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/notifications$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
+    await axe();
+    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+    const viewed = page.getByRole("region", { name: "Recently viewed records" }).getByRole("listitem");
+    await expect(viewed.nth(0)).toContainText(titles[1]);
+    await expect(viewed.nth(1)).toContainText(titles[0]);
+    const searches = page.getByRole("region", { name: "Recent searches" }).getByRole("link");
+    await expect(searches.nth(0)).toHaveText("Any field matches melanoma");
+    await expect(searches.nth(1)).toHaveText("Any field matches cancer");
+    await expect(page.getByRole("region", { name: "Recently updated records" }).getByRole("listitem")).toHaveCount(10);
+    await axe();
+    await searches.nth(1).click();
+    await expect(page).toHaveURL(/\/search\?q=cancer/);
+    await expect(page.getByLabel("Search records")).toHaveValue("cancer");
+  });
+
+  test("a record changed after the member last looked is a new notification until cleared", async ({ page, axe }) => {
+    const [a, b] = exampleRecords();
+    await logIn(page, "editor@example.org");
+    await publish(page, jsonLines([a, b]), "first.jsonl");
+    await page.context().clearCookies();
+
+    await logIn(page, "member@example.org");
+    // Start from nothing new.
+    await page.goto("/dashboard/notifications");
+    if (await page.getByRole("button", { name: "Clear" }).count()) await page.getByRole("button", { name: "Clear" }).click();
+    await expect(page.getByText("Nothing is new since you last cleared them.")).toBeVisible();
+    await page.context().clearCookies();
+
+    await logIn(page, "editor@example.org");
+    await publish(page, jsonLines([progressedExample(a), b]), "second.jsonl");
+    await page.context().clearCookies();
+
+    await logIn(page, "member@example.org");
+    await openMainMenu(page);
+    await expect(page.getByRole("link", { name: /^Notifications 1 new$/ })).toBeVisible();
+    await page.getByRole("link", { name: /^Notifications 1 new$/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
+    // Titles repeat across runs (the example records); the hssId is this run's own.
+    const item = page.locator(`li:has(a[href="/record/${a.hssId}"])`);
+    await expect(item).toContainText("New");
+    await expect(item).toContainText("EMA › Status");
+    await axe();
+    await page.getByRole("button", { name: "Clear" }).click();
+    await expect(page.getByText("Nothing is new since you last cleared them.")).toBeVisible();
+    await expect(item).not.toContainText("New");
+    await openMainMenu(page);
+    await expect(page.locator(".avatar-menu").getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+  });
+
+  test("save a search, run it again, rename it and delete it", async ({ page, axe }, testInfo) => {
+    // The two projects share one database: each saves its own title.
+    const title = `Melanoma watch (${testInfo.project.name})`;
+    const renamedTitle = `Melanoma, renamed (${testInfo.project.name})`;
+    await logIn(page, "member@example.org");
+    await page.goto("/search?q=melanoma&page=2");
+    await page.getByRole("link", { name: "Save this search" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Save this search");
+    await expect(page.getByLabel("Title")).toHaveValue("Any field matches melanoma");
+    await axe();
+    await page.getByLabel("Title").fill("");
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(page).toHaveTitle(/^Error: Save this search/);
+    await expect(page.getByRole("alert")).toContainText("Enter a title");
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/savedsearches$/);
+    await expect(page.getByText(`Search saved as “${title}”.`)).toBeVisible();
+    const saved = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(saved).toContainText("Any field matches melanoma");
+    await axe();
+    await saved.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(/\/search\?q=melanoma$/);
+    await expect(page.getByLabel("Search records")).toHaveValue("melanoma");
+
+    await page.goto("/dashboard/savedsearches");
+    await saved.getByLabel("Title").fill("   ");
+    await saved.getByRole("button", { name: /^Rename/ }).click();
+    await expect(page).toHaveTitle(/^Error: Saved searches/);
+    await expect(page.getByRole("alert")).toContainText("Enter a title");
+    await axe();
+    await saved.getByLabel("Title").fill(renamedTitle);
+    await saved.getByRole("button", { name: /^Rename/ }).click();
+    const renamed = page.getByRole("article").filter({ has: page.getByRole("heading", { name: renamedTitle }) });
+    await expect(renamed).toBeVisible();
+    await renamed.getByLabel("Email alert").selectOption("weekly");
+    await renamed.getByRole("button", { name: /^Save alert/ }).click();
+    await expect(page.getByText("Email alert set to weekly.")).toBeVisible();
+    await expect(renamed.getByLabel("Email alert")).toHaveValue("weekly");
+    await renamed.getByRole("button", { name: /^Delete/ }).click();
+    await expect(page.getByText("Saved search deleted.")).toBeVisible();
+    await expect(renamed).toHaveCount(0);
+  });
+});
