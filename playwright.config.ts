@@ -3,7 +3,7 @@ import { defineConfig } from "@playwright/test";
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A second server whose sessions expire after 3 idle seconds, for the expiry flow.
 export const SHORT_SESSION_PORT = PORT + 1;
-const DATA_DIR = ".tmp/e2e-data";
+export const DATA_DIR = ".tmp/e2e-data";
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 const launchOptions = {
@@ -54,7 +54,8 @@ export default defineConfig({
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...serverEnv, PORT: String(PORT), DATA_DIR },
+      // The scheduled jobs every 2 seconds, so that alert and digest emails land while a test waits.
+      env: { ...serverEnv, PORT: String(PORT), DATA_DIR, JOBS_INTERVAL_SECONDS: "2", PUBLIC_URL: `http://127.0.0.1:${PORT}` },
     },
     {
       command: `rm -rf ${DATA_DIR}-short && ./node_modules/.bin/remix-serve ./build/index.js`,

@@ -26,7 +26,8 @@ import { takeFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
 import appHref from "~/styles/app.css";
-import { countNewNotifications } from "~/models/notifications.server";
+import { countNewNotifications, getEmailNotifications } from "~/models/notifications.server";
+import { NotificationPopup } from "~/components/NotificationPopup";
 import { environmentLabel, getSiteSettings } from "~/models/settings.server";
 
 export const links: LinksFunction = () => [
@@ -44,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const config = env();
   // The badge: records changed since the user last cleared their notifications (alerts add to it when they exist).
   const notificationCount = user ? await countNewNotifications(user.id) : 0;
+  // The email-notification popup: when the site shows it, for members not enrolled who have not dismissed it.
+  const email = user && settings.emailNotificationPopup ? await getEmailNotifications(user.id) : null;
   return json(
     {
       user: user && { firstName: user.firstName, lastName: user.lastName, roles: user.roles },
@@ -51,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       appVersion: config.APP_VERSION,
       qcReportsUrl: config.QC_REPORTS_URL ?? null,
       notificationCount,
+      showNotificationPopup: Boolean(email && !email.enrolled && !email.popupDismissed),
       flash,
     },
     { headers: header ? { "Set-Cookie": header } : undefined },
@@ -119,6 +123,7 @@ function Document({ children, title, data }: { children: ReactNode; title: strin
             qcReportsUrl={data?.qcReportsUrl ?? null}
           />
         )}
+        {data?.showNotificationPopup && !previewMode ? <NotificationPopup /> : null}
         <div className="alert-bar-slot">
           <AlertBar messages={messages} />
         </div>

@@ -302,6 +302,14 @@ export const userPreferences = pgTable("user_preferences", {
   printSections: jsonb("print_sections").$type<string[]>(),
   /** When the user last cleared their notifications: records changed after it are new. */
   notificationsSeenAt: timestamp("notifications_seen_at", { withTimezone: true }),
+  /** Enrolled in the email digest of updated records, and how often. */
+  emailNotifications: boolean("email_notifications").notNull().default(false),
+  notificationFrequency: text("notification_frequency").notNull().default("daily"),
+  /** Changes up to this moment have been considered for the digest. */
+  digestCheckedAt: timestamp("digest_checked_at", { withTimezone: true }),
+  digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
+  /** The "Email Notifications are currently off" banner was dismissed. */
+  popupDismissedAt: timestamp("popup_dismissed_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -365,6 +373,8 @@ export const savedSearches = pgTable(
     alertFrequency: text("alert_frequency").notNull().default("none"),
     /** Until when records have been considered for this search's alerts. */
     alertCheckedAt: timestamp("alert_checked_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the last alert email was written: at most one a day (or a week). */
+    alertSentAt: timestamp("alert_sent_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

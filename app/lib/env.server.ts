@@ -19,6 +19,10 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(8 * 60),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   QC_REPORTS_URL: z.url().optional(),
+  // The address emails link to (alerts, digests, their stop links).
+  PUBLIC_URL: z.url().default("http://localhost:3000"),
+  // How often the app process runs the scheduled jobs (alerts, digests); 0 turns it off.
+  JOBS_INTERVAL_SECONDS: z.coerce.number().min(0).default(900),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; dataDir: string };

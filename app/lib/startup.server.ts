@@ -2,10 +2,11 @@ import { getDb, onDatabaseReady } from "~/db/client.server";
 import { seedDemoOnStartup } from "~/lib/demo.server";
 import { startOutboxWorker } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
+import { startJobs } from "~/lib/jobs.server";
 
 let started = false;
 
-/** Start-up of the server process: configuration, migrations, demo data, the mail sender. */
+/** Start-up of the server process: configuration, migrations, demo data, the mail sender, the scheduled jobs. */
 export function startServer() {
   if (started) return;
   started = true;
@@ -14,4 +15,5 @@ export function startServer() {
   // Open and migrate the database now rather than on the first request.
   getDb().catch((error) => console.error("[startup] database not ready; retried on the next request:", error));
   startOutboxWorker();
+  startJobs();
 }

@@ -85,3 +85,56 @@ export async function clearNotifications(userId: number, db?: Db) {
         ON CONFLICT (user_id) DO UPDATE SET notifications_seen_at = now(), updated_at = now()`,
   );
 }
+
+/** Spec section 8: enrolment succeeds only with this code. */
+export const ENROLL_NOTIFICATION_SUCCESS = "ENROLL_NOTIFICATION_SUCCESS";
+export const NOTIFICATION_FREQUENCIES = ["daily", "weekly"] as const;
+export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
+
+export interface EmailNotifications {
+  enrolled: boolean;
+  frequency: NotificationFrequency;
+  popupDismissed: boolean;
+}
+
+export async function getEmailNotifications(userId: number, db?: Db): Promise<EmailNotifications> {
+  db ??= await getDb();
+  const [row] = await queryRows<{ email_notifications: boolean; notification_frequency: NotificationFrequency; popup_dismissed: boolean }>(
+    db,
+    sql`SELECT email_notifications, notification_frequency, popup_dismissed_at IS NOT NULL AS popup_dismissed
+          FROM user_preferences WHERE user_id = ${userId}`,
+  );
+  return { enrolled: row?.email_notifications ?? false, frequency: row?.notification_frequency ?? "daily", popupDismissed: row?.popup_dismissed ?? false };
+}
+
+/**
+ * Enrols the user in the digest of updated records: changes from now on. Answers the
+ * spec's code; anything else (no such active account) is not a success.
+ */
+export async function enrolInNotifications(userId: number, frequency: NotificationFrequency, db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`INSERT INTO user_preferences (user_id, email_notifications, notification_frequency, digest_checked_at)
+        SELECT id, true, ${frequency}, now() FROM users WHERE id = ${userId} AND deleted_at IS NULL AND suspended_at IS NULL
+        ON CONFLICT (user_id) DO UPDATE
+          SET email_notifications = true, notification_frequency = ${frequency}, updated_at = now(),
+              digest_checked_at = CASE WHEN user_preferences.email_notifications THEN user_preferences.digest_checked_at ELSE now() END
+        RETURNING user_id`,
+  );
+  return rows.length === 1 ? ENROLL_NOTIFICATION_SUCCESS : "ENROLL_NOTIFICATION_FAILED";
+}
+
+export async function leaveNotifications(userId: number, db?: Db) {
+  db ??= await getDb();
+  await db.execute(sql`UPDATE user_preferences SET email_notifications = false, updated_at = now() WHERE user_id = ${userId}`);
+}
+
+/** The "Email Notifications are currently off" banner, dismissed for good (until the user enrols and leaves again). */
+export async function dismissNotificationPopup(userId: number, db?: Db) {
+  db ??= await getDb();
+  await db.execute(
+    sql`INSERT INTO user_preferences (user_id, popup_dismissed_at) VALUES (${userId}, now())
+        ON CONFLICT (user_id) DO UPDATE SET popup_dismissed_at = now(), updated_at = now()`,
+  );
+}

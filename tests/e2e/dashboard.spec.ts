@@ -1,6 +1,26 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import { DATA_DIR } from "../../playwright.config";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
 import { expect, logIn, openMainMenu, test } from "./fixtures";
+
+/** The emails the e2e server has written (no SMTP: .eml files under DATA_DIR/mail). */
+function emails(containing: string[]) {
+  const folder = path.join(DATA_DIR, "mail");
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith(".eml"))
+    .map((name) => readFileSync(path.join(folder, name), "utf8"))
+    // Bodies are quoted-printable: join soft line breaks before looking.
+    .map((raw) => raw.replace(/=\r?\n/g, ""))
+    .filter((text) => containing.every((part) => text.includes(part)));
+}
+
+async function switchUser(page: Page, email: string) {
+  await page.context().clearCookies();
+  await logIn(page, email);
+}
 
 /** Publishes records through the staff upload form (as whoever is signed in). */
 async function publish(page: Page, content: string, name: string) {
@@ -132,5 +152,98 @@ test.describe("the member's dashboard", () => {
     await renamed.getByRole("button", { name: /^Delete/ }).click();
     await expect(page.getByText("Saved search deleted.")).toBeVisible();
     await expect(renamed).toHaveCount(0);
+  });
+
+  test("a daily alert on a saved search emails exactly once about a matching record that changed", async ({ page }, testInfo) => {
+    const [a, b] = exampleRecords();
+    await logIn(page, "editor@example.org");
+    await publish(page, jsonLines([a, b]), "alert-first.jsonl");
+
+    await switchUser(page, "member@example.org");
+    await page.goto(`/advancedsearch?adv=1&field=hssId&op=is&value=${a.hssId}&dateFrom=&dateTo=&join=and`);
+    await page.getByRole("link", { name: "Save this search" }).click();
+    const title = `Alert on ${a.hssId} (${testInfo.project.name})`;
+    await page.getByLabel("Title").fill(title);
+    await page.getByRole("button", { name: "Save", exact: true }).click();
+    const saved = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+    await saved.getByLabel("Email alert").selectOption("daily");
+    await saved.getByRole("button", { name: /^Save alert/ }).click();
+    await expect(page.getByText("Email alert set to daily.")).toBeVisible();
+
+    await switchUser(page, "editor@example.org");
+    await publish(page, jsonLines([progressedExample(a), b]), "alert-second.jsonl");
+    // The server runs the jobs every 2 seconds and sends the outbox at once.
+    await expect.poll(() => emails([title, a.hssId]).length, { timeout: 30_000 }).toBe(1);
+    const [email] = emails([title]);
+    expect(email).toContain("To: member@example.org");
+    expect(email).toContain("/unsubscribe?kind=alert");
+    expect(email).not.toContain(b.hssId);
+    // Later runs find nothing new: still one.
+    await page.waitForTimeout(5_000);
+    expect(emails([title])).toHaveLength(1);
+  });
+
+  test("enrol in email notifications and receive the digest", async ({ page, axe }, testInfo) => {
+    // A digest goes at most once a day to a member: each project enrols its own.
+    const reader = testInfo.project.name === "js" ? "reports@example.org" : "admin@example.org";
+    const [a, b] = exampleRecords();
+    await logIn(page, "editor@example.org");
+    await publish(page, jsonLines([a, b]), "digest-first.jsonl");
+
+    await switchUser(page, reader);
+    await page.goto("/dashboard/notifications");
+    await expect(page.getByRole("heading", { name: "Email notifications" })).toBeVisible();
+    if (await page.getByRole("button", { name: "Stop the emails" }).count()) await page.getByRole("button", { name: "Stop the emails" }).click();
+    await page.getByLabel("Daily").check();
+    await page.getByRole("button", { name: "Enrol in email notifications" }).click();
+    await expect(page.getByText("You will get a daily email of updated records.")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Stop the emails" })).toBeVisible();
+    await axe();
+
+    await switchUser(page, "editor@example.org");
+    await publish(page, jsonLines([progressedExample(a), b]), "digest-second.jsonl");
+    await expect.poll(() => emails([`To: ${reader}`, a.hssId]).length, { timeout: 30_000 }).toBe(1);
+    const [email] = emails([`To: ${reader}`, a.hssId]);
+    expect(email).toContain("Updated records");
+    expect(email).toContain("/unsubscribe?kind=digest");
+
+    // Its unsubscribe link works without signing in, with one button.
+    const link = email.match(/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?[^\s]+/)![0];
+    await page.context().clearCookies();
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stop emails");
+    await axe();
+    await page.getByRole("button", { name: "Stop these emails" }).click();
+    await expect(page.getByText("You will get no more emails for the email notifications of updated records.")).toBeVisible();
+  });
+
+  test("the email-notification popup shows while notifications are off, and stays dismissed", async ({ page, axe }, testInfo) => {
+    // A dismissal is kept: each project uses its own member.
+    const reader = testInfo.project.name === "js" ? "alerts@example.org" : "editor@example.org";
+    const setPopup = async (on: boolean) => {
+      await switchUser(page, "admin@example.org");
+      await page.goto("/dashboard/settings");
+      const box = page.getByLabel(/email.notification popup/i);
+      if (on) await box.check();
+      else await box.uncheck();
+      await page.getByRole("button", { name: /^Save/ }).click();
+      await expect(page.getByText("Site settings saved.")).toBeVisible();
+    };
+    await setPopup(true);
+    try {
+      await switchUser(page, reader);
+      await page.goto("/about");
+      const popup = page.getByRole("complementary", { name: "Email notifications" });
+      await expect(popup).toContainText("Email Notifications are currently off. Please visit the dashboard to enable.");
+      await expect(popup.getByRole("link")).toHaveAttribute("href", "/dashboard/notifications");
+      await axe();
+      await popup.getByRole("button", { name: "Dismiss" }).click();
+      await expect(popup).toHaveCount(0);
+      await page.goto("/search");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
+      await expect(popup).toHaveCount(0);
+    } finally {
+      await setPopup(false);
+    }
   });
 });

@@ -1,0 +1,177 @@
+import { sql } from "drizzle-orm";
+import { type Db, getDb, queryRows } from "~/db/client.server";
+import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { env } from "~/lib/env.server";
+import { absoluteUrl, stopLink } from "~/lib/stop-links.server";
+import { matchingRecordIds } from "~/models/search.server";
+import { getSiteSettings } from "~/models/settings.server";
+import { type SearchRequest, searchHref } from "~/search/request";
+
+/**
+ * The scheduled jobs (issue 6): saved-search alerts and the digest of updated records.
+ * They run in the app process on a timer, and as `npm run jobs` for cron. Each claims its
+ * rows with FOR UPDATE SKIP LOCKED inside the transaction that writes the email to the
+ * outbox and moves the row's mark on, so with several processes no email goes twice.
+ */
+
+const BATCH = 20;
+/** The most records one email lists (the rest are a link away). */
+const LISTED = 50;
+const PERIOD = { daily: "1 day", weekly: "7 days" } as const;
+
+interface ChangedRecord {
+  hss_id: string;
+  title: string;
+}
+
+function recordLines(records: ChangedRecord[], total: number) {
+  const lines = records.map((record) => `- ${record.title} (${record.hss_id})\n  ${absoluteUrl(`/record/${record.hss_id}`)}`);
+  if (total > records.length) lines.push(`… and ${total - records.length} more.`);
+  return lines.join("\n");
+}
+
+// Due: never sent, or the last one is a period old. Changes are counted from the row's mark.
+const due = (sentAt: ReturnType<typeof sql>, frequency: ReturnType<typeof sql>) =>
+  sql`(${sentAt} IS NULL OR ${sentAt} <= now() - CASE ${frequency} WHEN 'weekly' THEN interval '${sql.raw(PERIOD.weekly)}' ELSE interval '${sql.raw(PERIOD.daily)}' END)`;
+
+/** Emails each due saved search's new and changed matches since its last alert. */
+export async function runSavedSearchAlerts(db?: Db) {
+  db ??= await getDb();
+  const settings = await getSiteSettings();
+  let sent = 0;
+  let checked = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await queryRows<{ id: number; title: string; request: SearchRequest; alert_frequency: string; checked_at: string; email: string; first_name: string }>(
+        tx,
+        sql`SELECT s.id, s.title, s.request, s.alert_frequency, s.alert_checked_at::text AS checked_at, u.email, u.first_name
+              FROM saved_searches s JOIN users u ON u.id = s.user_id
+             WHERE s.alert_frequency <> 'none' AND u.deleted_at IS NULL AND u.suspended_at IS NULL
+               AND ${due(sql`s.alert_sent_at`, sql`s.alert_frequency`)}
+               AND EXISTS (SELECT 1 FROM records r WHERE r.updated_at > s.alert_checked_at AND r.published_version_id IS NOT NULL)
+             ORDER BY s.id LIMIT ${BATCH}
+             FOR UPDATE OF s SKIP LOCKED`,
+      );
+      for (const row of rows) {
+        checked += 1;
+        const ids = await matchingRecordIds(row.request, settings, { db: tx });
+        const changed = ids.length
+          ? await queryRows<ChangedRecord & { total: number }>(
+              tx,
+              sql`SELECT hss_id, title, count(*) OVER ()::int AS total FROM records
+                   WHERE id = ANY(${`{${ids.join(",")}}`}::int[]) AND updated_at > ${row.checked_at}::timestamptz
+                   ORDER BY updated_at DESC, id LIMIT ${LISTED}`,
+            )
+          : [];
+        if (changed.length) {
+          const total = changed[0].total;
+          await enqueueEmail(tx, {
+            to: row.email,
+            subject: `Saved search alert: ${total} new or changed ${total === 1 ? "record" : "records"} for “${row.title}”`,
+            text: [
+              `Hello ${row.first_name},`,
+              "",
+              `These records match your saved search “${row.title}” and are new or have changed since the last alert:`,
+              "",
+              recordLines(changed, total),
+              "",
+              `Run the search: ${absoluteUrl(searchHref(row.request))}`,
+              "",
+              `You get this ${row.alert_frequency} alert because you asked for it. Stop it with one click: ${stopLink("alert", row.id)}`,
+            ].join("\n"),
+          });
+          sent += 1;
+          await tx.execute(sql`UPDATE saved_searches SET alert_checked_at = now(), alert_sent_at = now() WHERE id = ${row.id}`);
+        } else {
+          // Nothing of this search changed: no email, and the next run starts from here.
+          await tx.execute(sql`UPDATE saved_searches SET alert_checked_at = now() WHERE id = ${row.id}`);
+        }
+      }
+      return rows.length;
+    });
+    if (batch < BATCH) break;
+  }
+  return { checked, sent };
+}
+
+/** Emails each due enrolled user the records changed since their last digest. */
+export async function runNotificationDigests(db?: Db) {
+  db ??= await getDb();
+  let sent = 0;
+  let checked = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const rows = await queryRows<{ user_id: number; frequency: string; checked_at: string; email: string; first_name: string }>(
+        tx,
+        sql`SELECT p.user_id, p.notification_frequency AS frequency, coalesce(p.digest_checked_at, p.updated_at)::text AS checked_at, u.email, u.first_name
+              FROM user_preferences p JOIN users u ON u.id = p.user_id
+             WHERE p.email_notifications AND u.deleted_at IS NULL AND u.suspended_at IS NULL
+               AND ${due(sql`p.digest_sent_at`, sql`p.notification_frequency`)}
+             ORDER BY p.user_id LIMIT ${BATCH}
+             FOR UPDATE OF p SKIP LOCKED`,
+      );
+      for (const row of rows) {
+        checked += 1;
+        const changed = await queryRows<ChangedRecord & { total: number }>(
+          tx,
+          sql`SELECT r.hss_id, r.title, count(*) OVER ()::int AS total
+                FROM records r
+               WHERE r.published_version_id IS NOT NULL
+                 AND EXISTS (SELECT 1 FROM record_changes c JOIN record_versions v ON v.id = c.version_id
+                              WHERE c.record_id = r.id AND c.changed_at > ${row.checked_at}::timestamptz AND v.state IN ('published', 'superseded'))
+               ORDER BY r.updated_at DESC, r.id LIMIT ${LISTED}`,
+        );
+        if (changed.length) {
+          const total = changed[0].total;
+          await enqueueEmail(tx, {
+            to: row.email,
+            subject: `Updated records: ${total} ${total === 1 ? "record has" : "records have"} changed`,
+            text: [
+              `Hello ${row.first_name},`,
+              "",
+              "These records have changed since your last notification email:",
+              "",
+              recordLines(changed, total),
+              "",
+              `See what changed: ${absoluteUrl("/dashboard/notifications")}`,
+              "",
+              `You get this ${row.frequency} email because you enrolled in email notifications. Unsubscribe: ${stopLink("digest", row.user_id)}`,
+            ].join("\n"),
+          });
+          sent += 1;
+          await tx.execute(sql`UPDATE user_preferences SET digest_checked_at = now(), digest_sent_at = now() WHERE user_id = ${row.user_id}`);
+        } else {
+          await tx.execute(sql`UPDATE user_preferences SET digest_checked_at = now() WHERE user_id = ${row.user_id}`);
+        }
+      }
+      return rows.length;
+    });
+    if (batch < BATCH) break;
+  }
+  return { checked, sent };
+}
+
+export async function runJobs(db?: Db) {
+  const alerts = await runSavedSearchAlerts(db);
+  const digests = await runNotificationDigests(db);
+  if (alerts.sent + digests.sent > 0) kickOutbox();
+  return { alerts, digests };
+}
+
+const timer: { handle?: NodeJS.Timeout; running: boolean } = { running: false };
+
+/** The in-process schedule: every JOBS_INTERVAL_SECONDS (0 turns it off). */
+export function startJobs() {
+  const seconds = env().JOBS_INTERVAL_SECONDS;
+  if (!seconds || timer.handle) return;
+  timer.handle = setInterval(() => {
+    if (timer.running) return;
+    timer.running = true;
+    runJobs()
+      .catch((error) => console.error("[jobs] failed; tried again next time:", error))
+      .finally(() => {
+        timer.running = false;
+      });
+  }, seconds * 1000);
+  timer.handle.unref();
+}
