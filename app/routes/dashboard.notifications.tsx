@@ -24,8 +24,19 @@ export const handle: RouteHandle = { title: "Notifications" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [days, email] = await Promise.all([listNotifications(user.id), getEmailNotifications(user.id)]);
-  return json({ days, email, newCount: days.reduce((sum, day) => sum + day.records.filter((record) => record.isNew).length, 0), reach: NOTIFICATION_DAYS });
+  const [days, email] = await Promise.all([
+    listNotifications(user.id),
+    getEmailNotifications(user.id),
+  ]);
+  return json({
+    days,
+    email,
+    newCount: days.reduce(
+      (sum, day) => sum + day.records.filter((record) => record.isNew).length,
+      0
+    ),
+    reach: NOTIFICATION_DAYS,
+  });
 }
 
 /** Spec section 8. */
@@ -35,23 +46,47 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await request.formData();
   const intent = form.get("intent");
-  const flash = async (message: string) => ({ "Set-Cookie": await setFlash(request, { severity: "success", message }) });
+  const flash = async (message: string) => ({
+    "Set-Cookie": await setFlash(request, { severity: "success", message }),
+  });
   if (intent === "clear") {
     await clearNotifications(user.id);
   } else if (intent === "enrol") {
     const frequency = form.get("frequency");
-    if (!NOTIFICATION_FREQUENCIES.includes(frequency as NotificationFrequency)) return json({ status: "error" as const, error: "Choose how often to be emailed" }, { status: 400 });
+    if (!NOTIFICATION_FREQUENCIES.includes(frequency as NotificationFrequency))
+      return json(
+        { status: "error" as const, error: "Choose how often to be emailed" },
+        { status: 400 }
+      );
     // Only the success code counts (spec section 4).
-    const code = await enrolInNotifications(user.id, frequency as NotificationFrequency).catch(() => null);
-    if (code !== ENROLL_NOTIFICATION_SUCCESS) return json({ status: "error" as const, error: ENROLMENT_FAILED }, { status: 500 });
-    return redirect("/dashboard/notifications", { status: 303, headers: await flash(`You will get a ${frequency} email of updated records.`) });
+    const code = await enrolInNotifications(
+      user.id,
+      frequency as NotificationFrequency
+    ).catch(() => null);
+    if (code !== ENROLL_NOTIFICATION_SUCCESS)
+      return json(
+        { status: "error" as const, error: ENROLMENT_FAILED },
+        { status: 500 }
+      );
+    return redirect("/dashboard/notifications", {
+      status: 303,
+      headers: await flash(
+        `You will get a ${frequency} email of updated records.`
+      ),
+    });
   } else if (intent === "leave") {
     await leaveNotifications(user.id);
-    return redirect("/dashboard/notifications", { status: 303, headers: await flash("Email notifications are off.") });
+    return redirect("/dashboard/notifications", {
+      status: 303,
+      headers: await flash("Email notifications are off."),
+    });
   } else if (intent === "dismiss-popup") {
     await dismissNotificationPopup(user.id);
     if (form.get("js") === "1") return json({ ok: true });
-    return redirect(safeRedirect(form.get("redirectTo"), "/dashboard/notifications"), { status: 303 });
+    return redirect(
+      safeRedirect(form.get("redirectTo"), "/dashboard/notifications"),
+      { status: 303 }
+    );
   }
   return redirect("/dashboard/notifications", { status: 303 });
 }
@@ -60,24 +95,37 @@ const FREQUENCIES = ["daily", "weekly"] as const;
 
 export default function Notifications() {
   const { days, newCount, reach, email } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as { error?: string } | undefined;
+  const failed = useActionData<typeof action>() as
+    | { error?: string }
+    | undefined;
   const error = failed?.error;
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Dashboard", to: "/dashboard" }, { label: "Notifications" }]} />
-      <ErrorSummary items={error ? [{ fieldId: "frequency-daily", message: error }] : []} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Notifications" },
+        ]}
+      />
+      <ErrorSummary
+        items={error ? [{ fieldId: "frequency-daily", message: error }] : []}
+      />
       <h1>Notifications</h1>
       <section className="email-notifications" aria-labelledby="email-title">
         <h2 id="email-title">Email notifications</h2>
         {email.enrolled ? (
           <p>
-            You are enrolled: you get a {email.frequency} email listing the records that changed. Change how often, or stop the
-            emails.
+            You are enrolled: you get a {email.frequency} email listing the
+            records that changed. Change how often, or stop the emails.
           </p>
         ) : (
-          <p>Email Notifications are currently off. Enrol to get an email listing the records that changed.</p>
+          <p>
+            Email Notifications are currently off. Enrol to get an email listing
+            the records that changed.
+          </p>
         )}
-        <Form method="post" className="inline-form">
+        <Form method="post">
           <fieldset aria-describedby={error ? "frequency-error" : undefined}>
             <legend>How often</legend>
             {error ? (
@@ -88,36 +136,65 @@ export default function Notifications() {
             ) : null}
             {FREQUENCIES.map((value) => (
               <label key={value} htmlFor={`frequency-${value}`}>
-                <input type="radio" id={`frequency-${value}`} name="frequency" value={value} defaultChecked={email.frequency === value} />
+                <input
+                  type="radio"
+                  id={`frequency-${value}`}
+                  name="frequency"
+                  value={value}
+                  defaultChecked={email.frequency === value}
+                />
                 {value === "daily" ? "Daily" : "Weekly"}
               </label>
             ))}
           </fieldset>
-          <button type="submit" name="intent" value="enrol">
-            {email.enrolled ? "Save" : "Enrol in email notifications"}
-          </button>
-          {email.enrolled ? (
-            <button type="submit" name="intent" value="leave" className="secondary">
-              Stop the emails
+          <div className="inline-actions">
+            <button type="submit" name="intent" value="enrol">
+              {email.enrolled ? "Save" : "Enrol in email notifications"}
             </button>
-          ) : null}
+            {email.enrolled ? (
+              <button
+                type="submit"
+                name="intent"
+                value="leave"
+                className="secondary"
+              >
+                Stop the emails
+              </button>
+            ) : null}
+          </div>
         </Form>
       </section>
       <h2>Updated records</h2>
       <p>
-        Records updated in the last {reach} days, newest first, with what changed.{" "}
-        {newCount > 0 ? `${newCount} ${newCount === 1 ? "is" : "are"} new since you last cleared them.` : "Nothing is new since you last cleared them."}
+        Records updated in the last {reach} days, newest first, with what
+        changed.{" "}
+        {newCount > 0
+          ? `${newCount} ${
+              newCount === 1 ? "is" : "are"
+            } new since you last cleared them.`
+          : "Nothing is new since you last cleared them."}
       </p>
       {newCount > 0 ? (
         <Form method="post" replace>
-          <button type="submit" name="intent" value="clear" className="secondary">
+          <button
+            type="submit"
+            name="intent"
+            value="clear"
+            className="secondary"
+          >
             Clear
           </button>
         </Form>
       ) : null}
-      {days.length === 0 ? <p>No record has been updated in the last {reach} days.</p> : null}
+      {days.length === 0 ? (
+        <p>No record has been updated in the last {reach} days.</p>
+      ) : null}
       {days.map((day) => (
-        <section key={day.day} className="notification-day" aria-labelledby={`day-${day.day}`}>
+        <section
+          key={day.day}
+          className="notification-day"
+          aria-labelledby={`day-${day.day}`}
+        >
           <h3 id={`day-${day.day}`}>
             <time dateTime={day.day}>{formatDate(day.day)}</time>
           </h3>

@@ -51,6 +51,17 @@ describe("saved-search alerts", () => {
     // The first search of a fresh database builds its search rows: give it time.
   }, 60_000);
 
+  it("send one email when two runs go at once (rows are claimed with SKIP LOCKED)", async () => {
+    const [a, b] = exampleRecords();
+    await publish([a, b]);
+    const user = await makeUser();
+    const id = await saveSearch(user.id, "Raced", byHssId(a.hssId));
+    await setAlertFrequency(user.id, id, "weekly");
+    await publish([progressedExample(a), b]);
+    await Promise.all([runJobs(), runJobs(), runJobs()]);
+    expect(await mailTo(user.email)).toHaveLength(1);
+  });
+
   it("stop with the email's link, which changes nothing until its button is pressed, and refuses a forged token", async () => {
     const user = await makeUser();
     const id = await saveSearch(user.id, "Stop me", byHssId("X"));
