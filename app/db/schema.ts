@@ -30,6 +30,7 @@ export const users = pgTable(
     passwordHash: text("password_hash"),
     suspendedAt: timestamp("suspended_at", { withTimezone: true }),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -382,4 +383,55 @@ export const savedSearches = pgTable(
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
     check("saved_searches_alert_frequency_check", sql`${t.alertFrequency} in ('none', 'daily', 'weekly')`),
   ],
+);
+
+// Issue 7: accounts. Invitation codes and reset tokens are stored only as SHA-256 hashes,
+// like session ids: a copy of these tables lets no one register or reset a password.
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: serial("id").primaryKey(),
+    codeHash: text("code_hash").notNull().unique(),
+    email: text("email").notNull(),
+    firstName: text("first_name").notNull(),
+    middleName: text("middle_name").notNull().default(""),
+    lastName: text("last_name").notNull().default(""),
+    invitedBy: integer("invited_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the code is spent (registered) or withdrawn by a newer invitation. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("invitations_email_idx").on(sql`lower(${t.email})`)],
+);
+
+export const passwordResets = pgTable(
+  "password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("password_resets_user_idx").on(t.userId)],
+);
+
+/** Who changed which account, how and when: user management's audit trail. */
+export const userAudit = pgTable(
+  "user_audit",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    detail: text("detail").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (t) => [index("user_audit_user_idx").on(t.userId, t.createdAt)],
 );

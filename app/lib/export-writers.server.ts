@@ -142,3 +142,8 @@ export function openExportWriter(format: ExportFormat, file: string, columns: Ex
   if (format === "xlsx") return xlsxWriter(file, columns);
   return xmlWriter(file, columns, generatedAt);
 }
+
+/** A small table as one CSV text (RFC 4180, UTF-8 byte-order mark, formulas neutralised). */
+export function csvText(rows: Cell[][]) {
+  return `\uFEFF${Papa.unparse(rows, { escapeFormulae: FORMULA_START, newline: "\r\n" })}\r\n`;
+}

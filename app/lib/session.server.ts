@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { eq, lt, ne, or, sql } from "drizzle-orm";
-import { getDb, schema } from "~/db/client.server";
+import { and, eq, lt, ne, or, sql } from "drizzle-orm";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
+import { recordSignIn } from "~/models/accounts.server";
 import { getActiveUser, type User } from "~/models/users.server";
 
 const { sessions } = schema;
@@ -65,6 +66,8 @@ export async function createSession(request: Request, userId: number): Promise<s
     appVersion: env().APP_VERSION,
     expiresAt: new Date(now + sessionAbsoluteMs()),
   });
+  // Every new session is a sign-in: the user's last sign-in and the user reports count it.
+  await recordSignIn(userId, db);
   return sessionCookie().serialize(id, {
     secure: isHttps(request),
     maxAge: Math.ceil(sessionAbsoluteMs() / 1000),
@@ -122,4 +125,11 @@ export function clearSessionCookie(request: Request) {
 export async function destroyUserSessions(userId: number) {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of the user except the request's own (a password change). */
+export async function destroyOtherSessions(request: Request, userId: number, db?: Db) {
+  db ??= await getDb();
+  const id = await readSessionId(request);
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), id ? ne(sessions.idHash, hashId(id)) : undefined));
 }

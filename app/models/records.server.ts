@@ -87,7 +87,7 @@ export async function getRecord(hssId: string, options: { preview?: boolean } = 
 }
 
 /** Spec section 3's user activity: `view` with the hssId, `search` with the request. */
-export async function recordActivity(userId: number, activityType: "view" | "search" | "export", activityValue: string, db?: Db) {
+export async function recordActivity(userId: number, activityType: "view" | "search" | "export" | "signin", activityValue: string, db?: Db) {
   db ??= await getDb();
   await db.insert(schema.userActivity).values({ userId, activityType, activityValue });
 }

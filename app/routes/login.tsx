@@ -68,6 +68,9 @@ export default function Login() {
         </button>
       </Form>
       <p>
+        <Link to="/resetpassword">Forgotten your password?</Link>
+      </p>
+      <p>
         No account yet? <Link to="/contact">Contact us to subscribe</Link>.
       </p>
     </div>

@@ -33,6 +33,9 @@ export default function MyAccount() {
           <Link to="/myaccount/profile">Change your name or email</Link>
         </li>
         <li>
+          <Link to="/myaccount/password">Change your password</Link>
+        </li>
+        <li>
           <Link to="/dashboard/notifications">Email notifications</Link>
         </li>
         <li>

@@ -1,0 +1,155 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { Pagination } from "~/components/search/SearchResults";
+import { listHref, SortHeader, UserFilters } from "~/components/users/ListControls";
+import { requireRole } from "~/lib/auth.server";
+import { formatDate } from "~/lib/dates";
+import type { RouteHandle } from "~/lib/route-handle";
+import { readReportQuery, userReport } from "~/models/user-admin.server";
+
+type LoaderData = { errors: { from?: string; to?: string } };
+
+export const handle: RouteHandle<LoaderData> = {
+  title: (data) => (data?.errors?.from || data?.errors?.to ? "Error: User reports" : "User reports"),
+};
+
+const PATH = "/dashboard/userreports";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireRole(request, ["admin", "reportadmin"]);
+  const { query, errors, typed } = readReportQuery(new URL(request.url).searchParams);
+  const failed = Boolean(errors.from || errors.to);
+  const report = failed ? null : await userReport(query);
+  return json({ query, errors, typed, report, canManage: user.roles.includes("admin") }, { status: failed ? 400 : 200 });
+}
+
+const count = (n: number) => n.toLocaleString("en-GB");
+
+export default function UserReports() {
+  const { query, errors, typed, report, canManage } = useLoaderData<typeof loader>();
+  const pages = report ? Math.max(1, Math.ceil(report.total / query.size)) : 1;
+  const summary = [
+    ...(errors.from ? [{ fieldId: "report-from", message: errors.from }] : []),
+    ...(errors.to ? [{ fieldId: "report-to", message: errors.to }] : []),
+  ];
+  return (
+    <>
+      <ErrorSummary items={summary} />
+      <h1>User reports</h1>
+      <p>Sign-ins, searches, record views and exports per user, over whole days in UTC, both dates included.</p>
+      <UserFilters query={query} submitLabel="Show report">
+        <fieldset className="date-range">
+          <legend>Date range</legend>
+          <div className="filter-row">
+            <div className="field">
+              <label htmlFor="report-from">From</label>
+              <input
+                id="report-from"
+                name="from"
+                type="date"
+                defaultValue={typed.from}
+                aria-invalid={errors.from ? true : undefined}
+                aria-describedby={errors.from ? "report-from-error" : undefined}
+              />
+              {errors.from ? (
+                <small id="report-from-error" className="field-error">
+                  <span className="visually-hidden">Error: </span>
+                  {errors.from}
+                </small>
+              ) : null}
+            </div>
+            <div className="field">
+              <label htmlFor="report-to">To</label>
+              <input
+                id="report-to"
+                name="to"
+                type="date"
+                defaultValue={typed.to}
+                aria-invalid={errors.to ? true : undefined}
+                aria-describedby={errors.to ? "report-to-error" : undefined}
+              />
+              {errors.to ? (
+                <small id="report-to-error" className="field-error">
+                  <span className="visually-hidden">Error: </span>
+                  {errors.to}
+                </small>
+              ) : null}
+            </div>
+          </div>
+        </fieldset>
+      </UserFilters>
+      {report ? (
+        <>
+          <h2>
+            {formatDate(query.from)} to {formatDate(query.to)}
+          </h2>
+          <p>
+            <a href={listHref(`${PATH}.csv`, query, { page: 1 })} download>
+              Download this report as CSV
+            </a>{" "}
+            ({report.total === 1 ? "1 user" : `${count(report.total)} users`}, every page)
+          </p>
+          {report.rows.length === 0 ? (
+            <p>No users match these filters.</p>
+          ) : (
+            <div className="table-scroll" role="group" aria-label="User report" tabIndex={0}>
+              <table>
+                <caption className="visually-hidden">
+                  Activity per user from {formatDate(query.from)} to {formatDate(query.to)}
+                </caption>
+                <thead>
+                  <tr>
+                    <SortHeader pathname={PATH} query={query} column="name">
+                      Name
+                    </SortHeader>
+                    <SortHeader pathname={PATH} query={query} column="email">
+                      Email
+                    </SortHeader>
+                    <SortHeader pathname={PATH} query={query} column="signIns">
+                      Sign-ins
+                    </SortHeader>
+                    <SortHeader pathname={PATH} query={query} column="searches">
+                      Searches
+                    </SortHeader>
+                    <SortHeader pathname={PATH} query={query} column="views">
+                      Record views
+                    </SortHeader>
+                    <SortHeader pathname={PATH} query={query} column="exports">
+                      Exports
+                    </SortHeader>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.rows.map((row) => (
+                    <tr key={row.id}>
+                      <th scope="row">{canManage ? <Link to={`/dashboard/users/${row.id}`}>{row.name}</Link> : row.name}</th>
+                      <td>{row.email}</td>
+                      <td className="numeric">{count(row.signIns)}</td>
+                      <td className="numeric">{count(row.searches)}</td>
+                      <td className="numeric">{count(row.views)}</td>
+                      <td className="numeric">{count(row.exports)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={2}>
+                      All {report.total === 1 ? "1 user" : `${count(report.total)} users`}
+                    </th>
+                    <td className="numeric">{count(report.totals.signIns)}</td>
+                    <td className="numeric">{count(report.totals.searches)}</td>
+                    <td className="numeric">{count(report.totals.views)}</td>
+                    <td className="numeric">{count(report.totals.exports)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+          )}
+          <Pagination page={query.page} pages={pages} href={(page) => listHref(PATH, query, { page })} label="User report pages" />
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,202 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { statusText } from "~/components/users/ListControls";
+import { requireRole } from "~/lib/auth.server";
+import { formatDateTime } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { ROLES } from "~/lib/roles";
+import { applyUserAction, auditTrail, getUserRow, UserActionRefused, userActionSchema } from "~/models/user-admin.server";
+
+type LoaderData = { user: { name: string } };
+
+export const handle: RouteHandle<LoaderData> = { title: (data) => (data?.user ? `User: ${data.user.name}` : "User") };
+
+const ROLE_PURPOSE: Record<(typeof ROLES)[number], string> = {
+  admin: "Manages users, invitations, site settings and user reports.",
+  editor: "Manages records, FAQs, the glossary, HIRs and imaging entries.",
+  reportadmin: "Reads user reports.",
+  websitealerts: "Manages website alerts.",
+};
+
+function userIdOf(params: { userId?: string }) {
+  const id = Number(params.userId);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const user = await getUserRow(userIdOf(params));
+  if (!user) throw new Response("Not found", { status: 404 });
+  return json({ user, history: await auditTrail(user.id), isSelf: admin.id === user.id });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const userId = userIdOf(params);
+  const parsed = userActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  let flash: { severity: "success" | "error"; message: string };
+  if (!parsed.success) {
+    flash = { severity: "error", message: "That action is not possible. Choose one of the buttons on this page." };
+  } else {
+    try {
+      flash = { severity: "success", message: await applyUserAction(admin, userId, parsed.data) };
+    } catch (error) {
+      if (!(error instanceof UserActionRefused)) throw error;
+      flash = { severity: "error", message: error.message };
+    }
+  }
+  return redirect(`/dashboard/users/${userId}`, { headers: { "Set-Cookie": await setFlash(request, flash) } });
+}
+
+function ActionButton({ intent, role, children, secondary }: { intent: string; role?: string; children: ReactNode; secondary?: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (navigation.formData?.get("role") ?? undefined) === role;
+  return (
+    <Form method="post" className="inline-form">
+      <input type="hidden" name="intent" value={intent} />
+      {role ? <input type="hidden" name="role" value={role} /> : null}
+      <button type="submit" className={secondary ? "secondary" : undefined} aria-busy={busy ? true : undefined}>
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+export default function UserDetail() {
+  const { user, history, isSelf } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Dashboard", to: "/dashboard" }, { label: "Users", to: "/dashboard/users" }, { label: user.name }]} />
+      <h1>{user.name}</h1>
+      <dl className="summary-list">
+        <dt>Email</dt>
+        <dd>{user.email}</dd>
+        <dt>Status</dt>
+        <dd>{statusText(user)}</dd>
+        <dt>Roles</dt>
+        <dd>{user.roles.length ? user.roles.join(", ") : "Member (no staff role)"}</dd>
+        <dt>Email notifications</dt>
+        <dd>{user.emailNotifications ? "On" : "Off"}</dd>
+        <dt>Created</dt>
+        <dd>{formatDateTime(user.createdAt)}</dd>
+        <dt>Last sign-in</dt>
+        <dd>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</dd>
+      </dl>
+
+      <section aria-labelledby="access-title">
+        <h2 id="access-title">Access</h2>
+        {isSelf ? (
+          <p>This is your own account: you cannot suspend or delete it.</p>
+        ) : (
+          <>
+            <p>Suspending or deleting signs the user out at once and stops them signing in. Deleting keeps their history; both can be undone.</p>
+            <div className="button-row">
+              {user.suspended ? <ActionButton intent="activate">Activate user</ActionButton> : <ActionButton intent="suspend">Suspend user</ActionButton>}
+              {user.deleted ? (
+                <ActionButton intent="undelete">Undelete user</ActionButton>
+              ) : (
+                <ActionButton intent="delete" secondary>
+                  Delete user
+                </ActionButton>
+              )}
+            </div>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="roles-title">
+        <h2 id="roles-title">Roles</h2>
+        <div className="table-scroll" role="group" aria-label="Roles" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Role</th>
+                <th scope="col">What it allows</th>
+                <th scope="col">Held</th>
+                <th scope="col">Change</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ROLES.map((role) => {
+                const held = user.roles.includes(role);
+                return (
+                  <tr key={role}>
+                    <th scope="row">{role}</th>
+                    <td>{ROLE_PURPOSE[role]}</td>
+                    <td>{held ? "Yes" : "No"}</td>
+                    <td>
+                      {held && isSelf && role === "admin" ? (
+                        <span>You cannot remove your own admin role.</span>
+                      ) : held ? (
+                        <ActionButton intent="revokeRole" role={role} secondary>
+                          Revoke {role}
+                        </ActionButton>
+                      ) : (
+                        <ActionButton intent="assignRole" role={role}>
+                          Assign {role}
+                        </ActionButton>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <section aria-labelledby="notifications-title">
+        <h2 id="notifications-title">Email notifications</h2>
+        <p>
+          The daily email of updated records is <strong>{user.emailNotifications ? "on" : "off"}</strong> for this user.
+        </p>
+        {user.emailNotifications ? (
+          <ActionButton intent="notificationsOff" secondary>
+            Turn email notifications off
+          </ActionButton>
+        ) : (
+          <ActionButton intent="notificationsOn">Turn email notifications on</ActionButton>
+        )}
+      </section>
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title">Change history</h2>
+        {history.length === 0 ? (
+          <p>No changes have been recorded for this account.</p>
+        ) : (
+          <div className="table-scroll" role="group" aria-label="Change history" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">What</th>
+                  <th scope="col">By</th>
+                </tr>
+              </thead>
+              <tbody>
+                {history.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>{formatDateTime(entry.at)}</td>
+                    <td>
+                      {entry.action}
+                      {entry.detail ? `: ${entry.detail}` : ""}
+                    </td>
+                    <td>{entry.actor ?? "Unknown (account removed)"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+      <p>
+        <Link to="/dashboard/users">Back to users</Link>
+      </p>
+    </>
+  );
+}

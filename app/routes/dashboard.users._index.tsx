@@ -1,0 +1,83 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/search/SearchResults";
+import { listHref, SortHeader, statusText, UserFilters } from "~/components/users/ListControls";
+import { requireRole } from "~/lib/auth.server";
+import { formatDate, formatDateTime } from "~/lib/dates";
+import type { RouteHandle } from "~/lib/route-handle";
+import { listUsers, readUserListQuery } from "~/models/user-admin.server";
+
+export const handle: RouteHandle = { title: "Users" };
+
+const PATH = "/dashboard/users";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const query = readUserListQuery(new URL(request.url).searchParams);
+  const { users, total } = await listUsers(query);
+  return json({ query, users, total });
+}
+
+export default function Users() {
+  const { query, users, total } = useLoaderData<typeof loader>();
+  const pages = Math.max(1, Math.ceil(total / query.size));
+  return (
+    <>
+      <h1>Users</h1>
+      <p className="page-actions">
+        <Link to="/invite" role="button">
+          Invite a user
+        </Link>{" "}
+        <Link to="/dashboard/userreports">User reports</Link>
+      </p>
+      <UserFilters query={query} />
+      <p role="status">
+        {total === 1 ? "1 user" : `${total.toLocaleString("en-GB")} users`}
+        {pages > 1 ? `, page ${query.page} of ${pages}` : ""}
+      </p>
+      {users.length === 0 ? (
+        <p>No users match these filters.</p>
+      ) : (
+        <div className="table-scroll" role="group" aria-label="Users" tabIndex={0}>
+          <table>
+            <caption className="visually-hidden">Users, with their roles and status</caption>
+            <thead>
+              <tr>
+                <SortHeader pathname={PATH} query={query} column="name">
+                  Name
+                </SortHeader>
+                <SortHeader pathname={PATH} query={query} column="email">
+                  Email
+                </SortHeader>
+                <th scope="col">Roles</th>
+                <th scope="col">Status</th>
+                <SortHeader pathname={PATH} query={query} column="created">
+                  Created
+                </SortHeader>
+                <SortHeader pathname={PATH} query={query} column="lastSignIn">
+                  Last sign-in
+                </SortHeader>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((user) => (
+                <tr key={user.id}>
+                  <th scope="row">
+                    <Link to={`${PATH}/${user.id}`}>{user.name}</Link>
+                  </th>
+                  <td>{user.email}</td>
+                  <td>{user.roles.length ? user.roles.join(", ") : <span className="muted">Member</span>}</td>
+                  <td>{statusText(user)}</td>
+                  <td>{formatDate(user.createdAt)}</td>
+                  <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination page={query.page} pages={pages} href={(page) => listHref(PATH, query, { page })} label="User list pages" />
+    </>
+  );
+}

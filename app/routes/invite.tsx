@@ -1,0 +1,94 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems, TextField } from "~/components/forms";
+import { requireRole } from "~/lib/auth.server";
+import { formatDateTime } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { createInvitation, INVITATION_DAYS, inviteSchema, pendingInvitations } from "~/models/accounts.server";
+import { displayName, EmailTakenError } from "~/models/users.server";
+
+export const handle: RouteHandle = { title: "Invite a user" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  return json({ pending: await pendingInvitations(), days: INVITATION_DAYS });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const submission = parseForm(await request.formData(), inviteSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  try {
+    await createInvitation(admin, submission.value);
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    return json(submission.reply({ fieldErrors: { email: ["An account with this email already exists"] } }), { status: 409 });
+  }
+  const message = `Invitation sent to ${displayName(submission.value)} (${submission.value.email}). The link expires in ${INVITATION_DAYS} days.`;
+  return redirect("/invite", { headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) } });
+}
+
+export default function Invite() {
+  const { pending, days } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({ id: "invite", lastResult, shouldRevalidate: "onInput" });
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Users", to: "/dashboard/users" }, { label: "Invite a user" }]} />
+      <div className="form-narrow">
+        <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.email])} />
+        <h1>Invite a user</h1>
+        <p>
+          We email them a link to choose a password and sign in. The link works once and expires after {days} days. A new
+          invitation to the same address replaces the earlier one.
+        </p>
+        <Form method="post" {...getFormProps(form)}>
+          <TextField field={fields.firstName} label="First name" autoComplete="off" required />
+          <TextField field={fields.middleName} label="Middle name" autoComplete="off" />
+          <TextField field={fields.lastName} label="Last name" autoComplete="off" required />
+          <TextField field={fields.email} label="Email" type="email" autoComplete="off" required />
+          <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+            Send invitation
+          </button>
+        </Form>
+      </div>
+      <section aria-labelledby="pending-title">
+        <h2 id="pending-title">Invitations waiting to be used</h2>
+        {pending.length === 0 ? (
+          <p>None. Invitations that were used or have expired are not listed.</p>
+        ) : (
+          <div className="table-scroll" role="group" aria-label="Pending invitations" tabIndex={0}>
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Email</th>
+                  <th scope="col">Expires</th>
+                </tr>
+              </thead>
+              <tbody>
+                {pending.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <td>{displayName(invitation)}</td>
+                    <td>{invitation.email}</td>
+                    <td>{formatDateTime(invitation.expiresAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p>
+          <Link to="/dashboard/users">Back to users</Link>
+        </p>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { PasswordFields } from "~/components/PasswordFields";
+import { summaryItems, TextField } from "~/components/forms";
+import { requireUser } from "~/lib/auth.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { destroyOtherSessions } from "~/lib/session.server";
+import { changeOwnPassword, ownPasswordSchema, WrongPasswordError } from "~/models/accounts.server";
+
+export const handle: RouteHandle = { title: "Change your password" };
+
+// Wrong current passwords count like failed sign-ins, per account.
+const WRONG_CURRENT = { bucket: "login", max: 10, windowMs: 15 * 60 * 1000 };
+const TOO_MANY = "Too many wrong passwords. Please wait 15 minutes and try again.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  return json({ email: user.email });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const submission = parseForm(await request.formData(), ownPasswordSchema(user.email));
+  const hideFields = ["currentPassword", "password", "confirmPassword"];
+  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  const key = `email:${user.email.toLowerCase()}`;
+  if (await isRateLimited(WRONG_CURRENT, key)) return json(submission.reply({ formErrors: [TOO_MANY], hideFields }), { status: 429 });
+  try {
+    await changeOwnPassword(user, submission.value.currentPassword, submission.value.password, (db) => destroyOtherSessions(request, user.id, db));
+  } catch (error) {
+    if (!(error instanceof WrongPasswordError)) throw error;
+    await hitRateLimit(WRONG_CURRENT, key);
+    return json(submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields }), { status: 400 });
+  }
+  return redirect("/myaccount", {
+    headers: {
+      "Set-Cookie": await setFlash(request, { severity: "success", message: "Your password has been changed. You are signed out on every other device." }),
+    },
+  });
+}
+
+export default function MyPassword() {
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ currentPassword: string; password: string; confirmPassword: string }>({
+    id: "mypassword",
+    lastResult,
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "My account", to: "/myaccount" }, { label: "Change your password" }]} />
+      <ErrorSummary items={summaryItems(form, [fields.currentPassword, fields.password, fields.confirmPassword])} />
+      <h1>Change your password</h1>
+      <p>Changing it signs you out on every other device; you stay signed in here.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="email" name="username" value={email} readOnly hidden autoComplete="username" />
+        <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
+        <PasswordFields password={fields.password} confirm={fields.confirmPassword} label="New password" />
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Change password
+        </button>
+      </Form>
+      <p>
+        Forgotten your current password? <Link to="/resetpassword">Reset it by email</Link>.
+      </p>
+    </div>
+  );
+}

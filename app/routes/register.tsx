@@ -1,0 +1,114 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { PasswordFields } from "~/components/PasswordFields";
+import { summaryItems, TextField } from "~/components/forms";
+import { formatDateTime } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { createSession, destroySession } from "~/lib/session.server";
+import { findInvitation, InvitationUnusableError, registerFromInvitation, registerSchema } from "~/models/accounts.server";
+import { EmailTakenError } from "~/models/users.server";
+
+type LoaderData = Awaited<ReturnType<typeof findInvitation>>;
+
+export const handle: RouteHandle<LoaderData> = {
+  title: (data) => (data?.status === "valid" ? "Create your account" : "This invitation cannot be used"),
+};
+
+const STATUS_CODE = { unknown: 404, used: 410, expired: 410, valid: 200 } as const;
+
+// Public page: the invitation code is the permission. Only its hash is stored.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get("invitationCode") ?? "";
+  const lookup = await findInvitation(code);
+  return json(lookup.status === "valid" ? { ...lookup, code } : lookup, { status: STATUS_CODE[lookup.status] });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const code = String(formData.get("invitationCode") ?? "");
+  const back = `/register?${new URLSearchParams({ invitationCode: code })}`;
+  const lookup = await findInvitation(code);
+  if (lookup.status !== "valid") return redirect(back);
+  const submission = parseForm(formData, registerSchema(lookup.invitation.email));
+  const hideFields = ["password", "confirmPassword"];
+  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  let user;
+  try {
+    user = await registerFromInvitation(submission.value);
+  } catch (error) {
+    if (error instanceof InvitationUnusableError) return redirect(back);
+    if (!(error instanceof EmailTakenError)) throw error;
+    return json(submission.reply({ formErrors: ["An account with this email already exists. Log in, or reset your password."], hideFields }), { status: 409 });
+  }
+  // Whoever was signed in on this browser is signed out: the new account takes over.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(request));
+  headers.append("Set-Cookie", await createSession(request, user.id));
+  headers.append("Set-Cookie", await setFlash(request, { severity: "success", message: `Welcome, ${user.firstName}. Your account is ready and you are signed in.` }));
+  return redirect("/", { headers });
+}
+
+export default function Register() {
+  const lookup = useLoaderData<typeof loader>();
+  if (lookup.status !== "valid") return <UnusableInvitation lookup={lookup} />;
+  return <RegisterForm invitation={lookup.invitation} code={lookup.code} />;
+}
+
+function UnusableInvitation({ lookup }: { lookup: Exclude<LoaderData, { status: "valid" }> }) {
+  return (
+    <div className="form-narrow">
+      <h1>This invitation cannot be used</h1>
+      {lookup.status === "unknown" ? <p>This invitation link is not valid. Check that you opened the whole link from the email.</p> : null}
+      {lookup.status === "used" ? (
+        <p>
+          This invitation has already been used to create an account. If that was you, <Link to="/login">log in</Link>; if you have
+          forgotten the password, <Link to="/resetpassword">reset it</Link>.
+        </p>
+      ) : null}
+      {lookup.status === "expired" ? <p>This invitation expired on {formatDateTime(lookup.invitation.expiresAt)}.</p> : null}
+      <p>
+        <strong>Ask your administrator for a new invitation.</strong> If you do not know who that is, <Link to="/contact">contact us</Link>.
+      </p>
+    </div>
+  );
+}
+
+function RegisterForm({ invitation, code }: { invitation: Extract<LoaderData, { status: "valid" }>["invitation"]; code: string }) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<{ firstName: string; middleName: string; lastName: string; password: string; confirmPassword: string }>({
+    id: "register",
+    lastResult,
+    defaultValue: { firstName: invitation.firstName, middleName: invitation.middleName, lastName: invitation.lastName },
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="form-narrow">
+      <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.password, fields.confirmPassword])} />
+      <h1>Create your account</h1>
+      <p>You have been invited to the Horizon Scanning Database. Check your name, then choose a password.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="invitationCode" value={code} />
+        <div className="field">
+          <label htmlFor="register-email">Email</label>
+          <small id="register-email-hint" className="hint">
+            The address the invitation was sent to. You can change it from your profile once signed in.
+          </small>
+          <input id="register-email" type="email" value={invitation.email} readOnly autoComplete="username" aria-describedby="register-email-hint" />
+        </div>
+        <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
+        <TextField field={fields.middleName} label="Middle name" autoComplete="additional-name" />
+        <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
+        <PasswordFields password={fields.password} confirm={fields.confirmPassword} />
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Create account
+        </button>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems, TextField } from "~/components/forms";
+import { parseForm } from "~/lib/forms.server";
+import { clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { requestPasswordReset, resetRequestSchema, RESET_REQUEST_LIMITS, TOO_MANY_RESETS } from "~/models/accounts.server";
+
+export const handle: RouteHandle = { title: "Reset your password" };
+
+// Public form: no access check. Whether or not the address has an account, the answer is
+// the same /checkemail page, so the form tells no one which addresses are registered.
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseForm(await request.formData(), resetRequestSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const email = submission.value.email.toLowerCase();
+  const address = clientAddress(request);
+  const withinLimits = [
+    await hitRateLimit(RESET_REQUEST_LIMITS.perEmail, email),
+    address ? await hitRateLimit(RESET_REQUEST_LIMITS.perClient, address) : true,
+  ];
+  if (withinLimits.includes(false)) return json(submission.reply({ formErrors: [TOO_MANY_RESETS] }), { status: 429 });
+  await requestPasswordReset(email);
+  return redirect("/checkemail");
+}
+
+export default function ResetPassword() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({ id: "reset", lastResult, shouldRevalidate: "onInput" });
+  return (
+    <div className="form-narrow">
+      <ErrorSummary items={summaryItems(form, [fields.email])} />
+      <h1>Reset your password</h1>
+      <p>Enter the email address of your account. We will email you a link to choose a new password.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <TextField field={fields.email} label="Email" type="email" autoComplete="username" required />
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Send reset link
+        </button>
+      </Form>
+      <p>
+        Remembered it? <Link to="/login">Log in</Link>.
+      </p>
+    </div>
+  );
+}
