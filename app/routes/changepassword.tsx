@@ -42,7 +42,8 @@ export async function action({ request }: ActionFunctionArgs) {
     throw error;
   }
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request));
+  // The old session (if any) ends; the new cookie replaces its cookie.
+  await destroySession(request);
   headers.append("Set-Cookie", await createSession(request, user.id));
   headers.append(
     "Set-Cookie",

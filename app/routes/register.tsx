@@ -47,7 +47,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Whoever was signed in on this browser is signed out: the new account takes over.
   const headers = new Headers();
-  headers.append("Set-Cookie", await destroySession(request));
+  // The old session (if any) ends; the new cookie replaces its cookie.
+  await destroySession(request);
   headers.append("Set-Cookie", await createSession(request, user.id));
   headers.append("Set-Cookie", await setFlash(request, { severity: "success", message: `Welcome, ${user.firstName}. Your account is ready and you are signed in.` }));
   return redirect("/", { headers });
