@@ -1,36 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import { DATA_DIR } from "../../playwright.config";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
 import { expect, logIn, openMainMenu, test } from "./fixtures";
-
-/** Bodies are quoted-printable: soft line breaks joined, =XX bytes decoded as UTF-8. */
-function decodeQuotedPrintable(raw: string) {
-  const text = raw.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const hex = text.slice(i + 1, i + 3);
-    if (text[i] === "=" && /^[0-9A-F]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(text[i]));
-    }
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
-/** The emails the e2e server has written (no SMTP: .eml files under DATA_DIR/mail). */
-function emails(containing: string[]) {
-  const folder = path.join(DATA_DIR, "mail");
-  if (!existsSync(folder)) return [];
-  return readdirSync(folder)
-    .filter((name) => name.endsWith(".eml"))
-    .map((name) => readFileSync(path.join(folder, name), "utf8"))
-    .map(decodeQuotedPrintable)
-    .filter((text) => containing.every((part) => text.includes(part)));
-}
+import { emails } from "./mail";
 
 async function switchUser(page: Page, email: string) {
   await page.context().clearCookies();

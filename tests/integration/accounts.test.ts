@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/db/client.server";
+import { getDb, queryRows, schema } from "~/db/client.server";
 import { isCommonPassword } from "~/lib/password-rules.server";
 import { readSession } from "~/lib/session.server";
 import { recordActivity } from "~/models/records.server";
@@ -121,7 +121,7 @@ describe("invitations and registration", () => {
     );
     expect(replay.headers.get("Location")).toBe(`/register?invitationCode=${code}`);
     const db = await getDb();
-    const [{ count }] = (await db.execute(sql`SELECT count(*)::int AS count FROM users WHERE lower(email) = ${email}`)).rows as { count: number }[];
+    const [{ count }] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM users WHERE lower(email) = ${email}`);
     expect(count).toBe(1);
   });
 
@@ -284,7 +284,7 @@ describe("user management", () => {
     await act(target.id, { intent: "notificationsOn" }, cookie);
     const db = await getDb();
     const enrolled = async () =>
-      ((await db.execute(sql`SELECT email_notifications FROM user_preferences WHERE user_id = ${target.id}`)).rows[0] as { email_notifications: boolean }).email_notifications;
+      (await queryRows<{ email_notifications: boolean }>(db, sql`SELECT email_notifications FROM user_preferences WHERE user_id = ${target.id}`))[0].email_notifications;
     expect(await enrolled()).toBe(true);
     await act(target.id, { intent: "notificationsOff" }, cookie);
     expect(await enrolled()).toBe(false);
@@ -296,7 +296,8 @@ describe("user management", () => {
   it("does not let an admin suspend, delete or strip admin from themselves", async () => {
     const admin = await makeUser({ roles: ["admin"] });
     const cookie = await sessionCookie(admin);
-    for (const fields of [{ intent: "suspend" }, { intent: "delete" }, { intent: "revokeRole", role: "admin" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "suspend" }, { intent: "delete" }, { intent: "revokeRole", role: "admin" }];
+    for (const fields of attempts) {
       await act(admin.id, fields, cookie);
     }
     expect((await readSession(getRequest("/", cookie))).status).toBe("active");

@@ -38,7 +38,8 @@ describe("the dashboard", () => {
     const everyone = ["Notifications", "Overview", "Saved searches"];
     expect(await labels(member)).toEqual(everyone);
     expect(await labels(await sessionCookie(await makeUser({ roles: ["editor"] })))).toEqual([...everyone, "Manage records"]);
-    expect(await labels(await sessionCookie(await makeUser({ roles: ["admin"] })))).toEqual([...everyone, "Manage records", "Site settings"]);
+    expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([...everyone, "User reports"]);
+    expect(await labels(await sessionCookie(await makeUser({ roles: ["admin"] })))).toEqual([...everyone, "Manage records", "Users", "User reports", "Site settings"]);
   });
 
   it("shows the member's recently viewed records and searches, newest first and each once, and the recently updated records", async () => {
