@@ -19,9 +19,7 @@ export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-export function displayName(user: Pick<User, "firstName" | "middleName" | "lastName">) {
-  return [user.firstName, user.middleName, user.lastName].filter(Boolean).join(" ");
-}
+export { displayName } from "~/lib/names";
 
 const rolesOf = sql<string[]>`coalesce((
   SELECT array_agg(r.name ORDER BY r.name) FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id

@@ -26,9 +26,7 @@ export default function Users() {
     <>
       <h1>Users</h1>
       <p className="page-actions">
-        <Link to="/invite" role="button">
-          Invite a user
-        </Link>{" "}
+        <Link to="/invite">Invite a user</Link>
         <Link to="/dashboard/userreports">User reports</Link>
       </p>
       <UserFilters query={query} />

@@ -11,7 +11,8 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { createInvitation, INVITATION_DAYS, inviteSchema, pendingInvitations } from "~/models/accounts.server";
-import { displayName, EmailTakenError } from "~/models/users.server";
+import { displayName } from "~/lib/names";
+import { EmailTakenError } from "~/models/users.server";
 
 export const handle: RouteHandle = { title: "Invite a user" };
 
@@ -28,67 +29,106 @@ export async function action({ request }: ActionFunctionArgs) {
     await createInvitation(admin, submission.value);
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
-    return json(submission.reply({ fieldErrors: { email: ["An account with this email already exists"] } }), { status: 409 });
+    return json(
+      submission.reply({
+        fieldErrors: { email: ["An account with this email already exists"] },
+      }),
+      { status: 409 }
+    );
   }
-  const message = `Invitation sent to ${displayName(submission.value)} (${submission.value.email}). The link expires in ${INVITATION_DAYS} days.`;
-  return redirect("/invite", { headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) } });
+  const message = `Invitation sent to ${displayName(submission.value)} (${
+    submission.value.email
+  }). The link expires in ${INVITATION_DAYS} days.`;
+  return redirect("/invite", {
+    headers: {
+      "Set-Cookie": await setFlash(request, { severity: "success", message }),
+    },
+  });
 }
 
 export default function Invite() {
   const { pending, days } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "invite", lastResult, shouldRevalidate: "onInput" });
   return (
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Users", to: "/dashboard/users" }, { label: "Invite a user" }]} />
-      <div className="form-narrow">
-        <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.email])} />
-        <h1>Invite a user</h1>
-        <p>
-          We email them a link to choose a password and sign in. The link works once and expires after {days} days. A new
-          invitation to the same address replaces the earlier one.
-        </p>
-        <Form method="post" {...getFormProps(form)}>
-          <TextField field={fields.firstName} label="First name" autoComplete="off" required />
-          <TextField field={fields.middleName} label="Middle name" autoComplete="off" />
-          <TextField field={fields.lastName} label="Last name" autoComplete="off" required />
-          <TextField field={fields.email} label="Email" type="email" autoComplete="off" required />
-          <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
-            Send invitation
-          </button>
-        </Form>
-      </div>
-      <section aria-labelledby="pending-title">
-        <h2 id="pending-title">Invitations waiting to be used</h2>
-        {pending.length === 0 ? (
-          <p>None. Invitations that were used or have expired are not listed.</p>
-        ) : (
-          <div className="table-scroll" role="group" aria-label="Pending invitations" tabIndex={0}>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Email</th>
-                  <th scope="col">Expires</th>
-                </tr>
-              </thead>
-              <tbody>
-                {pending.map((invitation) => (
-                  <tr key={invitation.id}>
-                    <td>{displayName(invitation)}</td>
-                    <td>{invitation.email}</td>
-                    <td>{formatDateTime(invitation.expiresAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <p>
-          <Link to="/dashboard/users">Back to users</Link>
-        </p>
-      </section>
+      {/* A new invitation starts an empty form (with JS the page is not reloaded). */}
+      <InviteForm key={pending[0]?.id ?? 0} days={days} />
+      <PendingInvitations pending={pending} />
     </>
+  );
+}
+
+function InviteForm({ days }: { days: number }) {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "invite",
+    lastResult,
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="form-narrow">
+      <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.email])} />
+      <h1>Invite a user</h1>
+      <p>
+        We email them a link to choose a password and sign in. The link works once and expires after {days} days. A new invitation to the
+        same address replaces the earlier one.
+      </p>
+      <Form method="post" {...getFormProps(form)}>
+        <TextField field={fields.firstName} label="First name" autoComplete="off" required />
+        <TextField field={fields.middleName} label="Middle name" autoComplete="off" />
+        <TextField field={fields.lastName} label="Last name" autoComplete="off" required />
+        <TextField field={fields.email} label="Email" type="email" autoComplete="off" required />
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Send invitation
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+function PendingInvitations({
+  pending,
+}: {
+  pending: {
+    id: number;
+    email: string;
+    firstName: string;
+    middleName: string;
+    lastName: string;
+    expiresAt: string;
+  }[];
+}) {
+  return (
+    <section aria-labelledby="pending-title">
+      <h2 id="pending-title">Invitations waiting to be used</h2>
+      {pending.length === 0 ? (
+        <p>None. Invitations that were used or have expired are not listed.</p>
+      ) : (
+        <div className="table-scroll" role="group" aria-label="Pending invitations" tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Expires</th>
+              </tr>
+            </thead>
+            <tbody>
+              {pending.map((invitation) => (
+                <tr key={invitation.id}>
+                  <td>{displayName(invitation)}</td>
+                  <td>{invitation.email}</td>
+                  <td>{formatDateTime(invitation.expiresAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p>
+        <Link to="/dashboard/users">Back to users</Link>
+      </p>
+    </section>
   );
 }

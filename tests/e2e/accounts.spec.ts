@@ -82,6 +82,7 @@ test.describe("accounts and user administration", () => {
     const who = person("invitee");
     const link = await invite(page, who);
     await expect(page.getByRole("region", { name: "Invitations waiting to be used" }).getByRole("cell", { name: who.email })).toBeVisible();
+    await expect(page.getByLabel("Email")).toHaveValue("");
     await axe();
 
     // The invited person, in their own browser: names pre-filled, a password to choose.
@@ -249,6 +250,7 @@ test.describe("accounts and user administration", () => {
     await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(title);
     await theirs.context().close();
 
+    await page.goto("/dashboard/users");
     await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "User reports" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("User reports");
     await axe();
