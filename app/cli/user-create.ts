@@ -7,10 +7,10 @@ import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { closeDb } from "~/db/client.server";
+import { newPasswordFields } from "~/lib/password-rules.server";
 import { ROLES } from "~/lib/roles";
 import { createUser, EmailTakenError } from "~/models/users.server";
 
-const MIN_PASSWORD = 12;
 
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
@@ -64,7 +64,9 @@ async function main() {
   if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join("\n"));
   const args = parsed.data;
   const password = await readPassword();
-  if (password.length < MIN_PASSWORD) throw new Error(`The password must be at least ${MIN_PASSWORD} characters.`);
+  // The same rules as registration and password changes (issue 7).
+  const checked = newPasswordFields(args.email).password.safeParse(password);
+  if (!checked.success) throw new Error(`${checked.error.issues[0].message}.`);
   const user = await createUser({
     email: args.email,
     firstName: args["first-name"],
