@@ -307,24 +307,35 @@ export async function userReport(query: ReportQuery, options: { all?: boolean } 
         count(*) FILTER (WHERE activity_type = 'view')::int AS views,
         count(*) FILTER (WHERE activity_type = 'export')::int AS exports
       FROM user_activity WHERE created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz GROUP BY user_id`;
-  const [summary] = await queryRows<{ total: number; sign_ins: number; searches: number; views: number; exports: number }>(
-    db,
-    sql`SELECT count(*)::int AS total, coalesce(sum(c.sign_ins), 0)::int AS sign_ins, coalesce(sum(c.searches), 0)::int AS searches,
-               coalesce(sum(c.views), 0)::int AS views, coalesce(sum(c.exports), 0)::int AS exports
-          FROM users u LEFT JOIN (${counted}) c ON c.user_id = u.id WHERE ${where}`,
-  );
+  // One pass: the counts are made once, and the window sums give the totals of every
+  // matching user, before the page is cut.
   const paging = options.all ? sql`` : sql`LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`;
-  const rows = await queryRows<RawUserRow & { sign_ins: number; searches: number; views: number; exports: number }>(
+  type Row = RawUserRow & { sign_ins: number; searches: number; views: number; exports: number };
+  type Totals = { total_users: number; total_sign_ins: number; total_searches: number; total_views: number; total_exports: number };
+  const rows = await queryRows<Row & Totals>(
     db,
     sql`SELECT ${userSelect}, coalesce(c.sign_ins, 0) AS sign_ins, coalesce(c.searches, 0) AS searches,
-               coalesce(c.views, 0) AS views, coalesce(c.exports, 0) AS exports
+               coalesce(c.views, 0) AS views, coalesce(c.exports, 0) AS exports,
+               count(*) OVER ()::int AS total_users,
+               coalesce(sum(c.sign_ins) OVER (), 0)::int AS total_sign_ins, coalesce(sum(c.searches) OVER (), 0)::int AS total_searches,
+               coalesce(sum(c.views) OVER (), 0)::int AS total_views, coalesce(sum(c.exports) OVER (), 0)::int AS total_exports
           FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id LEFT JOIN (${counted}) c ON c.user_id = u.id
          WHERE ${where} ORDER BY ${orderOf(REPORT_ORDER_SQL[query.orderBy], query.sortOrder)} ${paging}`,
   );
+  let totals: Totals | undefined = rows[0];
+  if (!totals) {
+    // A page past the end: the totals still describe the whole report.
+    [totals] = await queryRows<Totals>(
+      db,
+      sql`SELECT count(*)::int AS total_users, coalesce(sum(c.sign_ins), 0)::int AS total_sign_ins, coalesce(sum(c.searches), 0)::int AS total_searches,
+                 coalesce(sum(c.views), 0)::int AS total_views, coalesce(sum(c.exports), 0)::int AS total_exports
+            FROM users u LEFT JOIN (${counted}) c ON c.user_id = u.id WHERE ${where}`,
+    );
+  }
   return {
     rows: rows.map((row) => ({ ...toUserRow(row), signIns: row.sign_ins, searches: row.searches, views: row.views, exports: row.exports })),
-    total: summary.total,
-    totals: { signIns: summary.sign_ins, searches: summary.searches, views: summary.views, exports: summary.exports },
+    total: totals.total_users,
+    totals: { signIns: totals.total_sign_ins, searches: totals.total_searches, views: totals.total_views, exports: totals.total_exports },
   };
 }
 

@@ -358,6 +358,26 @@ describe("user reports", () => {
     expect(lines[2]).toBe(`Total,,,,2,1,3,1,,${today},${today}`);
   });
 
+  it("sorts by any count, and filters deleted users in or out", async () => {
+    const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    const busy = await makeUser({ firstName: "Busy" });
+    for (let i = 0; i < 5; i++) await sessionCookie(busy);
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = async (query: string) =>
+      ((await ((await reportLoader(args(getRequest(`/dashboard/userreports?from=${today}&to=${today}&${query}`, admin)))) as Response).json()) as {
+        report: { rows: { email: string; signIns: number }[] };
+      }).report.rows;
+    const bySignIns = await rows("orderBy=signIns&sortOrder=desc&size=100");
+    expect(bySignIns[0].email).toBe(busy.email);
+    const counts = bySignIns.map((row) => row.signIns);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+
+    const userId = String(busy.id);
+    await redirected(() => userAction({ ...args(postRequest(`/dashboard/users/${userId}`, { intent: "delete" }, admin)), params: { userId } }));
+    expect((await rows(`q=${encodeURIComponent(busy.email)}`)).length).toBe(0);
+    expect((await rows(`q=${encodeURIComponent(busy.email)}&deleted=only`)).map((row) => row.email)).toEqual([busy.email]);
+  });
+
   it("explains a bad date range instead of failing", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
     const page = (await reportLoader(args(getRequest("/dashboard/userreports?from=2026-03-01&to=2026-02-01", cookie)))) as Response;
