@@ -41,7 +41,7 @@ async function openPglite(): Promise<Connection> {
   const dataDir = path.join(env().dataDir, "pglite");
   // PGlite does not create parent folders of its data directory.
   mkdirSync(dataDir, { recursive: true });
-  // pg_trgm: facet-value suggestions and "Did you mean" (migration 0006 creates the extension).
+  // pg_trgm: migrations 0006 and 0007 create the extension (search no longer uses it).
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
@@ -65,10 +65,6 @@ async function openPostgres(url: string): Promise<Connection> {
 async function connect(): Promise<Connection> {
   const url = env().DATABASE_URL;
   const connection = url ? await openPostgres(url) : await openPglite();
-  // Every process (server, CLI, test) brings the derived search rows up to the current
-  // filter registry before it reads or writes records. Imported lazily: the model imports this module.
-  const { ensureSearchIndexCurrent } = await import("~/models/search-index.server");
-  await ensureSearchIndexCurrent(connection.db);
   for (const hook of state.hooks) await hook(connection.db, connection.engine);
   return connection;
 }

@@ -136,8 +136,13 @@ export const appMeta = pgTable("app_meta", {
 // The catalogue. A record is a series of versions (documents validated by
 // app/records/schema.server.ts); `records` holds the narrow columns that lists and search
 // touch, and points at the published version. See docs/decisions/005-record-model.md.
-const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
-const intArray = customType<{ data: number[]; driverData: string }>({ dataType: () => "integer[]" });
+
+// One row: the catalogue's version, bumped (under this row's lock, so versions commit in
+// order) by every transaction that publishes or discards. docs/decisions/010-search-index.md.
+export const catalogueVersion = pgTable("catalogue_version", {
+  id: integer("id").primaryKey().default(1),
+  version: bigint("version", { mode: "number" }).notNull().default(0),
+});
 
 
 export const records = pgTable(
@@ -150,10 +155,9 @@ export const records = pgTable(
     title: text("title"),
     recordStatus: text("record_status"),
     lastUpdated: date("last_updated", { mode: "string" }),
-    searchVector: tsvector("search_vector"),
-    // The published version's filter-value ids (filter_values): beside the search vector,
-    // so that the planner can AND the two GIN indexes in one bitmap scan.
-    valueIds: intArray("value_ids"),
+    // The catalogue version (catalogueVersion) of the last publish that changed this record:
+    // each app process's search index applies the records changed since its own version.
+    catalogueVersion: bigint("catalogue_version", { mode: "number" }).notNull().default(0),
     createdAt: createdAt(),
     // When the published version last changed: "recently updated" reads this.
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -161,8 +165,7 @@ export const records = pgTable(
   (t) => [
     uniqueIndex("records_hss_id_key").on(t.hssId),
     index("records_updated_at_idx").on(t.updatedAt),
-    index("records_search_vector_idx").using("gin", t.searchVector),
-    index("records_value_ids_idx").using("gin", t.valueIds),
+    index("records_catalogue_version_idx").on(t.catalogueVersion),
     index("records_last_updated_idx").on(t.lastUpdated),
     index("records_title_idx").on(t.title),
   ],
@@ -230,54 +233,6 @@ export const recordChanges = pgTable(
   ],
 );
 
-// Filter values of published versions, dictionary-coded so that filtering and facet counts
-// work on narrow integer arrays (shared/PITFALLS.md: wide rows make every count slow).
-// record_count is the number of published records holding the value: the facet counts of
-// the unfiltered catalogue, kept up to date by every publish.
-export const filterValues = pgTable(
-  "filter_values",
-  {
-    id: serial("id").primaryKey(),
-    filterId: text("filter_id").notNull(),
-    value: text("value").notNull(),
-    recordCount: integer("record_count").notNull().default(0),
-  },
-  (t) => [
-    uniqueIndex("filter_values_filter_value_key").on(t.filterId, t.value),
-    // "Did you mean" only: the trigram index covers the filters of SPELLING_FILTERS (app/search/filters.ts).
-    index("filter_values_spelling_trgm_idx")
-      .using("gin", t.value.op("gin_trgm_ops"))
-      .where(sql`filter_id IN ('substanceName', 'brandName', 'synonym', 'company', 'drugClass', 'target', 'disease', 'therapeuticArea', 'meddraPt')`),
-  ],
-);
-
-
-// One narrow row per published record, for counting: the ids of all its filter values and,
-// narrower, those of its facet filters only (unnested to count facets). No foreign key:
-// the row is rewritten with its record's published version.
-export const recordIndex = pgTable(
-  "record_index",
-  {
-    recordId: integer("record_id").primaryKey(),
-    valueIds: intArray("value_ids").notNull(),
-    facetIds: intArray("facet_ids").notNull(),
-  },
-);
-
-export const recordDates = pgTable(
-  "record_dates",
-  {
-    recordId: integer("record_id").notNull(),
-    filterId: text("filter_id").notNull(),
-    eventName: text("event_name").notNull().default(""),
-    date: date("date", { mode: "string" }).notNull(),
-  },
-  (t) => [
-    index("record_dates_record_idx").on(t.recordId),
-    index("record_dates_filter_date_idx").on(t.filterId, t.date),
-  ],
-);
-
 export const userActivity = pgTable(
   "user_activity",
   {
@@ -308,6 +263,8 @@ export const userPreferences = pgTable("user_preferences", {
   notificationFrequency: text("notification_frequency").notNull().default("daily"),
   /** Changes up to this moment have been considered for the digest. */
   digestCheckedAt: timestamp("digest_checked_at", { withTimezone: true }),
+  // The catalogue version the last digest run looked up to: records changed after it are new.
+  digestCheckedVersion: bigint("digest_checked_version", { mode: "number" }).notNull().default(0),
   digestSentAt: timestamp("digest_sent_at", { withTimezone: true }),
   /** The "Email Notifications are currently off" banner was dismissed. */
   popupDismissedAt: timestamp("popup_dismissed_at", { withTimezone: true }),
@@ -374,6 +331,8 @@ export const savedSearches = pgTable(
     alertFrequency: text("alert_frequency").notNull().default("none"),
     /** Until when records have been considered for this search's alerts. */
     alertCheckedAt: timestamp("alert_checked_at", { withTimezone: true }).notNull().defaultNow(),
+    // The catalogue version the alert last looked up to: matches changed after it are news.
+    alertCheckedVersion: bigint("alert_checked_version", { mode: "number" }).notNull().default(0),
     /** When the last alert email was written: at most one a day (or a week). */
     alertSentAt: timestamp("alert_sent_at", { withTimezone: true }),
     createdAt: createdAt(),

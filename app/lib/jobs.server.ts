@@ -3,7 +3,7 @@ import { type Db, getDb, queryRows } from "~/db/client.server";
 import { enqueueEmail, kickOutbox } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
 import { absoluteUrl, stopLink } from "~/lib/stop-links.server";
-import { matchingRecordIds } from "~/models/search.server";
+import { searchIndex } from "~/models/search-index.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { type SearchRequest, searchHref } from "~/search/request";
 
@@ -12,6 +12,8 @@ import { type SearchRequest, searchHref } from "~/search/request";
  * They run in the app process on a timer, and as `npm run jobs` for cron. Each claims its
  * rows with FOR UPDATE SKIP LOCKED inside the transaction that writes the email to the
  * outbox and moves the row's mark on, so with several processes no email goes twice.
+ * Marks are catalogue versions, not times: versions are taken in commit order
+ * (search-index.server.ts), so a change is never stamped behind a mark already passed.
  */
 
 const BATCH = 20;
@@ -34,32 +36,36 @@ function recordLines(records: ChangedRecord[], total: number) {
 const due = (sentAt: ReturnType<typeof sql>, frequency: ReturnType<typeof sql>) =>
   sql`(${sentAt} IS NULL OR ${sentAt} <= now() - CASE ${frequency} WHEN 'weekly' THEN interval '${sql.raw(PERIOD.weekly)}' ELSE interval '${sql.raw(PERIOD.daily)}' END)`;
 
-/** Emails each due saved search's new and changed matches since its last alert. */
+/** Emails each due saved search's new and changed matches since the catalogue version of its last alert. */
 export async function runSavedSearchAlerts(db?: Db) {
   db ??= await getDb();
   const settings = await getSiteSettings();
+  // The index answers up to its version: changes after it wait for the next run.
+  const index = await searchIndex();
+  const upTo = index.version;
   let sent = 0;
   let checked = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await queryRows<{ id: number; title: string; request: SearchRequest; alert_frequency: string; checked_at: string; email: string; first_name: string }>(
+      const rows = await queryRows<{ id: number; title: string; request: SearchRequest; alert_frequency: string; checked_version: number; email: string; first_name: string }>(
         tx,
-        sql`SELECT s.id, s.title, s.request, s.alert_frequency, s.alert_checked_at::text AS checked_at, u.email, u.first_name
+        sql`SELECT s.id, s.title, s.request, s.alert_frequency, s.alert_checked_version::int AS checked_version, u.email, u.first_name
               FROM saved_searches s JOIN users u ON u.id = s.user_id
              WHERE s.alert_frequency <> 'none' AND u.deleted_at IS NULL AND u.suspended_at IS NULL
                AND ${due(sql`s.alert_sent_at`, sql`s.alert_frequency`)}
-               AND EXISTS (SELECT 1 FROM records r WHERE r.updated_at > s.alert_checked_at AND r.published_version_id IS NOT NULL)
+               AND EXISTS (SELECT 1 FROM records r WHERE r.catalogue_version > s.alert_checked_version AND r.catalogue_version <= ${upTo}
+                                                     AND r.published_version_id IS NOT NULL)
              ORDER BY s.id LIMIT ${BATCH}
              FOR UPDATE OF s SKIP LOCKED`,
       );
       for (const row of rows) {
         checked += 1;
-        const ids = await matchingRecordIds(row.request, settings, { db: tx });
+        const ids = index.matchingIds(row.request, settings);
         const changed = ids.length
           ? await queryRows<ChangedRecord & { total: number }>(
               tx,
               sql`SELECT hss_id, title, count(*) OVER ()::int AS total FROM records
-                   WHERE id = ANY(${`{${ids.join(",")}}`}::int[]) AND updated_at > ${row.checked_at}::timestamptz
+                   WHERE id = ANY(${`{${ids.join(",")}}`}::int[]) AND catalogue_version > ${row.checked_version} AND catalogue_version <= ${upTo}
                    ORDER BY updated_at DESC, id LIMIT ${LISTED}`,
             )
           : [];
@@ -81,11 +87,13 @@ export async function runSavedSearchAlerts(db?: Db) {
             ].join("\n"),
           });
           sent += 1;
-          await tx.execute(sql`UPDATE saved_searches SET alert_checked_at = now(), alert_sent_at = now() WHERE id = ${row.id}`);
-        } else {
-          // Nothing of this search changed: no email, and the next run starts from here.
-          await tx.execute(sql`UPDATE saved_searches SET alert_checked_at = now() WHERE id = ${row.id}`);
         }
+        // Nothing of this search changed: no email, and the next run starts from here all the same.
+        await tx.execute(
+          sql`UPDATE saved_searches SET alert_checked_at = now(), alert_checked_version = greatest(alert_checked_version, ${upTo})
+                     ${changed.length ? sql`, alert_sent_at = now()` : sql``}
+               WHERE id = ${row.id}`,
+        );
       }
       return rows.length;
     });
@@ -94,16 +102,17 @@ export async function runSavedSearchAlerts(db?: Db) {
   return { checked, sent };
 }
 
-/** Emails each due enrolled user the records changed since their last digest. */
+/** Emails each due enrolled user the records changed since the catalogue version of their last digest. */
 export async function runNotificationDigests(db?: Db) {
   db ??= await getDb();
+  const [{ upTo }] = await queryRows<{ upTo: number }>(db, sql`SELECT version::int AS "upTo" FROM catalogue_version WHERE id = 1`);
   let sent = 0;
   let checked = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await queryRows<{ user_id: number; frequency: string; checked_at: string; email: string; first_name: string }>(
+      const rows = await queryRows<{ user_id: number; frequency: string; checked_version: number; email: string; first_name: string }>(
         tx,
-        sql`SELECT p.user_id, p.notification_frequency AS frequency, coalesce(p.digest_checked_at, p.updated_at)::text AS checked_at, u.email, u.first_name
+        sql`SELECT p.user_id, p.notification_frequency AS frequency, p.digest_checked_version::int AS checked_version, u.email, u.first_name
               FROM user_preferences p JOIN users u ON u.id = p.user_id
              WHERE p.email_notifications AND u.deleted_at IS NULL AND u.suspended_at IS NULL
                AND ${due(sql`p.digest_sent_at`, sql`p.notification_frequency`)}
@@ -117,8 +126,7 @@ export async function runNotificationDigests(db?: Db) {
           sql`SELECT r.hss_id, r.title, count(*) OVER ()::int AS total
                 FROM records r
                WHERE r.published_version_id IS NOT NULL
-                 AND EXISTS (SELECT 1 FROM record_changes c JOIN record_versions v ON v.id = c.version_id
-                              WHERE c.record_id = r.id AND c.changed_at > ${row.checked_at}::timestamptz AND v.state IN ('published', 'superseded'))
+                 AND r.catalogue_version > ${row.checked_version} AND r.catalogue_version <= ${upTo}
                ORDER BY r.updated_at DESC, r.id LIMIT ${LISTED}`,
         );
         if (changed.length) {
@@ -139,10 +147,12 @@ export async function runNotificationDigests(db?: Db) {
             ].join("\n"),
           });
           sent += 1;
-          await tx.execute(sql`UPDATE user_preferences SET digest_checked_at = now(), digest_sent_at = now() WHERE user_id = ${row.user_id}`);
-        } else {
-          await tx.execute(sql`UPDATE user_preferences SET digest_checked_at = now() WHERE user_id = ${row.user_id}`);
         }
+        await tx.execute(
+          sql`UPDATE user_preferences SET digest_checked_at = now(), digest_checked_version = greatest(digest_checked_version, ${upTo})
+                     ${changed.length ? sql`, digest_sent_at = now()` : sql``}
+               WHERE user_id = ${row.user_id}`,
+        );
       }
       return rows.length;
     });

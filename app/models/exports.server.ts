@@ -52,14 +52,14 @@ const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 async function recordsToExport(db: Db, user: User, request: ExportRequest, settings: EnabledSettings) {
   const admin = hasAnyRole(user.roles, "admin");
   if (request.exportAll && admin) {
-    return { ids: await matchingRecordIds(request.searchRequest, settings, { db }), fellBack: false };
+    return { ids: await matchingRecordIds(request.searchRequest, settings), fellBack: false };
   }
   // Anyone else's "all results" is their selection, capped.
   const limit = admin ? undefined : FALLBACK_EXPORT_SIZE;
   const selection = await selectionForExport(user.id, db);
   const fellBack = request.exportAll;
   if (selection.kind === "none") return { ids: [], fellBack };
-  if (selection.kind === "all") return { ids: await matchingRecordIds(selection.request, settings, { db, limit }), fellBack };
+  if (selection.kind === "all") return { ids: await matchingRecordIds(selection.request, settings, { limit }), fellBack };
   return { ids: limit ? selection.recordIds.slice(0, limit) : selection.recordIds, fellBack };
 }
 

@@ -115,11 +115,14 @@ export async function enrolInNotifications(userId: number, frequency: Notificati
   db ??= await getDb();
   const rows = await queryRows<{ user_id: number }>(
     db,
-    sql`INSERT INTO user_preferences (user_id, email_notifications, notification_frequency, digest_checked_at)
-        SELECT id, true, ${frequency}, now() FROM users WHERE id = ${userId} AND deleted_at IS NULL AND suspended_at IS NULL
+    sql`INSERT INTO user_preferences (user_id, email_notifications, notification_frequency, digest_checked_at, digest_checked_version)
+        SELECT id, true, ${frequency}, now(), (SELECT version FROM catalogue_version WHERE id = 1)
+          FROM users WHERE id = ${userId} AND deleted_at IS NULL AND suspended_at IS NULL
         ON CONFLICT (user_id) DO UPDATE
           SET email_notifications = true, notification_frequency = ${frequency}, updated_at = now(),
-              digest_checked_at = CASE WHEN user_preferences.email_notifications THEN user_preferences.digest_checked_at ELSE now() END
+              digest_checked_at = CASE WHEN user_preferences.email_notifications THEN user_preferences.digest_checked_at ELSE now() END,
+              digest_checked_version = CASE WHEN user_preferences.email_notifications THEN user_preferences.digest_checked_version
+                                            ELSE excluded.digest_checked_version END
         RETURNING user_id`,
   );
   return rows.length === 1 ? ENROLL_NOTIFICATION_SUCCESS : "ENROLL_NOTIFICATION_FAILED";

@@ -3,7 +3,7 @@ import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
 import { type ImportFormat, ImportFileError, readItems, textChunks } from "~/records/read-items.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
-import { refreshPublished, type ValueIds } from "./search-index.server";
+import { markPublished, nextCatalogueVersion } from "./search-index.server";
 
 /**
  * Import of records: a whole file is validated first, and only a file without a single
@@ -173,11 +173,16 @@ function planBatch(items: ParsedItem[], existing: Map<string, Existing>, mode: I
   return plans;
 }
 
+/** The catalogue version of an import's transaction, once it publishes anything. */
+interface Catalogue {
+  version: number | null;
+}
+
 /** Writes one batch: new record rows, versions, change logs, and the published state. */
 async function applyBatch(
   db: Db,
   items: ParsedItem[],
-  options: { mode: ImportMode; importId: number | null; at: Date; counts: ImportCounts; known: ValueIds },
+  options: { mode: ImportMode; importId: number | null; at: Date; counts: ImportCounts; catalogue: Catalogue },
 ) {
   const existing = await existingRecords(
     db,
@@ -250,16 +255,17 @@ async function applyBatch(
   }
 
   if (publish) {
-    await refreshPublished(
+    // The version is taken once, at the first published batch, and held until commit.
+    options.catalogue.version ??= await nextCatalogueVersion(db);
+    await markPublished(
       db,
       plans.map((plan, index) => ({
         recordId: versionRows[index].record_id,
         versionId: versionIds.get(versionRows[index].record_id)!,
         doc: plan.item.doc,
         at: new Date(versionRows[index].at),
-        hadPublished: Boolean(plan.existing?.published_id),
       })),
-      options.known,
+      options.catalogue.version,
     );
   }
 }
@@ -326,8 +332,8 @@ export async function applyImport(
     const importId =
       options.importId ?? (await createImportRow(txDb, { ...options, state: "validated", report: { items: 0, errorCount: 0, errors: [] } }));
     const counts = emptyCounts();
-    const known: ValueIds = new Map();
-    const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, known }));
+    const catalogue: Catalogue = { version: null };
+    const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, catalogue }));
     // Throwing rolls back every batch written before the error.
     if (report.errorCount > 0) throw new InvalidImportError(report);
     report.counts = counts;
@@ -347,7 +353,7 @@ export async function applyImport(
  */
 async function analyseAfter(db: Db, counts: ImportCounts) {
   if (counts.new + counts.changed < 1000) return;
-  await db.execute(sql`ANALYZE records, record_index, record_dates, filter_values, record_versions, record_changes`);
+  await db.execute(sql`ANALYZE records, record_versions, record_changes`);
 }
 
 /** Applies already-validated documents: the demo catalogue's history goes in through this. */
@@ -366,10 +372,10 @@ export async function applyRecords(
       state: "applied",
       report: { items: items.length, errorCount: 0, errors: [] },
     });
-    const known: ValueIds = new Map();
+    const catalogue: Catalogue = { version: null };
     for (let start = 0; start < items.length; start += BATCH_SIZE) {
       const batch = items.slice(start, start + BATCH_SIZE).map((entry, offset) => ({ item: start + offset + 1, ...entry }));
-      await applyBatch(txDb, batch, { mode: options.mode, importId, at: new Date(), counts, known });
+      await applyBatch(txDb, batch, { mode: options.mode, importId, at: new Date(), counts, catalogue });
     }
   });
   await analyseAfter(db, counts);

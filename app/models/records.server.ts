@@ -2,7 +2,7 @@ import { and, desc, eq, sql as dsql } from "drizzle-orm";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
 import { PRINT_SECTION_VALUES } from "~/records/sections";
-import { refreshPublished } from "./search-index.server";
+import { markPublished, nextCatalogueVersion } from "./search-index.server";
 
 export interface ChangeLogEntry {
   id: number;
@@ -178,12 +178,11 @@ export async function publishStaged(hssIds: string[] | "all", db?: Db) {
       sql`UPDATE record_changes SET changed_at = ${at.toISOString()}::timestamptz
            WHERE version_id IN (SELECT jsonb_array_elements_text(${ids})::int)`,
     );
-    for (let start = 0; start < staged.length; start += 500) {
-      await refreshPublished(
-        txDb,
-        staged.slice(start, start + 500).map((row) => ({ recordId: row.record_id, versionId: row.id, doc: row.document, at })),
-      );
-    }
+    await markPublished(
+      txDb,
+      staged.map((row) => ({ recordId: row.record_id, versionId: row.id, doc: row.document, at })),
+      await nextCatalogueVersion(txDb),
+    );
     return staged.length;
   });
 }
@@ -201,6 +200,8 @@ export async function discardStaged(hssIds: string[] | "all", db?: Db) {
           RETURNING v.record_id`,
     );
     if (discarded.length) {
+      // Nothing searchable changes, but the version moves with every discard all the same.
+      await nextCatalogueVersion(txDb);
       await txDb.execute(
         sql`DELETE FROM records WHERE published_version_id IS NULL
               AND id IN (SELECT jsonb_array_elements_text(${jsonb(discarded.map((row) => row.record_id))})::int)`,

@@ -71,13 +71,15 @@ export async function deleteSavedSearch(userId: number, id: number, db?: Db) {
   return changed(db, sql`DELETE FROM saved_searches WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
 }
 
-/** Turning an alert on starts it from now: it tells of changes after this moment. */
+/** Turning an alert on starts it from now: it tells of changes published after the current catalogue version. */
 export async function setAlertFrequency(userId: number, id: number, frequency: AlertFrequency, db?: Db) {
   db ??= await getDb();
   return changed(
     db,
     sql`UPDATE saved_searches
            SET alert_checked_at = CASE WHEN alert_frequency = 'none' AND ${frequency} <> 'none' THEN now() ELSE alert_checked_at END,
+               alert_checked_version = CASE WHEN alert_frequency = 'none' AND ${frequency} <> 'none'
+                                            THEN (SELECT version FROM catalogue_version WHERE id = 1) ELSE alert_checked_version END,
                alert_frequency = ${frequency}, updated_at = now()
          WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
   );

@@ -1,55 +1,143 @@
-import { type Db, queryRows, sql } from "~/db/client.server";
+import { type Db, getDb, queryRows, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
-import { FILTERS, FILTERS_BY_ID, isCounted } from "~/search/filters";
-import { indexRecord } from "~/search/index-record";
+import { SearchIndex } from "~/search/engine";
 
 /**
- * The derived search data of published records: the narrow columns and weighted
- * tsvector of `records`, the filter-value id arrays of `record_index`, the dates of
- * `record_dates`, and the per-value record counts of `filter_values` (the facet counts of
- * the whole catalogue). All of it is rewritten whenever a version is published.
+ * The search index of this process, derived from PostgreSQL (docs/decisions/010-search-index.md).
+ * - Every transaction that publishes or discards takes the next catalogue version under the
+ *   version row's lock, so versions commit in order, and stamps the records it changed.
+ * - Before answering, the index reads the version (one query); when the database is ahead,
+ *   it applies the records stamped since its own version. A publish is thus seen by the
+ *   next search of every process against the same database.
+ * - The first search (or start-up) builds it from every published record; searches that
+ *   arrive meanwhile wait for the whole of it.
  */
 
-const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
-/** A Postgres array literal of integers, passed as one parameter. */
-const intArray = (values: number[]) => sql`${`{${values.join(",")}}`}::int[]`;
+const BUILD_BATCH = 2_000;
+/** More changed records than this at once are taken by building afresh rather than one by one. */
+const REBUILD_SHARE = 0.25;
 
-/**
- * Filter-value ids already known within one transaction: most values repeat across
- * records, so after the first batches nearly every lookup is answered here.
- */
-export type ValueIds = Map<string, number>;
+interface Held {
+  index: SearchIndex;
+  db: Db;
+}
 
-const valueKey = (filterId: string, value: string) => `${filterId}\u0000${value}`;
-const COUNTED = JSON.stringify(FILTERS.filter(isCounted).map((filter) => filter.id));
+// Kept on globalThis so that a rebuilt server module in development reuses the index.
+const state = ((globalThis as { __hsdSearch?: { building?: Promise<Held>; refreshing?: Promise<void> } }).__hsdSearch ??= {});
 
-async function valueIdsFor(db: Db, pairs: Array<[string, string]>, known: ValueIds) {
-  const missing = new Map<string, [string, string]>();
-  for (const [filterId, value] of pairs) {
-    const key = valueKey(filterId, value);
-    if (!known.has(key)) missing.set(key, [filterId, value]);
-  }
-  if (missing.size) {
-    const param = jsonb([...missing.values()]);
-    const created = await queryRows<{ id: number; filter_id: string; value: string }>(
-      db,
-      sql`INSERT INTO filter_values (filter_id, value)
-          SELECT v->>0, v->>1 FROM jsonb_array_elements(${param}) v
-          ON CONFLICT DO NOTHING
-          RETURNING id, filter_id, value`,
+/** Takes the next catalogue version inside the caller's transaction (held until it commits). */
+export async function nextCatalogueVersion(tx: Db) {
+  const [row] = await queryRows<{ version: number }>(tx, sql`UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version::int AS version`);
+  return row.version;
+}
+
+async function catalogueVersion(db: Db) {
+  const [row] = await queryRows<{ version: number }>(db, sql`SELECT version::int AS version FROM catalogue_version WHERE id = 1`);
+  return row?.version ?? 0;
+}
+
+interface DocRow {
+  id: number;
+  document: HssRecord | null;
+}
+
+/** Published documents with ids above `afterId`, in id order, as text (parsed here: faster than the driver's jsonb). */
+async function publishedBatch(db: Db, afterId: number) {
+  const rows = await queryRows<{ id: number; document: string }>(
+    db,
+    sql`SELECT r.id, v.document::text AS document FROM records r JOIN record_versions v ON v.id = r.published_version_id
+         WHERE r.id > ${afterId} ORDER BY r.id LIMIT ${BUILD_BATCH}`,
+  );
+  return rows;
+}
+
+async function build(db: Db): Promise<Held> {
+  const started = performance.now();
+  const index = new SearchIndex();
+  // Read the version first: anything published after it is applied again by the next refresh.
+  index.version = await catalogueVersion(db);
+  let batch = await publishedBatch(db, 0);
+  while (batch.length) {
+    // The next batch is asked for before this one is indexed (a PostgreSQL server works meanwhile).
+    const next = publishedBatch(db, batch[batch.length - 1].id);
+    index.upsert(
+      batch.map((row) => ({ recordId: row.id, doc: JSON.parse(row.document) as HssRecord })),
+      { bulk: true },
     );
-    for (const row of created) known.set(valueKey(row.filter_id, row.value), row.id);
-    if (created.length < missing.size) {
-      // Values other imports wrote before: look them up.
-      const rows = await queryRows<{ id: number; filter_id: string; value: string }>(
-        db,
-        sql`SELECT fv.id, fv.filter_id, fv.value FROM jsonb_array_elements(${param}) v
-              JOIN filter_values fv ON fv.filter_id = v->>0 AND fv.value = v->>1`,
-      );
-      for (const row of rows) known.set(valueKey(row.filter_id, row.value), row.id);
-    }
+    batch = await next;
   }
-  return (filterId: string, value: string) => known.get(valueKey(filterId, value))!;
+  index.freeze();
+  if (index.size >= 10_000) {
+    console.log(`[search] index of ${index.size} records built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { index, db };
+}
+
+async function refresh(held: Held) {
+  const target = await catalogueVersion(held.db);
+  if (target <= held.index.version) return;
+  const [changed] = await queryRows<{ count: number }>(
+    held.db,
+    sql`SELECT count(*)::int AS count FROM records WHERE catalogue_version > ${held.index.version} AND catalogue_version <= ${target}`,
+  );
+  if (changed.count > Math.max(5_000, held.index.size * REBUILD_SHARE)) {
+    const fresh = await build(held.db);
+    held.index = fresh.index;
+    return;
+  }
+  let lastId = 0;
+  for (;;) {
+    // Versions up to `target` have all committed (they are taken in order under a row lock).
+    const rows = await queryRows<DocRow>(
+      held.db,
+      sql`SELECT r.id, v.document FROM records r LEFT JOIN record_versions v ON v.id = r.published_version_id
+           WHERE r.catalogue_version > ${held.index.version} AND r.catalogue_version <= ${target} AND r.id > ${lastId}
+           ORDER BY r.id LIMIT ${BUILD_BATCH}`,
+    );
+    if (!rows.length) break;
+    const published = rows.filter((row) => row.document !== null);
+    held.index.upsert(published.map((row) => ({ recordId: row.id, doc: row.document! })));
+    held.index.remove(rows.filter((row) => row.document === null).map((row) => row.id));
+    lastId = rows[rows.length - 1].id;
+  }
+  held.index.version = target;
+}
+
+/** Starts building the index now (at server start-up) rather than on the first search. */
+export function warmSearchIndex() {
+  void held().catch((error) => console.error("[search] index not built; tried again on the next search:", error));
+}
+
+function held(db?: Db): Promise<Held> {
+  if (!state.building) {
+    const attempt = (async () => build(db ?? (await getDb())))();
+    state.building = attempt;
+    // A failed build is not kept: the next search tries again.
+    attempt.catch(() => {
+      if (state.building === attempt) state.building = undefined;
+    });
+  }
+  return state.building;
+}
+
+/** The index, up to date with the database's catalogue version. */
+export async function searchIndex(): Promise<SearchIndex> {
+  const current = await held();
+  // One refresh at a time; a search arriving during one waits for it, then checks again.
+  while (state.refreshing) await state.refreshing;
+  const refreshing = refresh(current);
+  state.refreshing = refreshing;
+  try {
+    await refreshing;
+  } finally {
+    if (state.refreshing === refreshing) state.refreshing = undefined;
+  }
+  return current.index;
+}
+
+/** Forgets the index (tests that replace the database). */
+export function dropSearchIndex() {
+  state.building = undefined;
 }
 
 export interface PublishedRow {
@@ -57,160 +145,28 @@ export interface PublishedRow {
   versionId: number;
   doc: HssRecord;
   at: Date;
-  /** False when the record had no published version before: nothing to replace. */
-  hadPublished?: boolean;
-}
-
-/** Makes the published version the record's current one: narrow columns, search vector, filter rows and counts. */
-export async function refreshPublished(db: Db, published: PublishedRow[], known: ValueIds = new Map()) {
-  if (!published.length) return;
-  const rows = published.map((row) => ({ ...row, index: indexRecord(row.doc) }));
-  const idOf = await valueIdsFor(
-    db,
-    rows.flatMap((row) => row.index.values),
-    known,
-  );
-  const counts = new Map<number, number>();
-  const ids = rows.map((row) => {
-    const valueIds: number[] = [];
-    const facetIds: number[] = [];
-    for (const [filterId, value] of row.index.values) {
-      const id = idOf(filterId, value);
-      const filter = FILTERS_BY_ID.get(filterId)!;
-      valueIds.push(id);
-      if (filter.facet) facetIds.push(id);
-      if (isCounted(filter)) counts.set(id, (counts.get(id) ?? 0) + 1);
-    }
-    return { valueIds: `{${valueIds.join(",")}}`, facetIds: `{${facetIds.join(",")}}` };
-  });
-
-  await db.execute(sql`
-    UPDATE records r
-       SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
-           last_updated = x.last_updated::date, updated_at = x.at, value_ids = x.value_ids,
-           search_vector = setweight(to_tsvector('english'::regconfig, x.a), 'A')
-                        || setweight(to_tsvector('english'::regconfig, x.b), 'B')
-                        || setweight(to_tsvector('english'::regconfig, x.c), 'C')
-      FROM jsonb_to_recordset(${jsonb(
-        rows.map((row, index) => ({
-          record_id: row.recordId,
-          version_id: row.versionId,
-          title: row.doc.title,
-          record_status: row.doc.recordStatus,
-          last_updated: row.doc.lastUpdated,
-          at: row.at.toISOString(),
-          value_ids: ids[index].valueIds,
-          a: row.index.text.a,
-          b: row.index.text.b,
-          c: row.index.text.c,
-        })),
-      )}) AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, value_ids int[], a text, b text, c text)
-     WHERE r.id = x.record_id`);
-
-  // A record published for the first time has no derived rows to replace.
-  const replaced = rows.filter((row) => row.hadPublished !== false).map((row) => row.recordId);
-  if (replaced.length) {
-    await db.execute(sql`
-      UPDATE filter_values fv SET record_count = fv.record_count - c.n
-        FROM (SELECT v, count(*)::int AS n FROM record_index ri, unnest(ri.value_ids) v
-               WHERE ri.record_id = ANY(${intArray(replaced)}) GROUP BY v) c
-       WHERE fv.id = c.v AND fv.filter_id IN (SELECT jsonb_array_elements_text(${COUNTED}::jsonb))`);
-    await db.execute(sql`DELETE FROM record_index WHERE record_id = ANY(${intArray(replaced)})`);
-    await db.execute(sql`DELETE FROM record_dates WHERE record_id = ANY(${intArray(replaced)})`);
-  }
-
-  await db.execute(sql`
-    INSERT INTO record_index (record_id, value_ids, facet_ids)
-    SELECT x.record_id, x.value_ids, x.facet_ids
-      FROM jsonb_to_recordset(${jsonb(rows.map((row, index) => ({ record_id: row.recordId, value_ids: ids[index].valueIds, facet_ids: ids[index].facetIds })))})
-        AS x(record_id int, value_ids int[], facet_ids int[])`);
-  if (counts.size) {
-    await db.execute(sql`
-      UPDATE filter_values fv SET record_count = fv.record_count + c.n
-        FROM unnest(${intArray([...counts.keys()])}, ${intArray([...counts.values()])}) AS c(id, n)
-       WHERE fv.id = c.id`);
-  }
-
-  const dates = rows.flatMap((row) => row.index.dates.map(([filterId, eventName, date]) => [row.recordId, filterId, eventName, date]));
-  if (dates.length) {
-    await db.execute(sql`
-      INSERT INTO record_dates (record_id, filter_id, event_name, date)
-      SELECT (d->>0)::int, d->>1, d->>2, (d->>3)::date FROM jsonb_array_elements(${jsonb(dates)}) d`);
-  }
 }
 
 /**
- * What the derived rows were built from. When the registry changes (a filter added, a
- * facet turned on), every published record is indexed again at start-up.
+ * Makes versions their records' published ones: the narrow columns that lists read, and the
+ * catalogue version (taken once per transaction with nextCatalogueVersion) that tells every
+ * search index to read the record again.
  */
-export const SEARCH_INDEX_VERSION = `4:${FILTERS.map((filter) => `${filter.id}/${filter.type}/${filter.facet ? 1 : 0}`).join(",")}`;
-const INDEX_VERSION_KEY = "search_index_version";
-const REINDEX_LOCK = 727_102;
-const BATCH = 500;
-
-/** Rebuilds the derived rows of every published record (in one transaction). */
-export async function reindexAll(db: Db) {
-  return db.transaction((tx) => rebuild(tx as unknown as Db));
-}
-
-async function rebuild(txDb: Db) {
-  {
-    await txDb.execute(sql`TRUNCATE record_index, record_dates`);
-    await txDb.execute(sql`TRUNCATE filter_values RESTART IDENTITY`);
-    const known: ValueIds = new Map();
-    let lastId = 0;
-    let total = 0;
-    for (;;) {
-      const batch = await queryRows<{ record_id: number; version_id: number; document: HssRecord; updated_at: string }>(
-        txDb,
-        sql`SELECT r.id AS record_id, v.id AS version_id, v.document, r.updated_at
-              FROM records r JOIN record_versions v ON v.id = r.published_version_id
-             WHERE r.id > ${lastId} ORDER BY r.id LIMIT ${BATCH}`,
-      );
-      if (!batch.length) break;
-      await refreshPublished(
-        txDb,
-        batch.map((row) => ({
-          recordId: row.record_id,
-          versionId: row.version_id,
-          doc: row.document,
-          at: new Date(row.updated_at),
-          hadPublished: false,
-        })),
-        known,
-      );
-      lastId = batch[batch.length - 1].record_id;
-      total += batch.length;
-    }
-    await markIndexCurrent(txDb);
-    return total;
-  }
-}
-
-async function markIndexCurrent(db: Db) {
+export async function markPublished(db: Db, published: PublishedRow[], version: number) {
+  if (!published.length) return;
+  const rows = published.map((row) => ({
+    record_id: row.recordId,
+    version_id: row.versionId,
+    title: row.doc.title,
+    record_status: row.doc.recordStatus,
+    last_updated: row.doc.lastUpdated,
+    at: row.at.toISOString(),
+  }));
   await db.execute(sql`
-    INSERT INTO app_meta (key, value) VALUES (${INDEX_VERSION_KEY}, ${jsonb(SEARCH_INDEX_VERSION)})
-    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
-}
-
-/** The start-up hook: index again when the registry has changed since the rows were written. */
-export async function ensureSearchIndexCurrent(db: Db) {
-  const [current] = await queryRows<{ value: string }>(db, sql`SELECT value FROM app_meta WHERE key = ${INDEX_VERSION_KEY}`);
-  if (current?.value === SEARCH_INDEX_VERSION) return;
-  const [records] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM records WHERE published_version_id IS NOT NULL`);
-  if (records.count === 0) {
-    await markIndexCurrent(db);
-    return;
-  }
-  // Several app processes may start at once against one server: one of them reindexes.
-  const started = performance.now();
-  const count = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    await txDb.execute(sql`SELECT pg_advisory_xact_lock(${REINDEX_LOCK})`);
-    const [again] = await queryRows<{ value: string }>(txDb, sql`SELECT value FROM app_meta WHERE key = ${INDEX_VERSION_KEY}`);
-    return again?.value === SEARCH_INDEX_VERSION ? null : rebuild(txDb);
-  });
-  if (count !== null) {
-    console.log(`[search] indexed ${count} published records again for the current filter registry in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  }
+    UPDATE records r
+       SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
+           last_updated = x.last_updated::date, updated_at = x.at, catalogue_version = ${version}
+      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz)
+     WHERE r.id = x.record_id`);
 }

@@ -1,18 +1,22 @@
 import type { HssRecord } from "~/records/schema.server";
 import { FILTERS } from "./filters";
+import type { FieldGroup } from "./text";
 
 export interface RecordIndex {
   /** [filterId, value] pairs, one per distinct value. */
   values: Array<[string, string]>;
   /** [filterId, eventName, date] triples. */
   dates: Array<[string, string, string]>;
-  /** Text for the weighted tsvector: A names and title, B indication, companies and codes, C the rest. */
-  text: { a: string; b: string; c: string };
+  /** Text values by field group (text.ts): a names and title, b indication, companies and codes, c the rest. */
+  text: Record<FieldGroup, string[]>;
 }
 
-const join = (parts: Array<string | undefined | false>) => parts.filter(Boolean).join(" ");
+const present = (parts: Array<string | undefined | false>) => parts.filter((part): part is string => Boolean(part));
 
-/** The derived search data of a published record, read through the filter registry. */
+/**
+ * What search reads of a record, through the filter registry: each filter's distinct values,
+ * the dates of the date filters, and the text values by field group (a phrase never spans two).
+ */
 export function indexRecord(record: HssRecord): RecordIndex {
   const values: Array<[string, string]> = [];
   const dates: Array<[string, string, string]> = [];
@@ -36,8 +40,8 @@ export function indexRecord(record: HssRecord): RecordIndex {
     values,
     dates,
     text: {
-      a: join([record.title, compound.substanceName, compound.brandName, ...compound.synonyms]),
-      b: join([
+      a: present([record.title, compound.substanceName, compound.brandName, ...compound.synonyms]),
+      b: present([
         record.hssId,
         indication.indication,
         indication.therapeuticArea,
@@ -55,7 +59,7 @@ export function indexRecord(record: HssRecord): RecordIndex {
         compound.drugClass,
         compound.target,
       ]),
-      c: join([
+      c: present([
         compound.mechanismOfAction,
         compound.technologyType,
         record.diseaseInformation.description,

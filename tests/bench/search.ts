@@ -1,12 +1,14 @@
 /**
- * npm run bench:search [-- --count 100000 --runs 40 --file catalogue.jsonl]
+ * npm run bench:search [-- --count 100000 --runs 200 --file catalogue.jsonl --keep /tmp/store]
  *
  * 1. Builds a store of `count` generated records in a throwaway embedded database, through
- *    the import code (or reuses a JSON Lines file given with --file).
- * 2. Times each kind of search in the server's own code (median and p95 of `runs` runs,
- *    after a warm-up): the time a loader waits for the database and the search model.
- * 3. Times the whole /search page on the production server (signed in, full render).
- * 4. With DATABASE_URL set, imports the same file into that (throwaway!) PostgreSQL
+ *    the import code (or reuses a JSON Lines file given with --file, or the store kept in
+ *    the --keep folder by an earlier run), and prints the import's time.
+ * 2. Builds this process's search index from it: time, and the memory it holds.
+ * 3. Times each kind of search in the server's own code (median and p95 of `runs` runs,
+ *    after a warm-up): the search model, index and page read from the database included.
+ * 4. Times the whole /search page on the production server (signed in, full render).
+ * 5. With DATABASE_URL set, imports the same file into that (throwaway!) PostgreSQL
  *    database when it holds no records, and times the same searches there.
  * Figures only: targets are compared by people, not asserted.
  */
@@ -22,12 +24,13 @@ const option = (name: string, fallback: string) => {
   return index === -1 ? fallback : args[index + 1];
 };
 const COUNT = Number(option("count", "100000"));
-const RUNS = Number(option("runs", "40"));
+const RUNS = Number(option("runs", "200"));
 const PORT = Number(option("port", "3191"));
 const GIVEN_FILE = option("file", "");
+const KEEP = option("keep", "");
 const POSTGRES_URL = process.env.DATABASE_URL;
 
-const work = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-search-"));
+const work = KEEP ? path.resolve(KEEP) : mkdtempSync(path.join(os.tmpdir(), "hsd-bench-search-"));
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
 process.env.NODE_ENV = "production";
@@ -40,6 +43,8 @@ const { resetEnvForTesting } = await import("~/lib/env.server");
 const { applyImport } = await import("~/models/record-import.server");
 const { fileChunks } = await import("~/records/read-items.server");
 const { searchRecords, facetValues, suggestValues } = await import("~/models/search.server");
+const { searchIndex, dropSearchIndex } = await import("~/models/search-index.server");
+const { countPublishedRecords } = await import("~/models/records.server");
 const { DEFAULT_SEARCH } = await import("~/search/request");
 const { createUser } = await import("~/models/users.server");
 const { createSession } = await import("~/lib/session.server");
@@ -100,7 +105,7 @@ function cases(sample: { substance: string }) {
 
 async function timeCases(label: string) {
   const sample = { substance: (generateRecord(7, { catalogueSize: COUNT }) as { activeCompound: { substanceName: string } }).activeCompound.substanceName };
-  console.log(`\n${label} (${RUNS} runs each after 3 warm-up runs; server time of the search model):`);
+  console.log(`\n${label} (${RUNS} runs each after 3 warm-up runs; server time of the search model, page read included):`);
   for (const item of cases(sample)) {
     for (let i = 0; i < 3; i++) await item.run();
     const times: number[] = [];
@@ -130,10 +135,33 @@ async function importFile(file: string, label: string) {
   console.log(`${label}: imported ${report.items.toLocaleString("en-GB")} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const gc = () => (globalThis as { gc?: () => void }).gc?.();
+
+/** Builds this process's index afresh: time, and memory held (heap and typed arrays, after a GC). */
+async function timeIndexBuild(label: string) {
+  gc();
+  const before = process.memoryUsage();
+  const started = performance.now();
+  const index = await searchIndex();
+  const seconds = (performance.now() - started) / 1000;
+  gc();
+  const after = process.memoryUsage();
+  const held = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
+  console.log(
+    `${label}: search index of ${index.size.toLocaleString("en-GB")} records built in ${seconds.toFixed(1)} s; ` +
+      `it holds ${megabytes(held)} (typed arrays ${megabytes(index.arrayBytes())}; process resident ${megabytes(after.rss)})`,
+  );
+}
+
 async function timePage(cookie: string) {
   const { base, stop } = await startBuiltServer(PORT, work);
   try {
     console.log(`\nWhole pages on the production server (signed in, full server render, ${RUNS} requests each after 3 warm-up):`);
+    const started = performance.now();
+    // The server builds its index at start-up; the first search waits for it.
+    await fetch(`${base}/search`, { headers: { Cookie: cookie } }).then((response) => response.text());
+    console.log(`  first /search after the server answered: ${(performance.now() - started).toFixed(0)} ms`);
     for (const [name, url] of [
       ["/search (match-all)", "/search"],
       ["/search?q=cancer", "/search?q=cancer"],
@@ -165,7 +193,9 @@ try {
     await writeCatalogue(file);
     console.log(`generated ${COUNT.toLocaleString("en-GB")} records (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
-  await importFile(file, "embedded database (PGlite)");
+  if (KEEP && (await countPublishedRecords()) > 0) console.log(`reusing the store in ${work}`);
+  else await importFile(file, "embedded database (PGlite)");
+  await timeIndexBuild("embedded database (PGlite)");
   await timeCases(`Embedded database (PGlite, ${await getEngine()})`);
   const user = await createUser({ email: "bench@example.org", firstName: "Bench", lastName: "Member", password: "bench-password-123", roles: [] });
   const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(";")[0];
@@ -179,10 +209,12 @@ try {
     const { sql } = await import("drizzle-orm");
     const result = (await db.execute(sql`SELECT count(*)::int AS count FROM records`)) as unknown as { rows: Array<{ count: number }> };
     if (result.rows[0].count === 0) await importFile(file, "PostgreSQL server");
+    dropSearchIndex();
+    await timeIndexBuild("PostgreSQL server");
     await timeCases("PostgreSQL server");
     await closeDb();
   }
 } finally {
   await closeDb();
-  rmSync(work, { recursive: true, force: true });
+  if (!KEEP) rmSync(work, { recursive: true, force: true });
 }

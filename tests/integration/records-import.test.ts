@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { getDb, queryRows, sql } from "~/db/client.server";
 import { applyImport, InvalidImportError, validateImport } from "~/models/record-import.server";
 import { discardStaged, getRecord, listStaged, publishStaged } from "~/models/records.server";
+import { searchRecords } from "~/models/search.server";
 import { textChunks } from "~/records/read-items.server";
+import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { clone, exampleRecords, jsonLines, progressedExample } from "../records";
 
 const importText = (text: string, mode: "publish" | "preview" = "publish") =>
@@ -122,37 +124,25 @@ describe("record import", () => {
     expect(await getRecord(b.hssId, { preview: true })).toBeNull();
   });
 
-  it("writes the derived search rows of the published version", async () => {
+  it("makes the published version findable at once by its values, dates and words", async () => {
     const [a] = exampleRecords();
     await importText(jsonLines([a]));
-    const db = await getDb();
-    const values = await queryRows<{ filter_id: string; value: string }>(
-      db,
-      sql`SELECT fv.filter_id, fv.value FROM record_index ri JOIN filter_values fv ON fv.id = ANY(ri.value_ids)
-            JOIN records r ON r.id = ri.record_id WHERE r.hss_id = ${a.hssId} ORDER BY 1, 2`,
-    );
-    expect(values).toEqual(
-      expect.arrayContaining([
-        { filter_id: "company", value: "Kestrel Bio AG" },
-        { filter_id: "company", value: "Norvane Therapeutics" },
-        { filter_id: "euRegulatoryStatus", value: "MAA under evaluation" },
-        { filter_id: "estimatedCost", value: "EUR 50,000 to EUR 100,000" },
-        { filter_id: "firstInClass", value: "No" },
-      ]),
-    );
-    const dates = await queryRows<{ event_name: string; date: string }>(
-      db,
-      sql`SELECT d.event_name, d.date::text AS date FROM record_dates d JOIN records r ON r.id = d.record_id
-           WHERE r.hss_id = ${a.hssId} AND d.filter_id = 'euEventDates' ORDER BY d.date`,
-    );
-    expect(dates).toEqual([
-      { event_name: "MAA submitted", date: "2026-02-03" },
-      { event_name: "MAA validated", date: "2026-02-26" },
-    ]);
-    const [match] = await queryRows<{ hit: boolean }>(
-      db,
-      sql`SELECT search_vector @@ websearch_to_tsquery('english', 'zalutinib lung') AS hit FROM records WHERE hss_id = ${a.hssId}`,
-    );
-    expect(match.hit).toBe(true);
+    const find = async (overrides: Partial<SearchRequest>) =>
+      (await searchRecords({ ...DEFAULT_SEARCH, ...overrides }, { enableStubRecords: true, enableMaaIndications: true }, { facets: false })).hits.map((hit) => hit.hssId);
+    const byId = { isAdvancedSearch: true, advanceSearchFilter: [{ filterId: "hssId", operator: "is" as const, fieldValue: a.hssId, dateFrom: "", dateTo: "", join: "and" as const }] };
+    for (const [filterId, value] of [
+      ["company", "Kestrel Bio AG"],
+      ["company", "Norvane Therapeutics"],
+      ["euRegulatoryStatus", "MAA under evaluation"],
+      ["estimatedCost", "EUR 50,000 to EUR 100,000"],
+      ["firstInClass", "No"],
+    ]) {
+      expect(await find({ ...byId, basicSearchFilter: [{ filterId, values: [value] }] }), `${filterId}: ${value}`).toEqual([a.hssId]);
+    }
+    const event = (eventName: string, date: string) => find({ ...byId, emaTimelineFrom: date, emaTimelineTo: date, emaEventsByDateRangeAndEventNameFilter: { eventName } });
+    expect(await event("MAA submitted", "2026-02-03")).toEqual([a.hssId]);
+    expect(await event("MAA validated", "2026-02-26")).toEqual([a.hssId]);
+    expect(await event("MAA submitted", "2026-02-26")).toEqual([]);
+    expect(await find({ searchPhrase: `zalutinib lung ${a.hssId}` })).toEqual([a.hssId]);
   });
 });

@@ -1,0 +1,1165 @@
+import type { HssRecord } from "~/records/schema.server";
+import { type CompiledPhrase, compilePhrase, type QueryTerm } from "./compiled-phrase";
+import { availableFilters, type EnabledSettings, FILTERS, FILTERS_BY_ID, isDateFilter, SPELLING_FILTERS } from "./filters";
+import { indexRecord } from "./index-record";
+import { parsePhrase, phraseWords } from "./phrase";
+import { type AdvancedRow, FACET_PAGE_SIZE, type SearchRequest } from "./request";
+import type { FacetGroup, FacetValue } from "./results";
+import { bm25Idf, bm25Weight, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "./text";
+
+/**
+ * The search index of one app process (docs/decisions/010-search-index.md). Every record
+ * has a document ordinal; per ordinal, typed arrays hold what ordering and counting read
+ * (record id, last-updated day, weighted length, title), the record's text as a stream of
+ * term ids (phrases are checked against it), its dates, and one column of value ordinals
+ * per facet. Terms and filter values have postings (ordinal lists): a frozen part in flat
+ * typed arrays, and a small part added since, in maps. A changed record gets a new ordinal
+ * and its old one is marked dead; when the added part grows, everything is frozen again.
+ * A match set is a bitset; facets are counted by walking its bits over the value columns.
+ */
+
+export const FACET_LIMIT = 10;
+
+export interface IndexedRecord {
+  recordId: number;
+  doc: HssRecord;
+}
+
+export type FacetSort = "count" | "az";
+
+// Markers in a record's term stream: the start of a text value of each field group, and a stop word.
+const VALUE_START: Record<string, number> = { a: 0, b: 1, c: 2 };
+const GROUP_WEIGHT = [FIELD_WEIGHTS.a, FIELD_WEIGHTS.b, FIELD_WEIGHTS.c];
+const STOP = 3;
+const TERM_BASE = 4;
+
+const FILTER_INDEX = new Map(FILTERS.map((filter, index) => [filter.id, index]));
+const LAST_UPDATED = FILTER_INDEX.get("lastUpdated")!;
+const EU_EVENT_DATES = FILTER_INDEX.get("euEventDates")!;
+const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter(({ filter }) => filter.facet);
+
+/** "2025-03-01" → 20250301: days compare as integers. */
+export const dayNumber = (date: string) => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+
+/** A growable Int32Array. */
+class IntList {
+  data: Int32Array;
+  length = 0;
+  constructor(capacity = 1024) {
+    this.data = new Int32Array(capacity);
+  }
+  push(value: number) {
+    if (this.length === this.data.length) this.grow(this.length + 1);
+    this.data[this.length++] = value;
+  }
+  /** Drops the room kept for growth. */
+  trim() {
+    if (this.data.length > this.length) this.data = this.data.slice(0, Math.max(this.length, 1));
+  }
+  grow(need: number) {
+    const next = new Int32Array(Math.max(need, Math.ceil(this.data.length * 1.5)));
+    next.set(this.data.subarray(0, this.length));
+    this.data = next;
+  }
+}
+
+/** Postings in flat arrays: the ordinals (and weights) of key k are at start[k] .. start[k + 1]. */
+interface Frozen {
+  keys: number;
+  start: Int32Array;
+  docs: Int32Array;
+  weights: Uint16Array | null;
+}
+
+const emptyFrozen = (withWeights: boolean): Frozen => ({
+  keys: 0,
+  start: new Int32Array(1),
+  docs: new Int32Array(0),
+  weights: withWeights ? new Uint16Array(0) : null,
+});
+
+/** Postings of one kind (terms with weights, or filter values): frozen, plus what was added since. */
+class Postings {
+  frozen: Frozen;
+  added = new Map<number, { docs: number[]; weights: number[] }>();
+  /** Bulk additions waiting to be frozen (key, ordinal, weight triples). */
+  pending = { keys: new IntList(), docs: new IntList(), weights: new IntList() };
+  constructor(private withWeights: boolean) {
+    this.frozen = emptyFrozen(withWeights);
+  }
+
+  add(key: number, doc: number, weight: number, bulk: boolean) {
+    if (bulk) {
+      this.pending.keys.push(key);
+      this.pending.docs.push(doc);
+      if (this.withWeights) this.pending.weights.push(weight);
+      return;
+    }
+    let list = this.added.get(key);
+    if (!list) this.added.set(key, (list = { docs: [], weights: [] }));
+    list.docs.push(doc);
+    if (this.withWeights) list.weights.push(weight);
+  }
+
+  /** Calls visit(ordinal, weight) for every posting of the key, dead ordinals included. */
+  each(key: number, visit: (doc: number, weight: number) => void) {
+    const { frozen } = this;
+    if (key < frozen.keys) {
+      const { docs, weights } = frozen;
+      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++) visit(docs[i], weights ? weights[i] : 1);
+    }
+    const list = this.added.get(key);
+    if (list) for (let i = 0; i < list.docs.length; i++) visit(list.docs[i], this.withWeights ? list.weights[i] : 1);
+  }
+
+  /** Sets the bits of the key's live ordinals and, when given, adds their weights into `tf`. */
+  accumulate(key: number, bits: Uint32Array, live: Uint32Array, tf: Int32Array | null) {
+    const { frozen } = this;
+    if (key < frozen.keys) {
+      const { docs, weights } = frozen;
+      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++) {
+        const doc = docs[i];
+        const word = doc >>> 5;
+        const bit = 1 << (doc & 31);
+        if ((live[word] & bit) === 0) continue;
+        bits[word] |= bit;
+        if (tf) tf[doc] += weights ? weights[i] : 1;
+      }
+    }
+    const list = this.added.get(key);
+    if (list) {
+      list.docs.forEach((doc, i) => {
+        if ((live[doc >>> 5] & (1 << (doc & 31))) === 0) return;
+        bits[doc >>> 5] |= 1 << (doc & 31);
+        if (tf) tf[doc] += this.withWeights ? list.weights[i] : 1;
+      });
+    }
+  }
+
+  /** Sets the bits of the key's live ordinals in `bits`. */
+  markInto(key: number, bits: Uint32Array, live: Uint32Array) {
+    const { frozen } = this;
+    if (key < frozen.keys) {
+      const docs = frozen.docs;
+      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++) {
+        const doc = docs[i];
+        if (live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
+      }
+    }
+    const list = this.added.get(key);
+    if (list) {
+      for (const doc of list.docs) if (live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
+    }
+  }
+
+  /** Rewrites all postings of live ordinals into flat arrays (a counting sort by key). */
+  freeze(keyCount: number, live: Uint32Array) {
+    const isLive = (doc: number) => (live[doc >>> 5] & (1 << (doc & 31))) !== 0;
+    const counts = new Int32Array(keyCount + 1);
+    const old = this.frozen;
+    for (let key = 0; key < old.keys; key++) for (let i = old.start[key]; i < old.start[key + 1]; i++) if (isLive(old.docs[i])) counts[key + 1]++;
+    for (const [key, list] of this.added) for (const doc of list.docs) if (isLive(doc)) counts[key + 1]++;
+    const pending = this.pending;
+    for (let i = 0; i < pending.keys.length; i++) if (isLive(pending.docs.data[i])) counts[pending.keys.data[i] + 1]++;
+    for (let key = 0; key < keyCount; key++) counts[key + 1] += counts[key];
+    const total = counts[keyCount];
+    const docs = new Int32Array(total);
+    // Weighted term frequencies fit 16 bits (a term would have to occur 16,000 times in one record).
+    const weights = this.withWeights ? new Uint16Array(total) : null;
+    const fill = counts.slice(0, keyCount);
+    const put = (key: number, doc: number, weight: number) => {
+      const at = fill[key]++;
+      docs[at] = doc;
+      if (weights) weights[at] = Math.min(weight, 65_535);
+    };
+    for (let key = 0; key < old.keys; key++) {
+      for (let i = old.start[key]; i < old.start[key + 1]; i++) if (isLive(old.docs[i])) put(key, old.docs[i], old.weights ? old.weights[i] : 1);
+    }
+    for (const [key, list] of this.added) list.docs.forEach((doc, i) => isLive(doc) && put(key, doc, this.withWeights ? list.weights[i] : 1));
+    for (let i = 0; i < pending.keys.length; i++) {
+      const doc = pending.docs.data[i];
+      if (isLive(doc)) put(pending.keys.data[i], doc, this.withWeights ? pending.weights.data[i] : 1);
+    }
+    this.frozen = { keys: keyCount, start: counts, docs, weights };
+    this.added.clear();
+    this.pending = { keys: new IntList(), docs: new IntList(), weights: new IntList() };
+  }
+
+  get addedCount() {
+    let count = 0;
+    for (const list of this.added.values()) count += list.docs.length;
+    return count;
+  }
+
+  bytes() {
+    const f = this.frozen;
+    return f.start.byteLength + f.docs.byteLength + (f.weights?.byteLength ?? 0) + this.addedCount * 16;
+  }
+}
+
+/** One facet filter's column: the record's value ordinals (local to the filter) at start[d] .. start[d] + length[d]. */
+class Column {
+  start = new Int32Array(0);
+  length = new Uint8Array(0);
+  values = new IntList();
+  resize(capacity: number) {
+    const start = new Int32Array(capacity);
+    start.set(this.start);
+    const length = new Uint8Array(capacity);
+    length.set(this.length);
+    this.start = start;
+    this.length = length;
+  }
+}
+
+interface MatchParts {
+  /** Every condition, each a bitset of live ordinals, with the basic filter it belongs to (if any). */
+  parts: Array<{ filterId: string | null; bits: Uint32Array }>;
+  compiled: CompiledPhrase;
+}
+
+export interface IndexAnswer {
+  total: number;
+  /** Record ids of the page, in order. */
+  recordIds: number[];
+  facets: FacetGroup[];
+}
+
+export class SearchIndex {
+  /** The catalogue version this index reflects. */
+  version = 0;
+  private capacity = 0;
+  private used = 0;
+  private liveCount = 0;
+  private totalLength = 0;
+  private recordIdOf = new Int32Array(0);
+  private lastUpdatedOf = new Int32Array(0);
+  private lengthOf = new Int32Array(0);
+  private live = new Uint32Array(0);
+  private titles: string[] = [];
+  private streamStart = new Int32Array(0);
+  private streamLength = new Int32Array(0);
+  private stream = new IntList(1 << 16);
+  private dateStart = new Int32Array(0);
+  private dateCount = new Uint16Array(0);
+  /** Triples: filter index, event name id, day number. */
+  private dates = new IntList(1 << 12);
+  private ordinalOf = new Map<number, number>();
+
+  private termIds = new Map<string, number>();
+  private termText: string[] = [];
+  private df = new IntList(1 << 12);
+  private termPostings = new Postings(true);
+  /** Terms in sorted order for prefix queries; terms added since are checked one by one. */
+  private sortedTerms: { terms: string[]; ids: Int32Array; through: number } | null = null;
+
+  /** Per filter index: value text → value id; value ids are global. */
+  private valueIds: Array<Map<string, number>> = FILTERS.map(() => new Map());
+  private valueText: string[] = [];
+  private valueFilter = new IntList(1 << 12);
+  /** Per filter index: the filter's value ids in the order they were first seen (local ordinal → value id). */
+  private filterValues: number[][] = FILTERS.map(() => []);
+  private localOf = new IntList(1 << 12);
+  private valuePostings = new Postings(false);
+  private columns = new Map<number, Column>(FACET_FILTERS.map(({ index }) => [index, new Column()]));
+  private eventNames = new Map<string, number>();
+
+  private orders = new Map<string, Int32Array>();
+  private lowerValues = new Map<number, string[]>();
+  private spelling: { words: string[]; grams: Array<Set<string>> } | null = null;
+  private deadSinceFreeze = 0;
+  private addedSinceFreeze = 0;
+  private termSeen = new IntList(1 << 12);
+  private tfScratch = new Int32Array(1024);
+  private touched: number[] = [];
+  private wordTerms = new Map<string, number>();
+  private seenStamp = 0;
+
+  get size() {
+    return this.liveCount;
+  }
+
+  // Scratch arrays, one ordinal each, lent to one search at a time (searches are synchronous).
+  private pool: Int32Array[] = [];
+  private lent: Int32Array[] = [];
+  private scoreScratch = new Float64Array(0);
+
+  private borrow() {
+    let array = this.pool.pop();
+    if (!array || array.length < this.used) array = new Int32Array(this.capacity);
+    else array.fill(0);
+    this.lent.push(array);
+    return array;
+  }
+
+  private giveBack() {
+    this.pool.push(...this.lent);
+    this.lent = [];
+  }
+
+  /** Adds records, replacing those already held (bulk: the postings wait for freeze()). */
+  upsert(records: IndexedRecord[], options: { bulk?: boolean } = {}) {
+    const bulk = options.bulk ?? false;
+    this.ensureCapacity(this.used + records.length);
+    for (const record of records) {
+      const previous = this.ordinalOf.get(record.recordId);
+      if (previous !== undefined) this.kill(previous);
+      this.add(record, bulk);
+    }
+    this.invalidate();
+    if (!bulk && this.addedSinceFreeze > Math.max(2_000, this.liveCount / 20)) this.freeze();
+  }
+
+  /** Removes records (no longer published). */
+  remove(recordIds: number[]) {
+    for (const recordId of recordIds) {
+      const ordinal = this.ordinalOf.get(recordId);
+      if (ordinal === undefined) continue;
+      this.kill(ordinal);
+      this.ordinalOf.delete(recordId);
+    }
+    this.invalidate();
+  }
+
+  /** Writes every posting into flat arrays, dropping those of dead ordinals. */
+  freeze() {
+    this.termPostings.freeze(this.termText.length, this.live);
+    this.valuePostings.freeze(this.valueText.length, this.live);
+    for (const list of [this.stream, this.dates, this.df, this.termSeen, this.valueFilter, this.localOf, ...[...this.columns.values()].map((c) => c.values)]) list.trim();
+    this.wordTerms.clear();
+    this.addedSinceFreeze = 0;
+    this.deadSinceFreeze = 0;
+    this.sortedTerms = null;
+  }
+
+  private invalidate() {
+    this.orders.clear();
+    this.dateTables.clear();
+    this.spelling = null;
+    this.allFacets.clear();
+  }
+
+  private ensureCapacity(need: number) {
+    if (need <= this.capacity) return;
+    const capacity = Math.max(need, Math.ceil(this.capacity * 1.5), 1024);
+    const grow = <T extends Int32Array | Uint16Array | Uint32Array>(old: T, make: (n: number) => T) => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.recordIdOf = grow(this.recordIdOf, (n) => new Int32Array(n));
+    this.lastUpdatedOf = grow(this.lastUpdatedOf, (n) => new Int32Array(n));
+    this.lengthOf = grow(this.lengthOf, (n) => new Int32Array(n));
+    this.streamStart = grow(this.streamStart, (n) => new Int32Array(n));
+    this.streamLength = grow(this.streamLength, (n) => new Int32Array(n));
+    this.dateStart = grow(this.dateStart, (n) => new Int32Array(n));
+    this.dateCount = grow(this.dateCount, (n) => new Uint16Array(n));
+    const live = new Uint32Array(Math.ceil(capacity / 32));
+    live.set(this.live);
+    this.live = live;
+    for (const column of this.columns.values()) column.resize(capacity);
+    this.capacity = capacity;
+  }
+
+  private termId(term: string) {
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      id = this.termText.length;
+      this.termIds.set(term, id);
+      this.termText.push(term);
+      this.df.push(0);
+      this.termSeen.push(0);
+      if (id >= this.tfScratch.length) {
+        const grown = new Int32Array(Math.max(1024, this.tfScratch.length * 2));
+        grown.set(this.tfScratch);
+        this.tfScratch = grown;
+      }
+    }
+    return id;
+  }
+
+  /** The words of a text value, as text.ts's words() reads them (a faster path for plain ASCII). */
+  private eachWord(value: string, visit: (word: string) => void) {
+    const lower = value.toLowerCase();
+    let start = -1;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 32;
+      if (c >= 128) {
+        for (const word of words(value)) visit(word);
+        return;
+      }
+      const wordChar = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+      if (wordChar) {
+        if (start < 0) start = i;
+      } else if (start >= 0) {
+        visit(lower.slice(start, i));
+        start = -1;
+      }
+    }
+  }
+
+  /** A word's term id, -1 for a stop word (cached: most words repeat). */
+  private wordTermId(word: string) {
+    let id = this.wordTerms.get(word);
+    if (id === undefined) {
+      const term = termOf(word);
+      id = term === null ? -1 : this.termId(term);
+      if (this.wordTerms.size > 1_000_000) this.wordTerms.clear();
+      this.wordTerms.set(word, id);
+    }
+    return id;
+  }
+
+  private valueId(filterIndex: number, value: string) {
+    const map = this.valueIds[filterIndex];
+    let id = map.get(value);
+    if (id === undefined) {
+      id = this.valueText.length;
+      map.set(value, id);
+      this.valueText.push(value);
+      this.valueFilter.push(filterIndex);
+      this.localOf.push(this.filterValues[filterIndex].length);
+      this.filterValues[filterIndex].push(id);
+      this.lowerValues.delete(filterIndex);
+    }
+    return id;
+  }
+
+  private add(record: IndexedRecord, bulk: boolean) {
+    const ordinal = this.used++;
+    const index = indexRecord(record.doc);
+    this.recordIdOf[ordinal] = record.recordId;
+    this.lastUpdatedOf[ordinal] = dayNumber(record.doc.lastUpdated);
+    this.titles[ordinal] = record.doc.title;
+    this.ordinalOf.set(record.recordId, ordinal);
+    this.live[ordinal >>> 5] |= 1 << (ordinal & 31);
+    this.liveCount++;
+    this.addedSinceFreeze++;
+
+    // Text: the stream, the weighted term frequencies and the length.
+    const touched = this.touched;
+    touched.length = 0;
+    let length = 0;
+    this.streamStart[ordinal] = this.stream.length;
+    for (const group of FIELD_GROUPS) {
+      const weight = FIELD_WEIGHTS[group];
+      for (const value of index.text[group]) {
+        this.stream.push(VALUE_START[group]);
+        this.eachWord(value, (word) => {
+          const id = this.wordTermId(word);
+          if (id < 0) {
+            this.stream.push(STOP);
+            return;
+          }
+          this.stream.push(id + TERM_BASE);
+          if (this.tfScratch[id] === 0) touched.push(id);
+          this.tfScratch[id] += weight;
+          length += weight;
+        });
+      }
+    }
+    this.streamLength[ordinal] = this.stream.length - this.streamStart[ordinal];
+    this.lengthOf[ordinal] = length;
+    this.totalLength += length;
+    for (const id of touched) {
+      this.df.data[id]++;
+      this.termPostings.add(id, ordinal, this.tfScratch[id], bulk);
+      this.tfScratch[id] = 0;
+    }
+
+    // Filter values: postings, and the facet columns.
+    for (const column of this.columns.values()) column.length[ordinal] = 0;
+    let previousFilter = -1;
+    for (const [filterId, value] of index.values) {
+      const filterIndex = FILTER_INDEX.get(filterId)!;
+      const id = this.valueId(filterIndex, value);
+      this.valuePostings.add(id, ordinal, 1, bulk);
+      const column = this.columns.get(filterIndex);
+      if (column) {
+        if (filterIndex !== previousFilter) column.start[ordinal] = column.values.length;
+        column.values.push(this.localOf.data[id]);
+        column.length[ordinal]++;
+      }
+      previousFilter = filterIndex;
+    }
+
+    this.dateStart[ordinal] = this.dates.length / 3;
+    for (const [filterId, eventName, date] of index.dates) {
+      let event = this.eventNames.get(eventName);
+      if (event === undefined) this.eventNames.set(eventName, (event = this.eventNames.size));
+      this.dates.push(FILTER_INDEX.get(filterId)!);
+      this.dates.push(event);
+      this.dates.push(dayNumber(date));
+    }
+    this.dateCount[ordinal] = index.dates.length;
+  }
+
+  private kill(ordinal: number) {
+    const bit = 1 << (ordinal & 31);
+    if (!(this.live[ordinal >>> 5] & bit)) return;
+    this.live[ordinal >>> 5] &= ~bit;
+    this.liveCount--;
+    this.totalLength -= this.lengthOf[ordinal];
+    this.deadSinceFreeze++;
+    const stamp = ++this.seenStamp;
+    const start = this.streamStart[ordinal];
+    for (let i = start, end = start + this.streamLength[ordinal]; i < end; i++) {
+      const token = this.stream.data[i];
+      if (token < TERM_BASE) continue;
+      const id = token - TERM_BASE;
+      if (this.termSeen.data[id] !== stamp) {
+        this.termSeen.data[id] = stamp;
+        this.df.data[id]--;
+      }
+    }
+  }
+
+  // ---- Match sets --------------------------------------------------------------------
+
+  private words() {
+    return Math.ceil(this.used / 32);
+  }
+
+  private empty() {
+    return new Uint32Array(this.words());
+  }
+
+  private allLive() {
+    return this.live.slice(0, this.words());
+  }
+
+  private static and(target: Uint32Array, other: Uint32Array) {
+    for (let i = 0; i < target.length; i++) target[i] &= other[i];
+    return target;
+  }
+
+  private static or(target: Uint32Array, other: Uint32Array) {
+    for (let i = 0; i < target.length; i++) target[i] |= other[i];
+    return target;
+  }
+
+  private static count(bits: Uint32Array) {
+    let total = 0;
+    for (let i = 0; i < bits.length; i++) {
+      let x = bits[i];
+      x -= (x >>> 1) & 0x55555555;
+      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+      total += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+    }
+    return total;
+  }
+
+  /** The ordinals of set bits, ascending. */
+  private static ordinals(bits: Uint32Array) {
+    const out = new Int32Array(SearchIndex.count(bits));
+    let at = 0;
+    for (let w = 0; w < bits.length; w++) {
+      let x = bits[w];
+      while (x !== 0) {
+        const low = x & -x;
+        out[at++] = (w << 5) + 31 - Math.clz32(low);
+        x ^= low;
+      }
+    }
+    return out;
+  }
+
+  private prefixTermIds(prefix: string) {
+    if (!this.sortedTerms) {
+      const ids = Int32Array.from(this.termText.keys());
+      const text = this.termText;
+      ids.sort((a, b) => (text[a] < text[b] ? -1 : text[a] > text[b] ? 1 : 0));
+      this.sortedTerms = { terms: Array.from(ids, (id) => text[id]), ids, through: text.length };
+    }
+    const { terms, ids, through } = this.sortedTerms;
+    let low = 0;
+    let high = terms.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (terms[mid] < prefix) low = mid + 1;
+      else high = mid;
+    }
+    const found: number[] = [];
+    for (let i = low; i < terms.length && terms[i].startsWith(prefix); i++) found.push(ids[i]);
+    for (let id = through; id < this.termText.length; id++) if (this.termText[id].startsWith(prefix)) found.push(id);
+    return found;
+  }
+
+  /** A query term's live matches and, when `withTf`, its weighted frequency per ordinal. */
+  private termMatch(term: QueryTerm, withTf: boolean): { bits: Uint32Array; tf: Int32Array | null; df: number } {
+    const bits = this.empty();
+    const tf = withTf ? this.borrow() : null;
+    const live = this.live;
+    if (term.kind === "term" || term.kind === "prefix") {
+      const ids = term.kind === "term" ? [this.termIds.get(term.term)].filter((id): id is number => id !== undefined) : this.prefixTermIds(term.prefix);
+      for (const id of ids) this.termPostings.accumulate(id, bits, live, tf);
+      return { bits, tf, df: term.kind === "term" && ids.length ? this.df.data[ids[0]] : SearchIndex.count(bits) };
+    }
+    // A phrase: records holding every term, then checked position by position in their stream.
+    const wanted = term.terms.map((t) => (t === null ? -1 : (this.termIds.get(t) ?? -2)));
+    if (wanted.includes(-2)) return { bits, tf, df: 0 };
+    let candidates: Uint32Array | null = null;
+    for (const id of new Set(wanted.filter((w) => w >= 0))) {
+      const own = this.empty();
+      this.termPostings.markInto(id, own, live);
+      candidates = candidates ? SearchIndex.and(candidates, own) : own;
+    }
+    const stream = this.stream.data;
+    const codes = wanted.map((w) => (w < 0 ? -1 : w + TERM_BASE));
+    const first = codes[0];
+    const span = codes.length;
+    for (const doc of SearchIndex.ordinals(candidates ?? bits)) {
+      let weight = 0;
+      let found = 0;
+      const start = this.streamStart[doc];
+      const end = start + this.streamLength[doc];
+      for (let i = start; i < end; i++) {
+        const token = stream[i];
+        if (token !== first) {
+          if (token < STOP) weight = GROUP_WEIGHT[token];
+          continue;
+        }
+        if (i + span > end) break;
+        let k = 1;
+        for (; k < span; k++) {
+          const at = stream[i + k];
+          if (at < STOP || (codes[k] >= 0 && at !== codes[k])) break;
+        }
+        if (k === span) found += weight;
+      }
+      if (found > 0) {
+        bits[doc >>> 5] |= 1 << (doc & 31);
+        if (tf) tf[doc] = found;
+      }
+    }
+    return { bits, tf, df: SearchIndex.count(bits) };
+  }
+
+  private phraseBits(compiled: CompiledPhrase, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>) {
+    const result = this.empty();
+    for (const group of compiled.groups) {
+      const bits = this.allLive();
+      for (const term of group.positive) SearchIndex.and(bits, this.cachedTerm(term, cache).bits);
+      for (const term of group.negative) {
+        const not = this.cachedTerm(term, cache).bits;
+        for (let i = 0; i < bits.length; i++) bits[i] &= ~not[i];
+      }
+      SearchIndex.or(result, bits);
+    }
+    return result;
+  }
+
+  private cachedTerm(term: QueryTerm, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>) {
+    let match = cache.get(term.key);
+    if (!match) cache.set(term.key, (match = this.termMatch(term, true)));
+    return match;
+  }
+
+  private valueBits(filterIndex: number, valueIds: number[]) {
+    const bits = this.empty();
+    for (const id of valueIds) this.valuePostings.markInto(id, bits, this.live);
+    return bits;
+  }
+
+  private basicBits(filterIndex: number, values: string[], any: boolean) {
+    const map = this.valueIds[filterIndex];
+    if (any) return this.valueBits(filterIndex, values.flatMap((value) => (map.has(value) ? [map.get(value)!] : [])));
+    const bits = this.allLive();
+    for (const value of values) {
+      const id = map.get(value);
+      if (id === undefined) return this.empty();
+      SearchIndex.and(bits, this.valueBits(filterIndex, [id]));
+    }
+    return bits;
+  }
+
+  /** Each date filter's (day, ordinal, event) entries sorted by day: ranges become binary searches. */
+  private dateTables = new Map<number, { days: Int32Array; docs: Int32Array; events: Int32Array }>();
+
+  private dateTable(filterIndex: number) {
+    let table = this.dateTables.get(filterIndex);
+    if (table) return table;
+    const entries: number[] = [];
+    if (filterIndex === LAST_UPDATED) {
+      for (let doc = 0; doc < this.used; doc++) entries.push(doc);
+    } else {
+      const dates = this.dates.data;
+      for (let doc = 0; doc < this.used; doc++) {
+        for (let i = this.dateStart[doc] * 3, end = i + this.dateCount[doc] * 3; i < end; i += 3) if (dates[i] === filterIndex) entries.push(i);
+      }
+    }
+    const order = Int32Array.from(entries);
+    const dayOf = filterIndex === LAST_UPDATED ? (e: number) => this.lastUpdatedOf[e] : (e: number) => this.dates.data[e + 2];
+    order.sort((a, b) => dayOf(a) - dayOf(b));
+    const docOf = filterIndex === LAST_UPDATED ? (e: number) => e : (e: number) => this.dateOwner(e);
+    table = {
+      days: order.map(dayOf),
+      docs: order.map(docOf),
+      events: filterIndex === LAST_UPDATED ? new Int32Array(order.length).fill(-1) : order.map((e) => this.dates.data[e + 1]),
+    };
+    this.dateTables.set(filterIndex, table);
+    return table;
+  }
+
+  /** The ordinal a date entry (its offset in `dates`) belongs to. */
+  private dateOwner(entry: number) {
+    const at = entry / 3;
+    let low = 0;
+    let high = this.used - 1;
+    // dateStart grows with the ordinal: the owner is the last ordinal starting at or before the entry.
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (this.dateStart[mid] <= at) low = mid;
+      else high = mid - 1;
+    }
+    while (this.dateCount[low] === 0 || this.dateStart[low] + this.dateCount[low] <= at) low--;
+    return low;
+  }
+
+  /** Live ordinals with a date of the filter in [from, to] (and of the event, if given). */
+  private dateBits(filterIndex: number, from: number, to: number, eventName?: string | null) {
+    const bits = this.empty();
+    const event = eventName ? (this.eventNames.get(eventName) ?? -2) : -1;
+    const { days, docs, events } = this.dateTable(filterIndex);
+    let low = 0;
+    let high = days.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (days[mid] < from) low = mid + 1;
+      else high = mid;
+    }
+    const live = this.live;
+    for (let i = low; i < days.length && days[i] <= to; i++) {
+      const doc = docs[i];
+      if ((event === -1 || events[i] === event) && live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
+    }
+    return bits;
+  }
+
+  private lowered(filterIndex: number) {
+    let lower = this.lowerValues.get(filterIndex);
+    if (!lower) this.lowerValues.set(filterIndex, (lower = this.filterValues[filterIndex].map((id) => this.valueText[id].toLowerCase())));
+    return lower;
+  }
+
+  private rowBits(row: AdvancedRow) {
+    const filter = FILTERS_BY_ID.get(row.filterId)!;
+    const filterIndex = FILTER_INDEX.get(filter.id)!;
+    if (isDateFilter(filter)) {
+      return this.dateBits(filterIndex, row.dateFrom ? dayNumber(row.dateFrom) : -Infinity, row.dateTo ? dayNumber(row.dateTo) : Infinity);
+    }
+    const wanted = row.fieldValue.toLowerCase();
+    const lower = this.lowered(filterIndex);
+    const ids: number[] = [];
+    lower.forEach((value, local) => {
+      if (row.operator === "contains" ? value.includes(wanted) : value === wanted) ids.push(this.filterValues[filterIndex][local]);
+    });
+    const held = this.valueBits(filterIndex, ids);
+    if (row.operator !== "isNot") return held;
+    const bits = this.allLive();
+    for (let i = 0; i < bits.length; i++) bits[i] &= ~held[i];
+    return bits;
+  }
+
+  private matchParts(request: SearchRequest, settings: EnabledSettings, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>): MatchParts {
+    const parts: MatchParts["parts"] = [];
+    const compiled = compilePhrase(request.searchPhrase);
+    if (compiled.active) parts.push({ filterId: null, bits: this.phraseBits(compiled, cache) });
+    for (const group of request.basicSearchFilter) {
+      const filter = FILTERS_BY_ID.get(group.filterId);
+      if (!filter || isDateFilter(filter) || (filter.setting && !settings[filter.setting])) continue;
+      parts.push({ filterId: filter.id, bits: this.basicBits(FILTER_INDEX.get(filter.id)!, group.values, filter.orClauseEnabled) });
+    }
+    if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
+      const from = request.lastUpdatedDateFrom ? dayNumber(request.lastUpdatedDateFrom) : -Infinity;
+      const to = request.lastUpdatedDateTo ? dayNumber(request.lastUpdatedDateTo) : Infinity;
+      parts.push({ filterId: null, bits: this.dateBits(LAST_UPDATED, from, to) });
+    }
+    const eventName = request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? null;
+    if (request.emaTimelineFrom || request.emaTimelineTo || eventName) {
+      const from = request.emaTimelineFrom ? dayNumber(request.emaTimelineFrom) : -Infinity;
+      const to = request.emaTimelineTo ? dayNumber(request.emaTimelineTo) : Infinity;
+      parts.push({ filterId: null, bits: this.dateBits(EU_EVENT_DATES, from, to, eventName) });
+    }
+    if (request.isAdvancedSearch && request.advanceSearchFilter.length) {
+      const result = this.empty();
+      let group: Uint32Array | null = null;
+      request.advanceSearchFilter.forEach((row, index) => {
+        if (index > 0 && row.join === "or" && group) {
+          SearchIndex.or(result, group);
+          group = null;
+        }
+        const bits = this.rowBits(row);
+        group = group ? SearchIndex.and(group, bits) : bits;
+      });
+      if (group) SearchIndex.or(result, group);
+      parts.push({ filterId: null, bits: result });
+    }
+    return { parts, compiled };
+  }
+
+  private combine(parts: MatchParts["parts"], exceptFilter?: string) {
+    const bits = this.allLive();
+    for (const part of parts) if (!exceptFilter || part.filterId !== exceptFilter) SearchIndex.and(bits, part.bits);
+    return bits;
+  }
+
+  // ---- Ordering ----------------------------------------------------------------------
+
+  /** Live ordinals sorted by a key, ties by record id: computed once per index state. */
+  private order(key: "titleAsc" | "titleDesc" | "updatedAsc" | "updatedDesc") {
+    let order = this.orders.get(key);
+    if (order) return order;
+    order = SearchIndex.ordinals(this.allLive());
+    const { titles, lastUpdatedOf: days, recordIdOf: ids } = this;
+    const sign = key.endsWith("Asc") ? 1 : -1;
+    const byTitle = key.startsWith("title");
+    order.sort((a, b) => {
+      const primary = byTitle ? (titles[a] < titles[b] ? -1 : titles[a] > titles[b] ? 1 : 0) : days[a] - days[b];
+      return primary !== 0 ? primary * sign : ids[a] - ids[b];
+    });
+    this.orders.set(key, order);
+    return order;
+  }
+
+  /** The ordinals of a match set in the request's order: the first `limit`, or all. */
+  private ordered(request: SearchRequest, bits: Uint32Array, parts: MatchParts, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>, limit: number) {
+    const ranked = parts.compiled.active;
+    if (request.sortBy === "title" || request.sortBy === "lastUpdated" || !ranked) {
+      const key =
+        request.sortBy === "title"
+          ? request.sortOrder === "desc"
+            ? "titleDesc"
+            : "titleAsc"
+          : request.sortOrder === "asc"
+            ? "updatedAsc"
+            : "updatedDesc";
+      const order = this.order(key);
+      const out: number[] = [];
+      for (let i = 0; i < order.length && out.length < limit; i++) {
+        const doc = order[i];
+        if (bits[doc >>> 5] & (1 << (doc & 31))) out.push(doc);
+      }
+      return out;
+    }
+    const scores = this.scores(bits, parts.compiled, cache);
+    const sign = request.sortOrder === "asc" ? -1 : 1;
+    const { lastUpdatedOf: days, recordIdOf: ids } = this;
+    // Positive when a ranks before b.
+    const before = (a: number, b: number) => {
+      if (scores[a] !== scores[b]) return (scores[a] - scores[b]) * sign;
+      if (days[a] !== days[b]) return days[a] - days[b];
+      return ids[b] - ids[a];
+    };
+    const matches = SearchIndex.ordinals(bits);
+    if (limit >= matches.length) return Array.from(matches).sort((a, b) => before(b, a));
+    // A heap of the best `limit` so far, the weakest on top.
+    const heap: number[] = [];
+    const down = (at: number) => {
+      for (;;) {
+        const left = 2 * at + 1;
+        const right = left + 1;
+        let weakest = at;
+        if (left < heap.length && before(heap[weakest], heap[left]) > 0) weakest = left;
+        if (right < heap.length && before(heap[weakest], heap[right]) > 0) weakest = right;
+        if (weakest === at) return;
+        [heap[at], heap[weakest]] = [heap[weakest], heap[at]];
+        at = weakest;
+      }
+    };
+    for (const doc of matches) {
+      if (heap.length < limit) {
+        heap.push(doc);
+        for (let at = heap.length - 1; at > 0; ) {
+          const parent = (at - 1) >> 1;
+          if (before(heap[parent], heap[at]) <= 0) break;
+          [heap[at], heap[parent]] = [heap[parent], heap[at]];
+          at = parent;
+        }
+      } else if (limit > 0 && before(doc, heap[0]) > 0) {
+        heap[0] = doc;
+        down(0);
+      }
+    }
+    return heap.sort((a, b) => before(b, a));
+  }
+
+  /** BM25 of each matching ordinal: each scored term in the order typed, as the reference adds them. */
+  private scores(bits: Uint32Array, compiled: CompiledPhrase, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>) {
+    if (this.scoreScratch.length < this.used) this.scoreScratch = new Float64Array(this.capacity);
+    const scores = this.scoreScratch;
+    const n = this.liveCount;
+    const average = this.totalLength / n;
+    const matches = SearchIndex.ordinals(bits);
+    for (let i = 0; i < matches.length; i++) scores[matches[i]] = 0;
+    const lengths = this.lengthOf;
+    for (const term of compiled.scored) {
+      const { tf, df } = this.cachedTerm(term, cache);
+      const idf = bm25Idf(df, n);
+      for (let i = 0; i < matches.length; i++) {
+        const doc = matches[i];
+        const frequency = tf![doc];
+        if (frequency > 0) scores[doc] += bm25Weight(idf, frequency, lengths[doc], average);
+      }
+    }
+    return scores;
+  }
+
+  // ---- Facets ------------------------------------------------------------------------
+
+  private allFacets = new Map<string, Map<number, Int32Array>>();
+
+  /** Counts of each facet filter's values (by local ordinal) over a match set. */
+  private countColumns(bits: Uint32Array, filterIndexes: number[]) {
+    const counts = new Map<number, Int32Array>();
+    const matches = SearchIndex.ordinals(bits);
+    for (const index of filterIndexes) {
+      const count = new Int32Array(this.filterValues[index].length);
+      counts.set(index, count);
+      const { start, length } = this.columns.get(index)!;
+      const values = this.columns.get(index)!.values.data;
+      for (let m = 0; m < matches.length; m++) {
+        const doc = matches[m];
+        for (let i = start[doc], end = i + length[doc]; i < end; i++) count[values[i]]++;
+      }
+    }
+    return counts;
+  }
+
+  /** Counts of one filter's values (local ordinals) over a match set, from the value postings. */
+  private countPostings(bits: Uint32Array, filterIndex: number) {
+    const ids = this.filterValues[filterIndex];
+    const count = new Int32Array(ids.length);
+    ids.forEach((id, local) => {
+      let n = 0;
+      this.valuePostings.each(id, (doc) => {
+        if (bits[doc >>> 5] & (1 << (doc & 31))) n++;
+      });
+      count[local] = n;
+    });
+    return count;
+  }
+
+  private facetGroup(filterIndex: number, count: Int32Array, selected: string[]): FacetGroup | null {
+    const filter = FILTERS[filterIndex];
+    const ids = this.filterValues[filterIndex];
+    const rows: Array<{ value: string; count: number }> = [];
+    count.forEach((n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }));
+    rows.sort(byCountThenValue);
+    const shown: FacetValue[] = rows
+      .filter((row, rank) => rank < FACET_LIMIT || selected.includes(row.value))
+      .map((row) => ({ value: row.value, count: row.count, selected: selected.includes(row.value) }));
+    for (const value of selected) if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
+    if (!shown.length) return null;
+    return { filterId: filter.id, label: filter.label, distinctValues: rows.length, values: shown };
+  }
+
+  private facets(request: SearchRequest, settings: EnabledSettings, bits: Uint32Array, parts: MatchParts): FacetGroup[] {
+    const facets = availableFilters(settings).filter((filter) => filter.facet);
+    const selected = new Map(request.basicSearchFilter.map((group) => [group.filterId, group.values]));
+    const separately = facets.filter((filter) => filter.orClauseEnabled && selected.has(filter.id));
+    const together = facets.filter((filter) => !separately.includes(filter)).map((filter) => FILTER_INDEX.get(filter.id)!);
+    let counts: Map<number, Int32Array>;
+    if (parts.parts.length === 0) {
+      // The whole catalogue: counted once per index state.
+      const key = together.join(",");
+      counts = this.allFacets.get(key) ?? this.countColumns(bits, together);
+      this.allFacets.set(key, counts);
+    } else {
+      counts = this.countColumns(bits, together);
+    }
+    for (const filter of separately) {
+      const index = FILTER_INDEX.get(filter.id)!;
+      counts.set(index, this.countColumns(this.combine(parts.parts, filter.id), [index]).get(index)!);
+    }
+    return facets.flatMap((filter) => {
+      const index = FILTER_INDEX.get(filter.id)!;
+      const group = this.facetGroup(index, counts.get(index)!, selected.get(filter.id) ?? []);
+      return group ? [group] : [];
+    });
+  }
+
+  // ---- Answers -----------------------------------------------------------------------
+
+  search(request: SearchRequest, settings: EnabledSettings, options: { facets?: boolean } = {}): IndexAnswer {
+    try {
+      return this.answer(request, settings, options);
+    } finally {
+      this.giveBack();
+    }
+  }
+
+  private answer(request: SearchRequest, settings: EnabledSettings, options: { facets?: boolean }): IndexAnswer {
+    const cache = new Map<string, ReturnType<SearchIndex["termMatch"]>>();
+    const parts = this.matchParts(request, settings, cache);
+    const bits = this.combine(parts.parts);
+    const total = SearchIndex.count(bits);
+    const page = this.ordered(request, bits, parts, cache, request.from + request.size).slice(request.from);
+    return {
+      total,
+      recordIds: page.map((doc) => this.recordIdOf[doc]),
+      facets: options.facets === false ? [] : this.facets(request, settings, bits, parts),
+    };
+  }
+
+  count(request: SearchRequest, settings: EnabledSettings) {
+    try {
+      const parts = this.matchParts(request, settings, new Map());
+      return SearchIndex.count(this.combine(parts.parts));
+    } finally {
+      this.giveBack();
+    }
+  }
+
+  /** Every matching record id, in the request's order (at most `limit`). */
+  matchingIds(request: SearchRequest, settings: EnabledSettings, limit = Infinity) {
+    try {
+      const cache = new Map<string, ReturnType<SearchIndex["termMatch"]>>();
+      const parts = this.matchParts(request, settings, cache);
+      const bits = this.combine(parts.parts);
+      return this.ordered(request, bits, parts, cache, limit).map((doc) => this.recordIdOf[doc]);
+    } finally {
+      this.giveBack();
+    }
+  }
+
+  /** One filter's values over the matches (its own selection left out when OR-able): the facet's "more" page. */
+  facetValues(request: SearchRequest, settings: EnabledSettings, filterId: string, options: { sort: FacetSort; page: number; contains?: string }) {
+    const filter = FILTERS_BY_ID.get(filterId)!;
+    const filterIndex = FILTER_INDEX.get(filterId)!;
+    const parts = this.matchParts(request, settings, new Map());
+    this.giveBack();
+    const bits = this.combine(parts.parts, filter.orClauseEnabled ? filter.id : undefined);
+    const count = this.columns.has(filterIndex) ? this.countColumns(bits, [filterIndex]).get(filterIndex)! : this.countPostings(bits, filterIndex);
+    const ids = this.filterValues[filterIndex];
+    let rows: Array<{ value: string; count: number }> = [];
+    count.forEach((n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }));
+    rows.sort(byCountThenValue);
+    const contains = options.contains?.trim().toLowerCase();
+    if (contains) rows = rows.filter((row) => row.value.toLowerCase().includes(contains));
+    if (options.sort === "az") rows.sort((a, b) => a.value.localeCompare(b.value));
+    const selected = request.basicSearchFilter.find((group) => group.filterId === filterId)?.values ?? [];
+    const start = (options.page - 1) * FACET_PAGE_SIZE;
+    return {
+      total: rows.length,
+      values: rows.slice(start, start + FACET_PAGE_SIZE).map((row) => ({ ...row, selected: selected.includes(row.value) })),
+    };
+  }
+
+  /** Values of a filter containing what was typed (those starting with it first), most held first. */
+  suggestValues(filterId: string, typed: string, limit = 10) {
+    const text = typed.trim().toLowerCase();
+    const filterIndex = FILTER_INDEX.get(filterId);
+    if (!text || filterIndex === undefined) return [];
+    const lower = this.lowered(filterIndex);
+    const live = this.allLive();
+    const found: Array<{ value: string; count: number; starts: boolean }> = [];
+    lower.forEach((value, local) => {
+      if (!value.includes(text)) return;
+      const id = this.filterValues[filterIndex][local];
+      let count = 0;
+      this.valuePostings.each(id, (doc) => {
+        if (live[doc >>> 5] & (1 << (doc & 31))) count++;
+      });
+      if (count > 0) found.push({ value: this.valueText[id], count, starts: value.startsWith(text) });
+    });
+    found.sort((a, b) => Number(b.starts) - Number(a.starts) || b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    return found.slice(0, limit).map(({ value, count }) => ({ value, count }));
+  }
+
+  /**
+   * "Did you mean": each plain word of four letters or more, replaced by the most similar
+   * word (trigram similarity, as pg_trgm counts it, at least 0.3) of the names in the
+   * catalogue; offered only when the corrected phrase finds something.
+   */
+  spellingSuggestion(phrase: string, settings: EnabledSettings): string | null {
+    const plain = phraseWords(parsePhrase(phrase)).filter((word) => word.length >= 4);
+    if (!plain.length) return null;
+    const dictionary = this.spellingDictionary();
+    let suggestion = phrase;
+    let changed = false;
+    for (const word of plain.slice(0, 5)) {
+      const lower = word.toLowerCase();
+      const grams = trigrams(lower);
+      let best: { word: string; similarity: number } | null = null;
+      dictionary.words.forEach((candidate, i) => {
+        const similarity = trigramSimilarity(grams, dictionary.grams[i]);
+        if (!best || similarity > best.similarity || (similarity === best.similarity && candidate < best.word)) best = { word: candidate, similarity };
+      });
+      const chosen = best as { word: string; similarity: number } | null;
+      if (chosen && chosen.word !== lower && chosen.similarity >= 0.3) {
+        suggestion = suggestion.replace(word, chosen.word);
+        changed = true;
+      }
+    }
+    if (!changed) return null;
+    return this.count({ ...EMPTY_REQUEST, searchPhrase: suggestion }, settings) > 0 ? suggestion : null;
+  }
+
+  private spellingDictionary() {
+    if (this.spelling) return this.spelling;
+    const live = this.allLive();
+    const found = new Set<string>();
+    for (const filterId of SPELLING_FILTERS) {
+      const filterIndex = FILTER_INDEX.get(filterId)!;
+      for (const id of this.filterValues[filterIndex]) {
+        let held = false;
+        this.valuePostings.each(id, (doc) => {
+          if (live[doc >>> 5] & (1 << (doc & 31))) held = true;
+        });
+        if (!held) continue;
+        for (const word of this.valueText[id].toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) found.add(word);
+      }
+    }
+    const sorted = [...found].sort();
+    this.spelling = { words: sorted, grams: sorted.map(trigrams) };
+    return this.spelling;
+  }
+
+  /** Approximate bytes held by the index's arrays (strings and maps not counted). */
+  arrayBytes() {
+    const arrays = [this.recordIdOf, this.lastUpdatedOf, this.lengthOf, this.live, this.streamStart, this.streamLength, this.stream.data, this.dateStart, this.dateCount, this.dates.data, this.df.data];
+    let bytes = arrays.reduce((sum, array) => sum + array.byteLength, 0);
+    bytes += this.termPostings.bytes() + this.valuePostings.bytes();
+    for (const column of this.columns.values()) bytes += column.start.byteLength + column.length.byteLength + column.values.data.byteLength;
+    return bytes;
+  }
+
+  stats() {
+    return { records: this.liveCount, ordinals: this.used, terms: this.termText.length, values: this.valueText.length, version: this.version };
+  }
+}
+
+const EMPTY_REQUEST: SearchRequest = {
+  size: 1,
+  from: 0,
+  sortBy: null,
+  sortOrder: null,
+  searchPhrase: "*",
+  lastUpdatedDateFrom: null,
+  lastUpdatedDateTo: null,
+  emaTimelineFrom: null,
+  emaTimelineTo: null,
+  emaEventsByDateRangeAndEventNameFilter: null,
+  basicSearchFilter: [],
+  isAdvancedSearch: false,
+  advanceSearchFilter: [],
+};
+
+function byCountThenValue(a: { value: string; count: number }, b: { value: string; count: number }) {
+  return b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+}
+
+/** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
+export function trigrams(word: string) {
+  const padded = `  ${word} `;
+  const grams = new Set<string>();
+  for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
+  return grams;
+}
+
+export function trigramSimilarity(a: Set<string>, b: Set<string>) {
+  let shared = 0;
+  for (const gram of a) if (b.has(gram)) shared++;
+  return shared / (a.size + b.size - shared);
+}
