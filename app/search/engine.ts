@@ -32,6 +32,9 @@ const VALUE_START: Record<string, number> = { a: 0, b: 1, c: 2 };
 const GROUP_WEIGHT = [FIELD_WEIGHTS.a, FIELD_WEIGHTS.b, FIELD_WEIGHTS.c];
 const STOP = 3;
 const TERM_BASE = 4;
+// The stream is 16-bit: a term code that does not fit (a rare term: common ones are met first)
+// is written as ESCAPE and its two halves.
+const ESCAPE = 0xffff;
 
 const FILTER_INDEX = new Map(FILTERS.map((filter, index) => [filter.id, index]));
 const LAST_UPDATED = FILTER_INDEX.get("lastUpdated")!;
@@ -41,12 +44,15 @@ const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter
 /** "2025-03-01" → 20250301: days compare as integers. */
 export const dayNumber = (date: string) => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 
-/** A growable Int32Array. */
-class IntList {
-  data: Int32Array;
+/** A growable typed array (Int32Array unless told otherwise). */
+class IntList<T extends Int32Array | Uint16Array = Int32Array> {
+  data: T;
   length = 0;
-  constructor(capacity = 1024) {
-    this.data = new Int32Array(capacity);
+  constructor(
+    capacity = 1024,
+    private make: (size: number) => T = (size) => new Int32Array(size) as T,
+  ) {
+    this.data = make(capacity);
   }
   push(value: number) {
     if (this.length === this.data.length) this.grow(this.length + 1);
@@ -54,10 +60,10 @@ class IntList {
   }
   /** Drops the room kept for growth. */
   trim() {
-    if (this.data.length > this.length) this.data = this.data.slice(0, Math.max(this.length, 1));
+    if (this.data.length > this.length) this.data = this.data.slice(0, Math.max(this.length, 1)) as T;
   }
   grow(need: number) {
-    const next = new Int32Array(Math.max(need, Math.ceil(this.data.length * 1.5)));
+    const next = this.make(Math.max(need, Math.ceil(this.data.length * 1.5)));
     next.set(this.data.subarray(0, this.length));
     this.data = next;
   }
@@ -239,12 +245,13 @@ export class SearchIndex {
   private titles: string[] = [];
   private streamStart = new Int32Array(0);
   private streamLength = new Int32Array(0);
-  private stream = new IntList(1 << 16);
+  private stream = new IntList<Uint16Array>(1 << 16, (size) => new Uint16Array(size));
   private dateStart = new Int32Array(0);
   private dateCount = new Uint16Array(0);
   /** Triples: filter index, event name id, day number. */
   private dates = new IntList(1 << 12);
-  private ordinalOf = new Map<number, number>();
+  /** Record id → ordinal + 1 (0: not held); record ids are a database sequence, so dense. */
+  private ordinalByRecord = new Int32Array(1024);
 
   private termIds = new Map<string, number>();
   private termText: string[] = [];
@@ -302,8 +309,8 @@ export class SearchIndex {
     const bulk = options.bulk ?? false;
     this.ensureCapacity(this.used + records.length);
     for (const record of records) {
-      const previous = this.ordinalOf.get(record.recordId);
-      if (previous !== undefined) this.kill(previous);
+      const previous = this.ordinalOfRecord(record.recordId);
+      if (previous >= 0) this.kill(previous);
       this.add(record, bulk);
     }
     this.invalidate();
@@ -313,10 +320,10 @@ export class SearchIndex {
   /** Removes records (no longer published). */
   remove(recordIds: number[]) {
     for (const recordId of recordIds) {
-      const ordinal = this.ordinalOf.get(recordId);
-      if (ordinal === undefined) continue;
+      const ordinal = this.ordinalOfRecord(recordId);
+      if (ordinal < 0) continue;
       this.kill(ordinal);
-      this.ordinalOf.delete(recordId);
+      this.ordinalByRecord[recordId] = 0;
     }
     this.invalidate();
   }
@@ -431,7 +438,12 @@ export class SearchIndex {
     this.recordIdOf[ordinal] = record.recordId;
     this.lastUpdatedOf[ordinal] = dayNumber(record.doc.lastUpdated);
     this.titles[ordinal] = record.doc.title;
-    this.ordinalOf.set(record.recordId, ordinal);
+    if (record.recordId >= this.ordinalByRecord.length) {
+      const grown = new Int32Array(Math.max(record.recordId + 1, Math.ceil(this.ordinalByRecord.length * 1.5)));
+      grown.set(this.ordinalByRecord);
+      this.ordinalByRecord = grown;
+    }
+    this.ordinalByRecord[record.recordId] = ordinal + 1;
     this.live[ordinal >>> 5] |= 1 << (ordinal & 31);
     this.liveCount++;
     this.addedSinceFreeze++;
@@ -451,7 +463,7 @@ export class SearchIndex {
             this.stream.push(STOP);
             return;
           }
-          this.stream.push(id + TERM_BASE);
+          this.pushCode(id + TERM_BASE);
           if (this.tfScratch[id] === 0) touched.push(id);
           this.tfScratch[id] += weight;
           length += weight;
@@ -494,6 +506,20 @@ export class SearchIndex {
     this.dateCount[ordinal] = index.dates.length;
   }
 
+  private ordinalOfRecord(recordId: number) {
+    return recordId < this.ordinalByRecord.length ? this.ordinalByRecord[recordId] - 1 : -1;
+  }
+
+  private pushCode(code: number) {
+    if (code < ESCAPE) {
+      this.stream.push(code);
+    } else {
+      this.stream.push(ESCAPE);
+      this.stream.push(code >>> 16);
+      this.stream.push(code & 0xffff);
+    }
+  }
+
   private kill(ordinal: number) {
     const bit = 1 << (ordinal & 31);
     if (!(this.live[ordinal >>> 5] & bit)) return;
@@ -503,8 +529,13 @@ export class SearchIndex {
     this.deadSinceFreeze++;
     const stamp = ++this.seenStamp;
     const start = this.streamStart[ordinal];
+    const stream = this.stream.data;
     for (let i = start, end = start + this.streamLength[ordinal]; i < end; i++) {
-      const token = this.stream.data[i];
+      let token = stream[i];
+      if (token === ESCAPE) {
+        token = stream[i + 1] * 65_536 + stream[i + 2];
+        i += 2;
+      }
       if (token < TERM_BASE) continue;
       const id = token - TERM_BASE;
       if (this.termSeen.data[id] !== stamp) {
@@ -614,15 +645,22 @@ export class SearchIndex {
       const start = this.streamStart[doc];
       const end = start + this.streamLength[doc];
       for (let i = start; i < end; i++) {
-        const token = stream[i];
+        let token = stream[i];
+        if (token === ESCAPE) {
+          token = stream[i + 1] * 65_536 + stream[i + 2];
+          i += 2;
+        }
         if (token !== first) {
           if (token < STOP) weight = GROUP_WEIGHT[token];
           continue;
         }
-        if (i + span > end) break;
         let k = 1;
-        for (; k < span; k++) {
-          const at = stream[i + k];
+        for (let j = i + 1; k < span && j < end; k++) {
+          let at = stream[j++];
+          if (at === ESCAPE) {
+            at = stream[j] * 65_536 + stream[j + 1];
+            j += 2;
+          }
           if (at < STOP || (codes[k] >= 0 && at !== codes[k])) break;
         }
         if (k === span) found += weight;

@@ -136,16 +136,23 @@ async function importFile(file: string, label: string) {
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const gc = () => (globalThis as { gc?: () => void }).gc?.();
+/** Two collections a moment apart: typed arrays' memory is given back on the second. */
+async function gc() {
+  const collect = (globalThis as { gc?: () => void }).gc;
+  if (!collect) return;
+  collect();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  collect();
+}
 
 /** Builds this process's index afresh: time, and memory held (heap and typed arrays, after a GC). */
 async function timeIndexBuild(label: string) {
-  gc();
+  await gc();
   const before = process.memoryUsage();
   const started = performance.now();
   const index = await searchIndex();
   const seconds = (performance.now() - started) / 1000;
-  gc();
+  await gc();
   const after = process.memoryUsage();
   const held = after.heapUsed + after.arrayBuffers - (before.heapUsed + before.arrayBuffers);
   console.log(
