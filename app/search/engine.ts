@@ -3,7 +3,7 @@ import { type CompiledPhrase, compilePhrase, type QueryTerm } from "./compiled-p
 import { availableFilters, type EnabledSettings, FILTERS, FILTERS_BY_ID, isDateFilter, SPELLING_FILTERS } from "./filters";
 import { indexRecord } from "./index-record";
 import { parsePhrase, phraseWords } from "./phrase";
-import { type AdvancedRow, FACET_PAGE_SIZE, type SearchRequest } from "./request";
+import { type AdvancedRow, DEFAULT_SEARCH, FACET_PAGE_SIZE, type SearchRequest } from "./request";
 import type { FacetGroup, FacetValue } from "./results";
 import { bm25Idf, bm25Weight, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "./text";
 
@@ -693,7 +693,7 @@ export class SearchIndex {
     return match;
   }
 
-  private valueBits(filterIndex: number, valueIds: number[]) {
+  private valueBits(valueIds: number[]) {
     const bits = this.empty();
     for (const id of valueIds) this.valuePostings.markInto(id, bits, this.live);
     return bits;
@@ -701,12 +701,12 @@ export class SearchIndex {
 
   private basicBits(filterIndex: number, values: string[], any: boolean) {
     const map = this.valueIds[filterIndex];
-    if (any) return this.valueBits(filterIndex, values.flatMap((value) => (map.has(value) ? [map.get(value)!] : [])));
+    if (any) return this.valueBits(values.flatMap((value) => (map.has(value) ? [map.get(value)!] : [])));
     const bits = this.allLive();
     for (const value of values) {
       const id = map.get(value);
       if (id === undefined) return this.empty();
-      SearchIndex.and(bits, this.valueBits(filterIndex, [id]));
+      SearchIndex.and(bits, this.valueBits([id]));
     }
     return bits;
   }
@@ -792,7 +792,7 @@ export class SearchIndex {
     lower.forEach((value, local) => {
       if (row.operator === "contains" ? value.includes(wanted) : value === wanted) ids.push(this.filterValues[filterIndex][local]);
     });
-    const held = this.valueBits(filterIndex, ids);
+    const held = this.valueBits(ids);
     if (row.operator !== "isNot") return held;
     const bits = this.allLive();
     for (let i = 0; i < bits.length; i++) bits[i] &= ~held[i];
@@ -1131,7 +1131,7 @@ export class SearchIndex {
       }
     }
     if (!changed) return null;
-    return this.count({ ...EMPTY_REQUEST, searchPhrase: suggestion }, settings) > 0 ? suggestion : null;
+    return this.count({ ...DEFAULT_SEARCH, searchPhrase: suggestion }, settings) > 0 ? suggestion : null;
   }
 
   private spellingDictionary() {
@@ -1168,21 +1168,6 @@ export class SearchIndex {
   }
 }
 
-const EMPTY_REQUEST: SearchRequest = {
-  size: 1,
-  from: 0,
-  sortBy: null,
-  sortOrder: null,
-  searchPhrase: "*",
-  lastUpdatedDateFrom: null,
-  lastUpdatedDateTo: null,
-  emaTimelineFrom: null,
-  emaTimelineTo: null,
-  emaEventsByDateRangeAndEventNameFilter: null,
-  basicSearchFilter: [],
-  isAdvancedSearch: false,
-  advanceSearchFilter: [],
-};
 
 function byCountThenValue(a: { value: string; count: number }, b: { value: string; count: number }) {
   return b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);

@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { generateRecord } from "~/records/generate";
+import { type HssRecord, recordSchema } from "~/records/schema.server";
+import { type IndexedRecord, SearchIndex } from "~/search/engine";
+import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
+
+const settings = { enableStubRecords: true, enableMaaIndications: true };
+const docs = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => recordSchema.parse(generateRecord(from + i, { catalogueSize: 400 })) as HssRecord);
+
+const requests: SearchRequest[] = [
+  DEFAULT_SEARCH,
+  { ...DEFAULT_SEARCH, searchPhrase: "cancer" },
+  { ...DEFAULT_SEARCH, searchPhrase: "cancer OR lymphoma -adults", size: 50 },
+  { ...DEFAULT_SEARCH, searchPhrase: "\"phase iii\" inhib*", sortBy: "title" },
+  { ...DEFAULT_SEARCH, searchPhrase: "*", sortBy: "lastUpdated", sortOrder: "asc", basicSearchFilter: [{ filterId: "recordStatus", values: ["Active"] }] },
+  { ...DEFAULT_SEARCH, lastUpdatedDateFrom: "2025-01-01", emaTimelineFrom: "2024-06-01", size: 100 },
+];
+
+/** What a search answers, without the ordinals that differ between two indexes. */
+function answers(index: SearchIndex) {
+  return requests.map((request) => ({ ...index.search(request, settings), all: index.matchingIds(request, settings) }));
+}
+
+describe("the search index", () => {
+  it("answers after records are replaced and removed one by one exactly as an index built afresh", () => {
+    const first = docs(0, 300).map((doc, i): IndexedRecord => ({ recordId: i + 1, doc }));
+    const changing = new SearchIndex();
+    changing.upsert(first, { bulk: true });
+    changing.freeze();
+
+    // New versions of 100 records (other generated documents under the same ids), 20 removed, 50 added.
+    const replaced = docs(1000, 100).map((doc, i): IndexedRecord => ({ recordId: i * 3 + 1, doc }));
+    const added = docs(2000, 50).map((doc, i): IndexedRecord => ({ recordId: 1000 + i, doc }));
+    const removed = [2, 5, 8, 11, 14, 17, 20, 23, 26, 29, 32, 35, 38, 41, 44, 47, 50, 53, 56, 59];
+    for (const record of replaced) changing.upsert([record]);
+    changing.remove(removed);
+    changing.upsert(added);
+
+    const final = new Map(first.map((record) => [record.recordId, record]));
+    for (const record of [...replaced, ...added]) final.set(record.recordId, record);
+    for (const id of removed) final.delete(id);
+    const fresh = new SearchIndex();
+    fresh.upsert([...final.values()], { bulk: true });
+    fresh.freeze();
+
+    expect(changing.size).toBe(fresh.size);
+    const expected = answers(fresh);
+    expect(answers(changing)).toEqual(expected);
+    // Compacting the postings changes nothing either.
+    changing.freeze();
+    expect(answers(changing)).toEqual(expected);
+  });
+
+  it("forgets a replaced record's words", () => {
+    const [doc] = docs(0, 1);
+    const index = new SearchIndex();
+    index.upsert([{ recordId: 7, doc: { ...doc, title: `${doc.title} quokkas` } }]);
+    expect(index.count({ ...DEFAULT_SEARCH, searchPhrase: "quokka" }, settings)).toBe(1);
+    index.upsert([{ recordId: 7, doc: { ...doc, title: `${doc.title} wombats` } }]);
+    expect(index.count({ ...DEFAULT_SEARCH, searchPhrase: "quokka" }, settings)).toBe(0);
+    expect(index.count({ ...DEFAULT_SEARCH, searchPhrase: "wombat" }, settings)).toBe(1);
+    expect(index.size).toBe(1);
+  });
+});
