@@ -158,6 +158,9 @@ export const records = pgTable(
     // The catalogue version (catalogueVersion) of the last publish that changed this record:
     // each app process's search index applies the records changed since its own version.
     catalogueVersion: bigint("catalogue_version", { mode: "number" }).notNull().default(0),
+    // What a search result shows of the published version (JSON text): a page of results reads
+    // these few hundred bytes, not twenty whole documents.
+    card: text("card"),
     createdAt: createdAt(),
     // When the published version last changed: "recently updated" reads this.
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -140,6 +140,27 @@ export function dropSearchIndex() {
   state.building = undefined;
 }
 
+/** What a search result shows of a record besides its title, status and date (records.card). */
+export interface ResultCard {
+  substanceName: string;
+  companies: string[];
+  indication: string;
+  summary: string | null;
+  euStatus: string;
+  fdaStatus: string | null;
+}
+
+export function resultCard(doc: HssRecord): ResultCard {
+  return {
+    substanceName: doc.activeCompound.substanceName,
+    companies: doc.organisations.map((organisation) => organisation.name),
+    indication: doc.estimatedIndication.indication,
+    summary: doc.analysis.summary ?? null,
+    euStatus: doc.regulatoryInformation.ema.status,
+    fdaStatus: doc.regulatoryInformation.fda.status ?? null,
+  };
+}
+
 export interface PublishedRow {
   recordId: number;
   versionId: number;
@@ -161,12 +182,13 @@ export async function markPublished(db: Db, published: PublishedRow[], version: 
     record_status: row.doc.recordStatus,
     last_updated: row.doc.lastUpdated,
     at: row.at.toISOString(),
+    card: JSON.stringify(resultCard(row.doc)),
   }));
   await db.execute(sql`
     UPDATE records r
        SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
-           last_updated = x.last_updated::date, updated_at = x.at, catalogue_version = ${version}
+           last_updated = x.last_updated::date, updated_at = x.at, catalogue_version = ${version}, card = x.card
       FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz)
+        AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, card text)
      WHERE r.id = x.record_id`);
 }

@@ -5,7 +5,7 @@ import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
 import type { FacetGroup, FacetValue, SearchHit } from "~/search/results";
 import { termOf, words } from "~/search/text";
-import { searchIndex } from "./search-index.server";
+import { type ResultCard, searchIndex } from "./search-index.server";
 
 export type { FacetGroup, FacetSort, FacetValue, SearchHit };
 
@@ -69,37 +69,19 @@ function snippet(text: string, isMatch: (word: string) => boolean) {
 /** The shown page's records, read by id, in the index's order. */
 async function pageOfHits(db: Db, recordIds: number[], compiled: CompiledPhrase): Promise<SearchHit[]> {
   if (!recordIds.length) return [];
-  // Only what a result shows, picked out in SQL: whole documents are ten times the size.
-  const rows = await queryRows<{
-    id: number;
-    hss_id: string;
-    title: string;
-    record_status: string;
-    last_updated: string;
-    substance_name: string;
-    companies: string[];
-    indication: string;
-    summary: string | null;
-    eu_status: string;
-    fda_status: string | null;
-  }>(
+  // Only what a result shows (records.card): whole documents are ten times the size.
+  const rows = await queryRows<{ id: number; hss_id: string; title: string; record_status: string; last_updated: string; card: string }>(
     db,
-    sql`SELECT r.id, r.hss_id, r.title, r.record_status, r.last_updated::text AS last_updated,
-               v.document #>> '{activeCompound,substanceName}' AS substance_name,
-               ARRAY(SELECT o->>'name' FROM jsonb_array_elements(v.document->'organisations') o) AS companies,
-               v.document #>> '{estimatedIndication,indication}' AS indication,
-               v.document #>> '{analysis,summary}' AS summary,
-               v.document #>> '{regulatoryInformation,ema,status}' AS eu_status,
-               v.document #>> '{regulatoryInformation,fda,status}' AS fda_status
-          FROM records r JOIN record_versions v ON v.id = r.published_version_id
-         WHERE r.id = ANY(${`{${recordIds.join(",")}}`}::int[])`,
+    sql`SELECT r.id, r.hss_id, r.title, r.record_status, r.last_updated::text AS last_updated, r.card
+          FROM records r WHERE r.id = ANY(${`{${recordIds.join(",")}}`}::int[]) AND r.published_version_id IS NOT NULL`,
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const isMatch = compiled.active ? matcher(compiled) : null;
   return recordIds.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    const text = [row.indication, row.summary].filter(Boolean).join(" ");
+    const card = JSON.parse(row.card) as ResultCard;
+    const text = [card.indication, card.summary].filter(Boolean).join(" ");
     return [
       {
         hssId: row.hss_id,
@@ -108,11 +90,11 @@ async function pageOfHits(db: Db, recordIds: number[], compiled: CompiledPhrase)
         snippet: isMatch ? snippet(text, isMatch) : "",
         recordStatus: row.record_status,
         lastUpdated: row.last_updated,
-        substanceName: row.substance_name,
-        companies: row.companies,
-        indication: row.indication,
-        euStatus: row.eu_status,
-        fdaStatus: row.fda_status,
+        substanceName: card.substanceName,
+        companies: card.companies,
+        indication: card.indication,
+        euStatus: card.euStatus,
+        fdaStatus: card.fdaStatus,
       },
     ];
   });
