@@ -388,13 +388,15 @@ export class SearchIndex {
   /** The words of a text value, as text.ts's words() reads them (a faster path for plain ASCII). */
   private eachWord(value: string, visit: (word: string) => void) {
     const lower = value.toLowerCase();
-    let start = -1;
-    for (let i = 0; i <= lower.length; i++) {
-      const c = i < lower.length ? lower.charCodeAt(i) : 32;
-      if (c >= 128) {
+    for (let i = 0; i < lower.length; i++) {
+      if (lower.charCodeAt(i) >= 128) {
         for (const word of words(value)) visit(word);
         return;
       }
+    }
+    let start = -1;
+    for (let i = 0; i <= lower.length; i++) {
+      const c = i < lower.length ? lower.charCodeAt(i) : 32;
       const wordChar = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
       if (wordChar) {
         if (start < 0) start = i;

@@ -204,7 +204,7 @@ try {
   else await importFile(file, "embedded database (PGlite)");
   await timeIndexBuild("embedded database (PGlite)");
   await timeCases(`Embedded database (PGlite, ${await getEngine()})`);
-  const user = await createUser({ email: "bench@example.org", firstName: "Bench", lastName: "Member", password: "bench-password-123", roles: [] });
+  const user = await createUser({ email: `bench-${Date.now()}@example.org`, firstName: "Bench", lastName: "Member", password: "bench-password-123", roles: [] });
   const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(";")[0];
   await closeDb();
   await timePage(cookie);
