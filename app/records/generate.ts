@@ -9,7 +9,8 @@ import { PRICE_TIERS } from "./vocabulary";
 
 type Rng = () => number;
 
-function mulberry32(seed: number): Rng {
+/** A small seeded random number generator (mulberry32): the same seed, the same numbers. */
+export function mulberry32(seed: number): Rng {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

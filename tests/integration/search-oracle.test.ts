@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, queryRows, sql } from "~/db/client.server";
 import { applyImport } from "~/models/record-import.server";
 import { facetValues, matchingRecordIds, searchRecords } from "~/models/search.server";
-import { generateRecord } from "~/records/generate";
+import { generateRecord, mulberry32 } from "~/records/generate";
 import { textChunks } from "~/records/read-items.server";
 import type { HssRecord } from "~/records/schema.server";
 import { EMA_EVENTS } from "~/records/vocabulary";
@@ -20,17 +20,6 @@ import { jsonLines } from "../records";
  */
 const SEED = process.env.ORACLE_SEED ? Number(process.env.ORACLE_SEED) : Math.floor(Math.random() * 2 ** 31);
 const REQUESTS = Number(process.env.ORACLE_REQUESTS ?? 300);
-
-function prng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function publishedDocs(): Promise<ReferenceDoc[]> {
   const rows = await queryRows<{ id: number; hss_id: string; document: HssRecord }>(
@@ -134,7 +123,7 @@ describe("the search index agrees with the reference search", () => {
     await applyImport(() => textChunks(jsonLines(fixture)), { mode: "publish", source: "cli", filename: "oracle.jsonl" });
     const docs = await publishedDocs();
     const idOf = new Map(docs.map((d) => [d.hssId, d.recordId]));
-    const random = prng(SEED);
+    const random = mulberry32(SEED);
     const next = generator(
       docs.map((d) => d.doc),
       random,
