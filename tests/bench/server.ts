@@ -1,12 +1,25 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 
+interface ServerOptions {
+  /** Variables over the defaults (the embedded database, no demo data). */
+  env?: Record<string, string>;
+  /** Receives the server's standard output, which is otherwise dropped. */
+  onOutput?: (text: string) => void;
+}
+
 /** Starts the built production server on a data directory and waits until it answers. */
-export async function startBuiltServer(port: number, dataDir: string): Promise<{ base: string; stop: () => Promise<void> }> {
+export async function startBuiltServer(
+  port: number,
+  dataDir: string,
+  options: ServerOptions = {},
+): Promise<{ base: string; stop: () => Promise<void> }> {
   const server: ChildProcess = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "0", DATABASE_URL: "" },
-    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "0", DATABASE_URL: "", ...options.env },
+    stdio: ["ignore", options.onOutput ? "pipe" : "ignore", "inherit"],
   });
+  const { onOutput } = options;
+  if (onOutput) server.stdout?.setEncoding("utf8").on("data", (text: string) => onOutput(text));
   const stop = async () => {
     server.kill();
     await once(server, "exit");
