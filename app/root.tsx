@@ -20,15 +20,15 @@ import { AlertBar, type BarMessage } from "~/components/AlertBar";
 import { ErrorPage } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { getOptionalUser } from "~/lib/auth.server";
+import { getOptionalUserWith } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
 import appHref from "~/styles/app.css";
-import { countNewNotifications, getEmailNotifications } from "~/models/notifications.server";
+import { headerColumns } from "~/models/notifications.server";
 import { NotificationPopup } from "~/components/NotificationPopup";
-import { environmentLabel, getSiteSettings } from "~/models/settings.server";
+import { environmentLabel, getSiteSettings, settingsVersion } from "~/models/settings.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },
@@ -37,24 +37,25 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, settings, { flash, header }] = await Promise.all([
-    getOptionalUser(request),
-    getSiteSettings(),
+  // One statement for the session, the user, the header's numbers and the settings' version.
+  const [{ user, extra }, { flash, header }] = await Promise.all([
+    getOptionalUserWith(request, { ...headerColumns, settingsVersion }),
     takeFlash(request),
   ]);
+  // Signed out (no version read): the settings cost the page's one statement.
+  const settings = await getSiteSettings(extra?.settingsVersion);
+  const mine = user ? extra : null;
   const config = env();
-  // The badge: records changed since the user last cleared their notifications (alerts add to it when they exist).
-  const notificationCount = user ? await countNewNotifications(user.id) : 0;
-  // The email-notification popup: when the site shows it, for members not enrolled who have not dismissed it.
-  const email = user && settings.emailNotificationPopup ? await getEmailNotifications(user.id) : null;
   return json(
     {
       user: user && { firstName: user.firstName, lastName: user.lastName, roles: user.roles },
       environmentLabel: environmentLabel(settings, request),
       appVersion: config.APP_VERSION,
       qcReportsUrl: config.QC_REPORTS_URL ?? null,
-      notificationCount,
-      showNotificationPopup: Boolean(email && !email.enrolled && !email.popupDismissed),
+      // The badge: records changed since the user last cleared their notifications.
+      notificationCount: mine?.notificationCount ?? 0,
+      // The email-notification popup: when the site shows it, for members not enrolled who have not dismissed it.
+      showNotificationPopup: Boolean(settings.emailNotificationPopup && mine?.notificationPopupPending),
       flash,
     },
     { headers: header ? { "Set-Cookie": header } : undefined },

@@ -37,13 +37,16 @@ export function onDatabaseReady(hook: Hook) {
   if (!state.hooks.includes(hook)) state.hooks.push(hook);
 }
 
+// DB_LOG_QUERIES=1: drizzle prints each statement ("Query: ...") to standard output.
+const logQueries = () => env().DB_LOG_QUERIES === "1";
+
 async function openPglite(): Promise<Connection> {
   const dataDir = path.join(env().dataDir, "pglite");
   // PGlite does not create parent folders of its data directory.
   mkdirSync(dataDir, { recursive: true });
   // pg_trgm: migrations 0006 and 0007 create the extension (search no longer uses it).
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client, schema, logger: logQueries() });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
 }
@@ -58,7 +61,7 @@ async function openPostgres(url: string): Promise<Connection> {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool, schema, logger: logQueries() });
   return { db: db as unknown as Db, engine: "postgresql", close: () => pool.end() };
 }
 

@@ -1,10 +1,11 @@
 import { redirect } from "@remix-run/node";
+import type { SQL } from "drizzle-orm";
 import { Authenticator } from "remix-auth";
 import { z } from "zod";
 import { FormStrategy } from "remix-auth-form";
 import { setFlash } from "~/lib/flash.server";
 import { hasAnyRole } from "~/lib/roles";
-import { clearSessionCookie, readSession } from "~/lib/session.server";
+import { clearSessionCookie, readSession, readSessionWith } from "~/lib/session.server";
 import { type User, verifyLogin } from "~/models/users.server";
 
 /** The one message for every failed sign-in: it never tells whether the email exists. */
@@ -49,6 +50,12 @@ export function loginUrl(redirectTo: string) {
 export async function getOptionalUser(request: Request): Promise<User | null> {
   const state = await readSession(request);
   return state.status === "active" ? state.user : null;
+}
+
+/** getOptionalUser, with `extra` columns over the user read in the same statement (null without a stored session). */
+export async function getOptionalUserWith<X extends Record<string, SQL>>(request: Request, extra: X) {
+  const { state, extra: values } = await readSessionWith(request, extra);
+  return { user: state.status === "active" ? state.user : null, extra: values };
 }
 
 /** The signed-in user; otherwise a redirect to /login that returns here afterwards. */

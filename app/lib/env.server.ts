@@ -23,6 +23,8 @@ const schema = z.object({
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   // How often the app process runs the scheduled jobs (alerts, digests); 0 turns it off.
   JOBS_INTERVAL_SECONDS: z.coerce.number().min(0).default(900),
+  // 1: print every SQL statement the app sends (npm run bench:pages counts them per request).
+  DB_LOG_QUERIES: z.enum(["0", "1"]).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; dataDir: string };

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { recordSignIn } from "~/models/accounts.server";
-import { getActiveUser, type User } from "~/models/users.server";
+import { isActiveUser, type User, userColumns } from "~/models/users.server";
 
-const { sessions } = schema;
+const { sessions, users } = schema;
 
 /** A session ends after this long without a request (SESSION_IDLE_MINUTES, default 8 hours). */
 export function sessionIdleMs() {
@@ -79,14 +79,45 @@ export type SessionState =
   | { status: "expired" }
   | { status: "none" };
 
+type Columns = Record<string, SQL>;
+/** The values of extra columns, by their SQL types. */
+export type ColumnValues<X extends Columns> = { [K in keyof X]: X[K] extends SQL<infer T> ? T : never };
+
 /** Who the request belongs to, and whether a session it carries has expired. */
 export async function readSession(request: Request): Promise<SessionState> {
+  return (await readSessionWith(request, {})).state;
+}
+
+/**
+ * readSession in one statement with `extra` columns over the session's user (null when
+ * the request carries no stored session): pages fold their header's numbers into it.
+ */
+export async function readSessionWith<X extends Columns>(
+  request: Request,
+  extra: X,
+): Promise<{ state: SessionState; extra: ColumnValues<X> | null }> {
   const id = await readSessionId(request);
-  if (!id) return { status: "none" };
+  if (!id) return { state: { status: "none" }, extra: null };
   const db = await getDb();
   const idHash = hashId(id);
-  const [row] = await db.select().from(sessions).where(eq(sessions.idHash, idHash));
-  if (!row) return { status: "none" };
+  // Suspended and deleted users lose their sessions at once: only an active user joins.
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, appVersion: sessions.appVersion, user: userColumns, extra })
+    .from(sessions)
+    .leftJoin(users, and(eq(users.id, sessions.userId), isActiveUser))
+    .where(eq(sessions.idHash, idHash));
+  if (!row) return { state: { status: "none" }, extra: null };
+  return { state: await sessionState(db, idHash, row), extra: row.extra as ColumnValues<X> };
+}
+
+interface SessionRow {
+  expiresAt: Date;
+  lastSeenAt: Date;
+  appVersion: string;
+  user: User | null;
+}
+
+async function sessionState(db: Db, idHash: string, row: SessionRow): Promise<SessionState> {
   const now = Date.now();
   const expired =
     row.expiresAt.getTime() <= now ||
@@ -95,16 +126,14 @@ export async function readSession(request: Request): Promise<SessionState> {
   // The row stays: the loaders of one navigation run in parallel, and each must see the
   // same "expired" to show the banner. Sign-in sweeps it; the redirect clears the cookie.
   if (expired) return { status: "expired" };
-  // Suspended and deleted users lose their sessions at once: the user must still be active.
-  const user = await getActiveUser(row.userId, db);
-  if (!user) {
+  if (!row.user) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { status: "none" };
   }
   if (row.lastSeenAt.getTime() < now - touchAfterMs()) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
   }
-  return { status: "active", user };
+  return { status: "active", user: row.user };
 }
 
 /** Ends the request's session and returns the Set-Cookie header that clears the cookie. */

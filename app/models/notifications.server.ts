@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { type SQL, sql } from "drizzle-orm";
+import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { sectionLabel } from "~/records/sections";
 
 /**
@@ -28,6 +28,8 @@ export interface NotificationDay {
   records: NotifiedRecord[];
 }
 
+const { users } = schema;
+
 // A user with no mark yet has seen everything before their account existed.
 const seenAt = (userId: number) => sql`coalesce(
   (SELECT notifications_seen_at FROM user_preferences WHERE user_id = ${userId}),
@@ -35,17 +37,30 @@ const seenAt = (userId: number) => sql`coalesce(
 
 const publishedChange = sql`v.state IN ('published', 'superseded')`;
 
+// How many records changed after `seen`: the badge.
+const newRecordCount = (seen: SQL) => sql<number>`(SELECT count(DISTINCT c.record_id)::int
+    FROM record_changes c JOIN record_versions v ON v.id = c.version_id
+   WHERE c.changed_at > ${seen} AND ${publishedChange})`;
+
 /** How many records changed since the user last cleared their notifications (the badge). */
 export async function countNewNotifications(userId: number, db?: Db): Promise<number> {
   db ??= await getDb();
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`SELECT count(DISTINCT c.record_id)::int AS count
-          FROM record_changes c JOIN record_versions v ON v.id = c.version_id
-         WHERE c.changed_at > ${seenAt(userId)} AND ${publishedChange}`,
-  );
+  const [row] = await queryRows<{ count: number }>(db, sql`SELECT ${newRecordCount(seenAt(userId))} AS count`);
   return row.count;
 }
+
+/**
+ * What the header shows each signed-in user, as columns of a statement over `users`: the
+ * session lookup folds them in, so that a page costs no statement more for them.
+ */
+export const headerColumns = {
+  notificationCount: newRecordCount(
+    sql`coalesce((SELECT notifications_seen_at FROM user_preferences WHERE user_id = ${users.id}), ${users.createdAt})`,
+  ),
+  // Not enrolled in the email notifications and not dismissed their popup (no preferences yet: neither).
+  notificationPopupPending: sql<boolean>`NOT EXISTS (SELECT 1 FROM user_preferences
+    WHERE user_id = ${users.id} AND (email_notifications OR popup_dismissed_at IS NOT NULL))`,
+};
 
 /** The records changed in the last 30 days, grouped by day (UTC), newest first. */
 export async function listNotifications(userId: number, db?: Db): Promise<NotificationDay[]> {

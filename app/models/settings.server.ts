@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { getDb, schema } from "~/db/client.server";
+import { type Db, getDb, schema } from "~/db/client.server";
 
 const { siteSettings } = schema;
 
@@ -18,18 +18,33 @@ const DEFAULTS: SiteSettings = {
   enableMaaIndications: false,
 };
 
-export async function getSiteSettings(): Promise<SiteSettings> {
+/**
+ * The settings row's version: its xmin, which every write to the row changes, from any
+ * process or by hand. Fold it into a statement a request makes anyway (the session lookup)
+ * and pass it to getSiteSettings, which then answers from memory while it is unchanged.
+ */
+export const settingsVersion = sql<string | null>`(SELECT ${siteSettings}.xmin::text FROM ${siteSettings} WHERE ${siteSettings.id} = 1)`;
+
+// The settings as last read in this process, with their version and database (xmins of two databases may meet).
+let cached: { db: Db; version: string | null; settings: SiteSettings } | undefined;
+
+/** The site settings: from memory when `version` (settingsVersion, just read) matches; otherwise read. */
+export async function getSiteSettings(version?: string | null): Promise<SiteSettings> {
   const db = await getDb();
+  if (cached?.db === db && version !== undefined && cached.version === version) return cached.settings;
   const [row] = await db
     .select({
       environmentLabel: siteSettings.environmentLabel,
       emailNotificationPopup: siteSettings.emailNotificationPopup,
       enableStubRecords: siteSettings.enableStubRecords,
       enableMaaIndications: siteSettings.enableMaaIndications,
+      version: sql<string | null>`${siteSettings}.xmin::text`,
     })
     .from(siteSettings)
     .where(eq(siteSettings.id, 1));
-  return row ?? DEFAULTS;
+  const { version: current, ...settings } = row ?? { ...DEFAULTS, version: null };
+  cached = { db, version: current, settings };
+  return settings;
 }
 
 export async function updateSiteSettings(values: SiteSettings, updatedBy: number) {

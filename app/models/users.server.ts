@@ -25,7 +25,8 @@ const rolesOf = sql<string[]>`coalesce((
   SELECT array_agg(r.name ORDER BY r.name) FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id
   WHERE ur.user_id = "users"."id"), '{}')`;
 
-const userColumns = {
+/** The columns of a User, for statements that join users (the session lookup). */
+export const userColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
@@ -34,13 +35,13 @@ const userColumns = {
   roles: rolesOf,
 };
 
+/** Not suspended, not deleted: the users who may sign in and keep their sessions. */
+export const isActiveUser = and(sql`${users.suspendedAt} IS NULL`, sql`${users.deletedAt} IS NULL`);
+
 /** An active user (not suspended, not deleted), or null. */
 export async function getActiveUser(id: number, db?: Db): Promise<User | null> {
   db ??= await getDb();
-  const [user] = await db
-    .select(userColumns)
-    .from(users)
-    .where(and(eq(users.id, id), sql`${users.suspendedAt} IS NULL`, sql`${users.deletedAt} IS NULL`));
+  const [user] = await db.select(userColumns).from(users).where(and(eq(users.id, id), isActiveUser));
   return user ?? null;
 }
 

@@ -22,7 +22,10 @@ export async function startBuiltServer(
   if (onOutput) server.stdout?.setEncoding("utf8").on("data", (text: string) => onOutput(text));
   const stop = async () => {
     server.kill();
+    // A graceful close can wait on a connection for good (seen with piped output): the data is thrown away anyway.
+    const timer = setTimeout(() => server.kill("SIGKILL"), 15_000);
     await once(server, "exit");
+    clearTimeout(timer);
   };
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {

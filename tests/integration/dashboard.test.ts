@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { countNewNotifications } from "~/models/notifications.server";
 import { applyImport } from "~/models/record-import.server";
 import { textChunks } from "~/records/read-items.server";
+import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/dashboard";
 import { loader as indexLoader } from "~/routes/dashboard._index";
 import { action as notificationsAction, loader as notificationsLoader } from "~/routes/dashboard.notifications";
@@ -83,6 +84,9 @@ describe("notifications", () => {
     const before = await countNewNotifications(user.id);
     await publish([progressedExample(record)]);
     expect(await countNewNotifications(user.id)).toBe(before + 1);
+    // The header's badge, read in the session's statement, agrees.
+    const badge = async () => (await json(await rootLoader(args(getRequest("/about", cookie))))).notificationCount;
+    expect(await badge()).toBe(before + 1);
     // The members' page tells of it too.
     expect((await json(await membersLoader(args(getRequest("/members", cookie))))).newCount).toBe(before + 1);
 
@@ -95,6 +99,7 @@ describe("notifications", () => {
     const cleared = (await notificationsAction(args(postRequest("/dashboard/notifications", { intent: "clear" }, cookie)))) as Response;
     expect(cleared.status).toBe(303);
     expect(await countNewNotifications(user.id)).toBe(0);
+    expect(await badge()).toBe(0);
     const after = await json(await notificationsLoader(args(getRequest("/dashboard/notifications", cookie))));
     expect(after.newCount).toBe(0);
     expect(after.days.flatMap((day: { records: Array<{ hssId: string }> }) => day.records).map((item: { hssId: string }) => item.hssId)).toContain(record.hssId);

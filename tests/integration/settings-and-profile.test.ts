@@ -1,4 +1,6 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDb } from "~/db/client.server";
 import { getActiveUser } from "~/models/users.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { loader as rootLoader } from "~/root";
@@ -37,6 +39,19 @@ describe("site settings", () => {
     });
     const root = (await rootLoader(args(getRequest("/", cookie)))) as Response;
     expect((await root.json()).environmentLabel).toBe("QA");
+  });
+
+  it("shows a change made by another app process at the next request, signed in or out", async () => {
+    const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    await redirected(() => settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "Before" }, cookie))));
+    const label = async (signedIn: boolean) =>
+      (await ((await rootLoader(args(getRequest("/about", signedIn ? cookie : undefined)))) as Response).json()).environmentLabel;
+    expect(await label(true)).toBe("Before");
+    // Another process (or an operator) writes the row: this process's copy must not outlive it.
+    const db = await getDb();
+    await db.execute(sql`UPDATE site_settings SET environment_label = 'After' WHERE id = 1`);
+    expect(await label(true)).toBe("After");
+    expect(await label(false)).toBe("After");
   });
 
   it("shows 'Local' on localhost when no label is set", async () => {
