@@ -1,16 +1,21 @@
 import type { HssRecord } from "~/records/schema.server";
-import { compilePhrase, phraseAt, type QueryTerm } from "./compiled-phrase";
-import { availableFilters, type EnabledSettings, FILTERS_BY_ID, isDateFilter, type SearchFilter } from "./filters";
+import { type CompiledPhrase, compilePhrase, phraseAt, type QueryTerm } from "./compiled-phrase";
+import { availableFilters, type DateFilter, type EnabledSettings, FILTERS_BY_ID, isDateFilter, type SearchFilter, type ValueFilter } from "./filters";
 import { indexRecord } from "./index-record";
-import { FACET_PAGE_SIZE, type SearchRequest } from "./request";
+import { type AdvancedRow, FACET_PAGE_SIZE, type SearchRequest } from "./request";
 import type { FacetGroup, FacetValue } from "./results";
 import { bm25, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "./text";
 
 /**
- * The reference search: the same answers as the search index (engine.ts), by plain loops
- * over the documents, through the registry's value readers. Slow on purpose and simple on
- * purpose: the oracle test holds the index to it. Shared with the index: only how text is
- * read (text.ts) and how the phrase box is parsed (compiled-phrase.ts).
+ * The reference search: the answers the search index (engine.ts) must give, computed the
+ * slow, obvious way: plain loops over every document, read through the filter registry's
+ * value readers. Nothing is cached or indexed; speed does not matter. The oracle test
+ * (tests/integration/search-oracle.test.ts) holds the index to it.
+ *
+ * Shared with the index on purpose, so that both read text identically: how a value becomes
+ * terms (words, termOf), the field weights, the BM25 formula, the phrase box's compiler and
+ * phraseAt. Everything else (matching, filtering, scoring, ordering, facet counts) is
+ * written here again, independently.
  */
 
 export interface ReferenceDoc {
@@ -19,200 +24,276 @@ export interface ReferenceDoc {
   doc: HssRecord;
 }
 
+/** Values shown per facet before "more" (engine.ts FACET_LIMIT). */
 const FACET_LIMIT = 10;
 
-interface Read {
+/** One text value of a document: its terms (null for a stop word) and its field weight. */
+interface TextValue {
+  terms: Array<string | null>;
+  weight: number;
+}
+
+interface ReadDoc {
   ref: ReferenceDoc;
-  /** Text values as term sequences, each with its weight. */
-  values: Array<{ terms: Array<string | null>; weight: number }>;
+  values: TextValue[];
+  /** The weighted number of terms (stop words not counted). */
   length: number;
 }
 
-const reads = new WeakMap<ReferenceDoc, Read>();
-
-function read(ref: ReferenceDoc): Read {
-  const known = reads.get(ref);
-  if (known) return known;
+function readDoc(ref: ReferenceDoc): ReadDoc {
   const text = indexRecord(ref.doc).text;
-  const values = FIELD_GROUPS.flatMap((group) => text[group].map((value) => ({ terms: words(value).map(termOf), weight: FIELD_WEIGHTS[group] })));
+  const values: TextValue[] = [];
+  for (const group of FIELD_GROUPS) {
+    for (const value of text[group]) values.push({ terms: words(value).map(termOf), weight: FIELD_WEIGHTS[group] });
+  }
   let length = 0;
-  for (const value of values) for (const term of value.terms) if (term !== null) length += value.weight;
-  const result = { ref, values, length };
-  reads.set(ref, result);
-  return result;
+  for (const value of values) {
+    for (const term of value.terms) if (term !== null) length += value.weight;
+  }
+  return { ref, values, length };
 }
 
-function tf(doc: Read, term: QueryTerm) {
-  let total = 0;
+/** The weighted frequency of a query term in a document (0: absent). */
+function termFrequency(doc: ReadDoc, query: QueryTerm): number {
+  let tf = 0;
   for (const value of doc.values) {
     for (let at = 0; at < value.terms.length; at++) {
-      const here = value.terms[at];
-      if (term.kind === "term" && here === term.term) total += value.weight;
-      if (term.kind === "prefix" && here !== null && here.startsWith(term.prefix)) total += value.weight;
-      if (term.kind === "phrase" && phraseAt(value.terms, term.terms, at)) total += value.weight;
+      const term = value.terms[at];
+      if (query.kind === "term") {
+        if (term === query.term) tf += value.weight;
+      } else if (query.kind === "prefix") {
+        if (term !== null && term.startsWith(query.prefix)) tf += value.weight;
+      } else if (phraseAt(value.terms, query.terms, at)) {
+        tf += value.weight;
+      }
     }
   }
-  return total;
+  return tf;
 }
 
-const valuesOf = (filter: SearchFilter, doc: HssRecord) =>
-  isDateFilter(filter) ? [] : [...new Set(filter.values(doc).filter((value): value is string => Boolean(value)))];
-
-function datesOf(filter: SearchFilter, doc: HssRecord) {
-  if (filter.id === "lastUpdated") return [{ date: doc.lastUpdated, eventName: undefined as string | undefined }];
-  return isDateFilter(filter) ? filter.dates(doc) : [];
+function phraseMatches(compiled: CompiledPhrase, doc: ReadDoc): boolean {
+  if (!compiled.active) return true;
+  for (const group of compiled.groups) {
+    let holds = true;
+    for (const term of group.positive) if (termFrequency(doc, term) === 0) holds = false;
+    for (const term of group.negative) if (termFrequency(doc, term) > 0) holds = false;
+    if (holds) return true;
+  }
+  return false;
 }
 
-const within = (date: string, from: string | null, to: string | null) => (!from || date >= from) && (!to || date <= to);
+/** A document's values of a value filter: distinct and non-empty, in the reader's order. */
+function valuesOf(filter: ValueFilter, record: HssRecord): string[] {
+  const out: string[] = [];
+  for (const value of filter.values(record)) if (value && !out.includes(value)) out.push(value);
+  return out;
+}
 
-/** Whether a record meets every condition of the request but the basic group of `leaveOut`. */
-function matches(doc: Read, request: SearchRequest, settings: EnabledSettings, phraseHolds: boolean, leaveOut?: string) {
-  if (!phraseHolds) return false;
-  const record = doc.ref.doc;
+function datesOf(filter: DateFilter, record: HssRecord): Array<{ date: string; eventName?: string }> {
+  if (filter.id === "lastUpdated") return [{ date: record.lastUpdated }];
+  return filter.dates(record);
+}
+
+/** Whether a YYYY-MM-DD date lies in [from, to], an empty or null bound being open. */
+function within(date: string, from: string | null | undefined, to: string | null | undefined): boolean {
+  if (from && date < from) return false;
+  if (to && date > to) return false;
+  return true;
+}
+
+function rowHolds(row: AdvancedRow, record: HssRecord): boolean {
+  const filter = FILTERS_BY_ID.get(row.filterId);
+  if (!filter) throw new Error(`Reference search: no filter ${row.filterId} in an advanced row`);
+  if (isDateFilter(filter)) {
+    for (const { date } of datesOf(filter, record)) if (within(date, row.dateFrom, row.dateTo)) return true;
+    return false;
+  }
+  const wanted = row.fieldValue.toLowerCase();
+  const held = valuesOf(filter, record).map((value) => value.toLowerCase());
+  if (row.operator === "contains") return held.some((value) => value.includes(wanted));
+  if (row.operator === "isNot") return !held.some((value) => value === wanted);
+  return held.some((value) => value === wanted);
+}
+
+/** AND binds tighter than OR: the rows split into AND-groups at every row joined by "or". */
+function advancedHolds(rows: AdvancedRow[], record: HssRecord): boolean {
+  const groups: AdvancedRow[][] = [];
+  rows.forEach((row, index) => {
+    if (index === 0 || row.join === "or") groups.push([]);
+    groups[groups.length - 1].push(row);
+  });
+  return groups.some((group) => group.every((row) => rowHolds(row, record)));
+}
+
+/** Every condition of the request but the phrase, leaving out the basic groups of `leaveOut`. */
+function conditionsHold(record: HssRecord, request: SearchRequest, settings: EnabledSettings, leaveOut: string | null): boolean {
   for (const group of request.basicSearchFilter) {
     const filter = FILTERS_BY_ID.get(group.filterId);
-    if (!filter || isDateFilter(filter) || (filter.setting && !settings[filter.setting]) || filter.id === leaveOut) continue;
+    if (!filter || isDateFilter(filter)) continue;
+    if (filter.setting && !settings[filter.setting]) continue;
+    if (filter.id === leaveOut) continue;
     const held = valuesOf(filter, record);
-    const ok = filter.orClauseEnabled ? group.values.some((value) => held.includes(value)) : group.values.every((value) => held.includes(value));
-    if (!ok) return false;
+    const holds = filter.orClauseEnabled ? group.values.some((value) => held.includes(value)) : group.values.every((value) => held.includes(value));
+    if (!holds) return false;
   }
-  if ((request.lastUpdatedDateFrom || request.lastUpdatedDateTo) && !within(record.lastUpdated, request.lastUpdatedDateFrom, request.lastUpdatedDateTo)) return false;
-  const eventName = request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? null;
-  if (request.emaTimelineFrom || request.emaTimelineTo || eventName) {
-    const events = datesOf(FILTERS_BY_ID.get("euEventDates")!, record);
-    if (!events.some((e) => within(e.date, request.emaTimelineFrom, request.emaTimelineTo) && (!eventName || e.eventName === eventName))) return false;
+  if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
+    if (!within(record.lastUpdated, request.lastUpdatedDateFrom, request.lastUpdatedDateTo)) return false;
   }
-  if (request.isAdvancedSearch && request.advanceSearchFilter.length) {
-    let any = false;
-    let all = true;
-    request.advanceSearchFilter.forEach((row, index) => {
-      if (index > 0 && row.join === "or") {
-        any ||= all;
-        all = true;
-      }
-      const filter = FILTERS_BY_ID.get(row.filterId)!;
-      let ok: boolean;
-      if (isDateFilter(filter)) {
-        ok = datesOf(filter, record).some((d) => within(d.date, row.dateFrom || null, row.dateTo || null));
-      } else {
-        const wanted = row.fieldValue.toLowerCase();
-        const held = valuesOf(filter, record).map((value) => value.toLowerCase());
-        if (row.operator === "contains") ok = held.some((value) => value.includes(wanted));
-        else if (row.operator === "isNot") ok = !held.includes(wanted);
-        else ok = held.includes(wanted);
-      }
-      all &&= ok;
-    });
-    if (!(any || all)) return false;
+  const event = request.emaEventsByDateRangeAndEventNameFilter;
+  if (request.emaTimelineFrom || request.emaTimelineTo || event) {
+    const filter = FILTERS_BY_ID.get("euEventDates") as DateFilter;
+    let found = false;
+    for (const { date, eventName } of datesOf(filter, record)) {
+      if (within(date, request.emaTimelineFrom, request.emaTimelineTo) && (!event?.eventName || eventName === event.eventName)) found = true;
+    }
+    if (!found) return false;
+  }
+  if (request.isAdvancedSearch && request.advanceSearchFilter.length > 0) {
+    if (!advancedHolds(request.advanceSearchFilter, record)) return false;
   }
   return true;
 }
 
-interface Prepared {
-  reads: Read[];
+/** The documents read, with what the phrase says of each: whether it matches, and its score. */
+interface Corpus {
+  docs: ReadDoc[];
+  ranked: boolean;
   phraseHolds: boolean[];
   scores: number[];
-  ranked: boolean;
 }
 
-function prepare(docs: ReferenceDoc[], request: SearchRequest): Prepared {
-  const reads = docs.map(read);
+function readCorpus(docs: ReferenceDoc[], request: SearchRequest): Corpus {
+  const read = docs.map(readDoc);
   const compiled = compilePhrase(request.searchPhrase);
-  const n = reads.length;
-  const average = reads.reduce((sum, doc) => sum + doc.length, 0) / n;
-  const frequencies = new Map(compiled.scored.map((term) => [term.key, reads.map((doc) => tf(doc, term))]));
-  const present = (term: QueryTerm, i: number) => (frequencies.get(term.key) ?? reads.map((doc) => tf(doc, term)))[i] > 0;
-  const phraseHolds = reads.map(
-    (_, i) =>
-      !compiled.active ||
-      compiled.groups.some((group) => group.positive.every((term) => present(term, i)) && !group.negative.some((term) => present(term, i))),
-  );
-  const scores = reads.map((doc, i) => {
+  const n = read.length;
+  let totalLength = 0;
+  for (const doc of read) totalLength += doc.length;
+  const avgLength = totalLength / n;
+
+  // tf of every scored term in every document, and its df over all documents.
+  const tfs = compiled.scored.map((term) => read.map((doc) => termFrequency(doc, term)));
+  const dfs = tfs.map((column) => column.filter((tf) => tf > 0).length);
+
+  const phraseHolds = read.map((doc) => phraseMatches(compiled, doc));
+  const scores = read.map((doc, i) => {
     let score = 0;
-    for (const term of compiled.scored) {
-      const frequency = frequencies.get(term.key)![i];
-      if (frequency > 0) {
-        const df = frequencies.get(term.key)!.filter((f) => f > 0).length;
-        score += bm25(frequency, doc.length, df, n, average);
-      }
-    }
+    compiled.scored.forEach((_, t) => {
+      if (tfs[t][i] > 0) score += bm25(tfs[t][i], doc.length, dfs[t], n, avgLength);
+    });
     return score;
   });
-  return { reads, phraseHolds, scores, ranked: compiled.active };
+  return { docs: read, ranked: compiled.active, phraseHolds, scores };
 }
 
-function order(prepared: Prepared, indexes: number[], request: SearchRequest) {
-  const { reads, scores } = prepared;
-  const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-  return [...indexes].sort((i, j) => {
-    const a = reads[i].ref;
-    const b = reads[j].ref;
+/** Indexes (into corpus.docs) of the documents the request finds, the basic groups of `leaveOut` left out. */
+function matchesOf(corpus: Corpus, request: SearchRequest, settings: EnabledSettings, leaveOut: string | null = null): number[] {
+  const found: number[] = [];
+  corpus.docs.forEach((doc, i) => {
+    if (corpus.phraseHolds[i] && conditionsHold(doc.ref.doc, request, settings, leaveOut)) found.push(i);
+  });
+  return found;
+}
+
+/** By UTF-16 code units, as `<` compares strings (not localeCompare). */
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byNumber = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
+function inOrder(corpus: Corpus, found: number[], request: SearchRequest): number[] {
+  const compare = (i: number, j: number) => {
+    const a = corpus.docs[i].ref;
+    const b = corpus.docs[j].ref;
     let primary: number;
-    if (request.sortBy === "title") primary = compare(a.doc.title, b.doc.title) * (request.sortOrder === "desc" ? -1 : 1);
-    else if (request.sortBy === "lastUpdated" || !prepared.ranked) primary = compare(a.doc.lastUpdated, b.doc.lastUpdated) * (request.sortOrder === "asc" ? 1 : -1);
-    else {
-      primary = (scores[i] < scores[j] ? -1 : scores[i] > scores[j] ? 1 : 0) * (request.sortOrder === "asc" ? 1 : -1);
-      if (primary === 0) primary = -compare(a.doc.lastUpdated, b.doc.lastUpdated);
+    if (request.sortBy === "title") {
+      primary = byCodeUnits(a.doc.title, b.doc.title);
+      if (request.sortOrder === "desc") primary = -primary;
+    } else if (request.sortBy === "lastUpdated" || !corpus.ranked) {
+      primary = -byCodeUnits(a.doc.lastUpdated, b.doc.lastUpdated);
+      if (request.sortOrder === "asc") primary = -primary;
+    } else {
+      primary = -byNumber(corpus.scores[i], corpus.scores[j]);
+      if (request.sortOrder === "asc") primary = -primary;
+      if (primary === 0) primary = -byCodeUnits(a.doc.lastUpdated, b.doc.lastUpdated);
     }
     return primary !== 0 ? primary : a.recordId - b.recordId;
-  });
+  };
+  return [...found].sort(compare);
 }
 
-function matching(prepared: Prepared, request: SearchRequest, settings: EnabledSettings, leaveOut?: string) {
-  return prepared.reads.flatMap((doc, i) => (matches(doc, request, settings, prepared.phraseHolds[i], leaveOut) ? [i] : []));
-}
-
-function counted(prepared: Prepared, indexes: number[], filter: SearchFilter) {
-  const counts = new Map<string, number>();
-  for (const i of indexes) for (const value of valuesOf(filter, prepared.reads[i].ref.doc)) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].map(([value, count]) => ({ value, count })).sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
-}
-
-export function referenceSearch(docs: ReferenceDoc[], request: SearchRequest, settings: EnabledSettings) {
-  const prepared = prepare(docs, request);
-  const found = matching(prepared, request, settings);
-  const ordered = order(prepared, found, request);
-  const facets: FacetGroup[] = [];
-  for (const filter of availableFilters(settings).filter((f) => f.facet)) {
-    const selected = request.basicSearchFilter.find((group) => group.filterId === filter.id)?.values;
-    const set = filter.orClauseEnabled && selected ? matching(prepared, request, settings, filter.id) : found;
-    const rows = counted(prepared, set, filter);
-    const chosen = selected ?? [];
-    const shown: FacetValue[] = rows
-      .filter((row, rank) => rank < FACET_LIMIT || chosen.includes(row.value))
-      .map((row) => ({ value: row.value, count: row.count, selected: chosen.includes(row.value) }));
-    for (const value of chosen) if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
-    if (shown.length) facets.push({ filterId: filter.id, label: filter.label, distinctValues: rows.length, values: shown });
+/** How many of the documents hold each value of the filter: count descending, then value. */
+function countValues(corpus: Corpus, found: number[], filter: ValueFilter): Array<{ value: string; count: number }> {
+  const rows: Array<{ value: string; count: number }> = [];
+  for (const i of found) {
+    for (const value of valuesOf(filter, corpus.docs[i].ref.doc)) {
+      const row = rows.find((r) => r.value === value);
+      if (row) row.count++;
+      else rows.push({ value, count: 1 });
+    }
   }
+  return rows.sort((a, b) => b.count - a.count || byCodeUnits(a.value, b.value));
+}
+
+/** The values of the request's basic group for a filter (the first such group). */
+function selectedOf(request: SearchRequest, filterId: string): string[] {
+  return request.basicSearchFilter.find((group) => group.filterId === filterId)?.values ?? [];
+}
+
+function facetGroups(corpus: Corpus, found: number[], request: SearchRequest, settings: EnabledSettings): FacetGroup[] {
+  const facets: FacetGroup[] = [];
+  for (const filter of availableFilters(settings)) {
+    if (!filter.facet || isDateFilter(filter)) continue;
+    const hasGroup = request.basicSearchFilter.some((group) => group.filterId === filter.id);
+    const set = filter.orClauseEnabled && hasGroup ? matchesOf(corpus, request, settings, filter.id) : found;
+    const rows = countValues(corpus, set, filter);
+    const selected = selectedOf(request, filter.id);
+    const shown: FacetValue[] = [];
+    rows.forEach((row, index) => {
+      if (index + 1 <= FACET_LIMIT || selected.includes(row.value)) shown.push({ value: row.value, count: row.count, selected: selected.includes(row.value) });
+    });
+    for (const value of selected) {
+      if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
+    }
+    if (shown.length > 0) facets.push({ filterId: filter.id, label: filter.label, distinctValues: rows.length, values: shown });
+  }
+  return facets;
+}
+
+/** A page of results, its total and its facets, as searchRecords answers (ids instead of hits). */
+export function referenceSearch(docs: ReferenceDoc[], request: SearchRequest, settings: EnabledSettings): { total: number; hssIds: string[]; facets: FacetGroup[] } {
+  const corpus = readCorpus(docs, request);
+  const found = matchesOf(corpus, request, settings);
+  const ordered = inOrder(corpus, found, request);
   return {
     total: found.length,
-    hssIds: ordered.slice(request.from, request.from + request.size).map((i) => prepared.reads[i].ref.hssId),
-    facets,
+    hssIds: ordered.slice(request.from, request.from + request.size).map((i) => corpus.docs[i].ref.hssId),
+    facets: facetGroups(corpus, found, request, settings),
   };
 }
 
-export function referenceMatchingIds(docs: ReferenceDoc[], request: SearchRequest, settings: EnabledSettings) {
-  const prepared = prepare(docs, request);
-  return order(prepared, matching(prepared, request, settings), request).map((i) => prepared.reads[i].ref.hssId);
+/** Every match, in the request's order (hssIds). */
+export function referenceMatchingIds(docs: ReferenceDoc[], request: SearchRequest, settings: EnabledSettings): string[] {
+  const corpus = readCorpus(docs, request);
+  return inOrder(corpus, matchesOf(corpus, request, settings), request).map((i) => corpus.docs[i].ref.hssId);
 }
 
+/** One filter's values over the matches (its own selection left out when OR-able): the facet's "more" page. */
 export function referenceFacetValues(
   docs: ReferenceDoc[],
   request: SearchRequest,
   settings: EnabledSettings,
   filterId: string,
   options: { sort: "count" | "az"; page: number; contains?: string },
-) {
-  const filter = FILTERS_BY_ID.get(filterId)!;
-  const prepared = prepare(docs, request);
-  let rows = counted(prepared, matching(prepared, request, settings, filter.orClauseEnabled ? filter.id : undefined), filter);
-  const contains = options.contains?.trim().toLowerCase();
+): { total: number; values: FacetValue[] } {
+  const filter: SearchFilter | undefined = FILTERS_BY_ID.get(filterId);
+  if (!filter || isDateFilter(filter)) throw new Error(`Reference search: ${filterId} is not a value filter`);
+  const corpus = readCorpus(docs, request);
+  let rows = countValues(corpus, matchesOf(corpus, request, settings, filter.orClauseEnabled ? filter.id : null), filter);
+  const contains = options.contains?.trim().toLowerCase() ?? "";
   if (contains) rows = rows.filter((row) => row.value.toLowerCase().includes(contains));
-  if (options.sort === "az") rows.sort((a, b) => a.value.localeCompare(b.value));
-  const selected = request.basicSearchFilter.find((group) => group.filterId === filterId)?.values ?? [];
+  if (options.sort === "az") rows = [...rows].sort((a, b) => a.value.localeCompare(b.value));
+  const selected = selectedOf(request, filterId);
   const start = (options.page - 1) * FACET_PAGE_SIZE;
   return {
     total: rows.length,
-    values: rows.slice(start, start + FACET_PAGE_SIZE).map((row) => ({ ...row, selected: selected.includes(row.value) })),
+    values: rows.slice(start, start + FACET_PAGE_SIZE).map((row) => ({ value: row.value, count: row.count, selected: selected.includes(row.value) })),
   };
 }
