@@ -19,12 +19,12 @@ const launchOptions = {
 };
 
 const serverEnv = {
-      NODE_ENV: "production",
-      SESSION_SECRET: "e2e-only-secret",
-      DATABASE_URL: "",
-      DEMO: "",
-      SMTP_URL: "",
-    };
+  NODE_ENV: "production",
+  SESSION_SECRET: "e2e-only-secret",
+  DATABASE_URL: "",
+  DEMO: "",
+  SMTP_URL: "",
+};
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -55,14 +55,26 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       // The scheduled jobs every 2 seconds, so that alert and digest emails land while a test waits.
-      env: { ...serverEnv, PORT: String(PORT), DATA_DIR, JOBS_INTERVAL_SECONDS: "2", PUBLIC_URL: `http://127.0.0.1:${PORT}` },
+      env: {
+        ...serverEnv,
+        PORT: String(PORT),
+        DATA_DIR,
+        JOBS_INTERVAL_SECONDS: "2",
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      },
     },
     {
       command: `rm -rf ${DATA_DIR}-short && ./node_modules/.bin/remix-serve ./build/index.js`,
       url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
-      env: { ...serverEnv, PORT: String(SHORT_SESSION_PORT), DATA_DIR: `${DATA_DIR}-short`, SESSION_IDLE_MINUTES: "0.05", DEMO_RECORDS: "0" },
+      env: {
+        ...serverEnv,
+        PORT: String(SHORT_SESSION_PORT),
+        DATA_DIR: `${DATA_DIR}-short`,
+        SESSION_IDLE_MINUTES: "0.05",
+        DEMO_RECORDS: "0",
+      },
     },
   ],
 });

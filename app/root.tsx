@@ -55,7 +55,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The badge: records changed since the user last cleared their notifications.
       notificationCount: mine?.notificationCount ?? 0,
       // The email-notification popup: when the site shows it, for members not enrolled who have not dismissed it.
-      showNotificationPopup: Boolean(settings.emailNotificationPopup && mine?.notificationPopupPending),
+      showNotificationPopup: Boolean(
+        settings.emailNotificationPopup && mine?.notificationPopupPending,
+      ),
       flash,
     },
     { headers: header ? { "Set-Cookie": header } : undefined },
@@ -74,7 +76,10 @@ function useRootData() {
 function useActionFailed() {
   const state = useContext(UNSAFE_DataRouterStateContext);
   return Object.values(state?.actionData ?? {}).some(
-    (value) => typeof value === "object" && value !== null && (value as { status?: string }).status === "error",
+    (value) =>
+      typeof value === "object" &&
+      value !== null &&
+      (value as { status?: string }).status === "error",
   );
 }
 
@@ -84,12 +89,24 @@ function useDocumentTitle(fallback?: string) {
   if (fallback) return `${fallback} – ${SITE_NAME}`;
   const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
   const handle = match?.handle as RouteHandle | undefined;
-  const title = handle ? (typeof handle.title === "function" ? handle.title(match?.data) : handle.title) : "";
+  const title = handle
+    ? typeof handle.title === "function"
+      ? handle.title(match?.data)
+      : handle.title
+    : "";
   const full = title ? `${title} – ${SITE_NAME}` : SITE_NAME;
   return failed ? `Error: ${full}` : full;
 }
 
-function Document({ children, title, data }: { children: ReactNode; title: string; data: RootData }) {
+function Document({
+  children,
+  title,
+  data,
+}: {
+  children: ReactNode;
+  title: string;
+  data: RootData;
+}) {
   const nonce = useNonce();
   const messages: BarMessage[] = data?.flash ? [data.flash] : [];
   // Spec section 2: on any path containing /preview the header and footer give way to the preview banner.
@@ -131,7 +148,9 @@ function Document({ children, title, data }: { children: ReactNode; title: strin
         <main id="main-content" className="container" tabIndex={-1}>
           {children}
         </main>
-        {previewMode ? null : <SiteFooter signedIn={Boolean(data?.user)} appVersion={data?.appVersion ?? ""} />}
+        {previewMode ? null : (
+          <SiteFooter signedIn={Boolean(data?.user)} appVersion={data?.appVersion ?? ""} />
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -158,7 +177,9 @@ export function ErrorBoundary() {
   const data = useRootData();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = useDocumentTitle(notFound ? "Page not found" : "Sorry, there is a problem with the service");
+  const title = useDocumentTitle(
+    notFound ? "Page not found" : "Sorry, there is a problem with the service",
+  );
   return (
     <Document title={title} data={data}>
       <ErrorPage />

@@ -5,7 +5,9 @@ import { createUser, type User } from "~/models/users.server";
 export const TEST_PASSWORD = "correct horse battery staple";
 
 /** A user with a unique email, and the given staff roles. */
-export async function makeUser(options: { roles?: string[]; firstName?: string } = {}): Promise<User> {
+export async function makeUser(
+  options: { roles?: string[]; firstName?: string } = {},
+): Promise<User> {
   return createUser({
     email: `user-${randomUUID().slice(0, 8)}@test.example.org`,
     firstName: options.firstName ?? "Test",
@@ -27,7 +29,11 @@ export function getRequest(pathname: string, cookie?: string) {
   return new Request(new URL(pathname, BASE), { headers: cookie ? { Cookie: cookie } : {} });
 }
 
-export function postRequest(pathname: string, fields: Record<string, string | string[]>, cookie?: string) {
+export function postRequest(
+  pathname: string,
+  fields: Record<string, string | string[]>,
+  cookie?: string,
+) {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) body.append(name, item);
@@ -35,7 +41,10 @@ export function postRequest(pathname: string, fields: Record<string, string | st
   return new Request(new URL(pathname, BASE), {
     method: "POST",
     body,
-    headers: { "Content-Type": "application/x-www-form-urlencoded", ...(cookie ? { Cookie: cookie } : {}) },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      ...(cookie ? { Cookie: cookie } : {}),
+    },
   });
 }
 
@@ -46,7 +55,9 @@ export async function redirected(run: () => Promise<unknown>): Promise<Response>
   try {
     const result = await run();
     if (result instanceof Response && result.status >= 300 && result.status < 400) return result;
-    throw new Error(`Expected a redirect, got ${result instanceof Response ? result.status : typeof result}`);
+    throw new Error(
+      `Expected a redirect, got ${result instanceof Response ? result.status : typeof result}`,
+    );
   } catch (thrown) {
     if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return thrown;
     throw thrown;

@@ -3,7 +3,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { HssRecordInput } from "~/records/schema.server";
 
-const example = JSON.parse(readFileSync(path.resolve("docs/import-example.json"), "utf8")) as HssRecordInput[];
+const example = JSON.parse(
+  readFileSync(path.resolve("docs/import-example.json"), "utf8"),
+) as HssRecordInput[];
 
 /**
  * The two documented example records, with hssIds unique to this call (the PostgreSQL

@@ -16,10 +16,18 @@ for await (const line of createInterface({ input: process.stdin })) {
   let answer: unknown;
   if (message.search) {
     const result = await searchRecords(message.search, settings, { facets: false });
-    answer = { total: result.total, hssIds: result.hits.map((hit) => hit.hssId), titles: result.hits.map((hit) => hit.title) };
+    answer = {
+      total: result.total,
+      hssIds: result.hits.map((hit) => hit.hssId),
+      titles: result.hits.map((hit) => hit.title),
+    };
   } else if (message.publish) {
     const text = message.publish.map((record) => JSON.stringify(record)).join("\n");
-    await applyImport(() => textChunks(text), { mode: "publish", source: "cli", filename: "peer.jsonl" });
+    await applyImport(() => textChunks(text), {
+      mode: "publish",
+      source: "cli",
+      filename: "peer.jsonl",
+    });
     answer = { published: message.publish.length };
   }
   process.stdout.write(`${JSON.stringify(answer)}\n`);

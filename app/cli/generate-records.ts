@@ -7,7 +7,8 @@ import { createWriteStream } from "node:fs";
 import { once } from "node:events";
 import { generateRecord } from "~/records/generate";
 
-const USAGE = "Usage: npm run records:generate -- --count <n> --out <file.jsonl|file.json> [--format jsonl|json] [--today YYYY-MM-DD]";
+const USAGE =
+  "Usage: npm run records:generate -- --count <n> --out <file.jsonl|file.json> [--format jsonl|json] [--today YYYY-MM-DD]";
 
 function parseArgs(argv: string[]) {
   const values = new Map<string, string>();
@@ -21,7 +22,8 @@ function parseArgs(argv: string[]) {
   const today = values.get("today");
   const known = ["count", "out", "format", "today"];
   if ([...values.keys()].some((key) => !known.includes(key))) return null;
-  if (!Number.isInteger(count) || count < 1 || !out || (format !== "json" && format !== "jsonl")) return null;
+  if (!Number.isInteger(count) || count < 1 || !out || (format !== "json" && format !== "jsonl"))
+    return null;
   if (today && !/^\d{4}-\d{2}-\d{2}$/.test(today)) return null;
   return { count, out, format, today };
 }
@@ -42,14 +44,20 @@ async function main() {
   };
   if (args.format === "json") await write("[\n");
   for (let index = 0; index < args.count; index++) {
-    const record = JSON.stringify(generateRecord(index, { catalogueSize: args.count, today: args.today }));
-    await write(args.format === "json" ? `${record}${index < args.count - 1 ? "," : ""}\n` : `${record}\n`);
+    const record = JSON.stringify(
+      generateRecord(index, { catalogueSize: args.count, today: args.today }),
+    );
+    await write(
+      args.format === "json" ? `${record}${index < args.count - 1 ? "," : ""}\n` : `${record}\n`,
+    );
   }
   if (args.format === "json") await write("]\n");
   stream.end();
   await once(stream, "finish");
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`Wrote ${args.count} records (${(bytes / 1024 / 1024).toFixed(1)} MB, ${args.format}) to ${args.out} in ${seconds} s.`);
+  console.log(
+    `Wrote ${args.count} records (${(bytes / 1024 / 1024).toFixed(1)} MB, ${args.format}) to ${args.out} in ${seconds} s.`,
+  );
 }
 
 main().catch((error) => {

@@ -12,7 +12,13 @@ import { fileChunks } from "~/records/read-items.server";
 const USAGE = "Usage: npm run import -- <file.json|file.jsonl> [--preview]";
 
 export function formatError(error: ImportError) {
-  const where = [`item ${error.item}`, `line ${error.line}`, error.hssId ? `hssId ${error.hssId}` : undefined].filter(Boolean).join(", ");
+  const where = [
+    `item ${error.item}`,
+    `line ${error.line}`,
+    error.hssId ? `hssId ${error.hssId}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(", ");
   return `${where}: ${error.field} ${error.problem}`;
 }
 
@@ -45,13 +51,17 @@ async function main() {
       `Imported ${report.items} item(s) from ${path.basename(file)} in ${seconds} s${preview ? " (staged for preview)" : ""}: ` +
         `${counts.new} new, ${counts.changed} changed, ${counts.unchanged} unchanged; ${counts.changes} change-log entries.`,
     );
-    if (counts.stagedReplaced) console.log(`${counts.stagedReplaced} staged version(s) were replaced.`);
+    if (counts.stagedReplaced)
+      console.log(`${counts.stagedReplaced} staged version(s) were replaced.`);
   } catch (error) {
     if (!(error instanceof InvalidImportError)) throw error;
     const { report } = error;
-    console.error(`The file was rejected: ${report.errorCount} error(s) in ${report.items} item(s). Nothing was changed.`);
+    console.error(
+      `The file was rejected: ${report.errorCount} error(s) in ${report.items} item(s). Nothing was changed.`,
+    );
     for (const item of report.errors) console.error(`  ${formatError(item)}`);
-    if (report.errorCount > report.errors.length) console.error(`  … and ${report.errorCount - report.errors.length} more.`);
+    if (report.errorCount > report.errors.length)
+      console.error(`  … and ${report.errorCount - report.errors.length} more.`);
     process.exitCode = 1;
   }
 }

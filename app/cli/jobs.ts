@@ -9,7 +9,9 @@ import { runJobs } from "~/lib/jobs.server";
 async function main() {
   const { alerts, digests } = await runJobs();
   console.log(`Saved-search alerts: ${alerts.sent} sent (${alerts.checked} due searches checked).`);
-  console.log(`Notification digests: ${digests.sent} sent (${digests.checked} due members checked).`);
+  console.log(
+    `Notification digests: ${digests.sent} sent (${digests.checked} due members checked).`,
+  );
   const report = await sendPendingEmails();
   console.log(`Outbox: ${report.sent} sent, ${report.failed} failed.`);
 }

@@ -9,7 +9,9 @@ async function main() {
     total = { sent: total.sent + report.sent, failed: total.failed + report.failed };
     if (report.sent + report.failed === 0 || report.sent === 0) break;
   }
-  console.log(`Outbox: ${total.sent} sent, ${total.failed} failed (failed ones are retried later).`);
+  console.log(
+    `Outbox: ${total.sent} sent, ${total.failed} failed (failed ones are retried later).`,
+  );
 }
 
 main()

@@ -11,7 +11,6 @@ import { newPasswordFields } from "~/lib/password-rules.server";
 import { ROLES } from "~/lib/roles";
 import { createUser, EmailTakenError } from "~/models/users.server";
 
-
 async function readPassword(): Promise<string> {
   if (!process.stdin.isTTY) {
     const chunks: Buffer[] = [];
@@ -61,7 +60,8 @@ async function main() {
     },
   });
   const parsed = argsSchema.safeParse(values);
-  if (!parsed.success) throw new Error(parsed.error.issues.map((issue) => issue.message).join("\n"));
+  if (!parsed.success)
+    throw new Error(parsed.error.issues.map((issue) => issue.message).join("\n"));
   const args = parsed.data;
   const password = await readPassword();
   // The same rules as registration and password changes (issue 7).
@@ -80,7 +80,13 @@ async function main() {
 
 main()
   .catch((error) => {
-    console.error(error instanceof EmailTakenError ? "An account with this email already exists." : error instanceof Error ? error.message : error);
+    console.error(
+      error instanceof EmailTakenError
+        ? "An account with this email already exists."
+        : error instanceof Error
+          ? error.message
+          : error,
+    );
     process.exitCode = 1;
   })
   .finally(() => closeDb());

@@ -5,7 +5,12 @@ export interface BarMessage {
   message: string;
 }
 
-const WORDS: Record<Severity, string> = { error: "Error", warning: "Warning", info: "Information", success: "Success" };
+const WORDS: Record<Severity, string> = {
+  error: "Error",
+  warning: "Warning",
+  info: "Information",
+  success: "Success",
+};
 const ICONS: Record<Severity, string> = { error: "✖", warning: "⚠", info: "ℹ", success: "✔" };
 
 /**

@@ -10,14 +10,16 @@ export function ErrorPage() {
         <p>If you typed the web address, check it is correct.</p>
         <p>If you pasted the web address, check you copied the entire address.</p>
         <p>
-          You can <Link to="/">go to the home page</Link> or <Link to="/contact">contact us</Link> if you think something is
-          missing.
+          You can <Link to="/">go to the home page</Link> or <Link to="/contact">contact us</Link>{" "}
+          if you think something is missing.
         </p>
       </>
     );
   }
   const detail =
-    process.env.NODE_ENV === "development" && error instanceof Error ? <pre>{error.stack}</pre> : null;
+    process.env.NODE_ENV === "development" && error instanceof Error ? (
+      <pre>{error.stack}</pre>
+    ) : null;
   return (
     <>
       <h1>Sorry, there is a problem with the service</h1>
@@ -29,4 +31,3 @@ export function ErrorPage() {
     </>
   );
 }
-

@@ -18,7 +18,13 @@ export function ErrorSummary({ items }: { items: ErrorSummaryItem[] }) {
   }, [key]);
   if (items.length === 0) return null;
   return (
-    <div className="error-summary" role="alert" aria-labelledby="error-summary-title" tabIndex={-1} ref={ref}>
+    <div
+      className="error-summary"
+      role="alert"
+      aria-labelledby="error-summary-title"
+      tabIndex={-1}
+      ref={ref}
+    >
       <h2 id="error-summary-title">There is a problem</h2>
       <ul>
         {items.map((item) => (

@@ -2,7 +2,8 @@ import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
 /** Spec section 2's words. */
-export const POPUP_TEXT = "Email Notifications are currently off. Please visit the dashboard to enable.";
+export const POPUP_TEXT =
+  "Email Notifications are currently off. Please visit the dashboard to enable.";
 
 /**
  * The email-notification popup below the menu. Dismissing it is a POST remembered on the
@@ -18,7 +19,10 @@ export function NotificationPopup() {
     const fade = setTimeout(() => setFading(true), 8000);
     const hide = setTimeout(() => {
       setHidden(true);
-      fetcher.submit({ intent: "dismiss-popup", js: "1" }, { method: "post", action: "/dashboard/notifications" });
+      fetcher.submit(
+        { intent: "dismiss-popup", js: "1" },
+        { method: "post", action: "/dashboard/notifications" },
+      );
     }, 8600);
     return () => {
       clearTimeout(fade);
@@ -29,7 +33,10 @@ export function NotificationPopup() {
   }, []);
   if (hidden) return null;
   return (
-    <aside className={`notification-popup${fading ? " notification-popup--fading" : ""}`} aria-label="Email notifications">
+    <aside
+      className={`notification-popup${fading ? " notification-popup--fading" : ""}`}
+      aria-label="Email notifications"
+    >
       <p>
         <Link to="/dashboard/notifications">{POPUP_TEXT}</Link>
       </p>

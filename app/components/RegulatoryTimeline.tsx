@@ -41,7 +41,11 @@ function parseDate(value: string): number | null {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const time = Date.UTC(year, month - 1, day);
   const check = new Date(time);
-  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) {
+  if (
+    check.getUTCFullYear() !== year ||
+    check.getUTCMonth() !== month - 1 ||
+    check.getUTCDate() !== day
+  ) {
     return null;
   }
   return time;
@@ -172,14 +176,20 @@ interface Band {
  * stack centred on the mean of their wanted positions, repeatedly. The caller makes sure
  * the blocks fit.
  */
-function placeLabels(wanted: number[], heights: number[], minTop: number, maxBottom: number): number[] {
+function placeLabels(
+  wanted: number[],
+  heights: number[],
+  minTop: number,
+  maxBottom: number,
+): number[] {
   interface Stack {
     first: number;
     last: number;
     top: number;
     height: number;
   }
-  const clampTop = (top: number, height: number) => Math.max(minTop, Math.min(top, maxBottom - height));
+  const clampTop = (top: number, height: number) =>
+    Math.max(minTop, Math.min(top, maxBottom - height));
   const stacks: Stack[] = [];
   const offsets: number[] = []; // of each label inside its stack
   wanted.forEach((want, i) => {
@@ -217,7 +227,9 @@ const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || yea
  * shrinks to one short band that says so.
  */
 function layout(events: SortedEvent[]) {
-  const dated = events.filter((event): event is SortedEvent & { time: number } => event.time !== null);
+  const dated = events.filter(
+    (event): event is SortedEvent & { time: number } => event.time !== null,
+  );
   const prefixWidth = (agency: string) => textWidth(`${agency}: `, LABEL_FONT, true);
   const blocks: Block[] = dated.map((event) => {
     const lines = wrapText(event.event, TEXT_WIDTH, LABEL_FONT, prefixWidth(event.agency));
@@ -263,7 +275,17 @@ function layout(events: SortedEvent[]) {
 
 /* ------------------------------------------------------------------ markers ---- */
 
-function Marker({ agency, x, y, size }: { agency: TimelineEvent["agency"]; x: number; y: number; size: number }) {
+function Marker({
+  agency,
+  x,
+  y,
+  size,
+}: {
+  agency: TimelineEvent["agency"];
+  x: number;
+  y: number;
+  size: number;
+}) {
   return agency === "EMA" ? (
     <circle className="timeline-marker timeline-marker-ema" cx={x} cy={y} r={size / 2} />
   ) : (
@@ -280,7 +302,14 @@ function Marker({ agency, x, y, size }: { agency: TimelineEvent["agency"]; x: nu
 /** A small marker to sit beside text in the legend and the table; decorative. */
 function MarkerIcon({ agency }: { agency: TimelineEvent["agency"] }) {
   return (
-    <svg className="timeline-icon" viewBox="0 0 14 14" width="14" height="14" aria-hidden="true" focusable="false">
+    <svg
+      className="timeline-icon"
+      viewBox="0 0 14 14"
+      width="14"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
       <Marker agency={agency} x={7} y={7} size={12} />
     </svg>
   );
@@ -307,7 +336,13 @@ function breakable(text: string): ReactNode {
 
 /* ---------------------------------------------------------------- component ---- */
 
-export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { events: TimelineEvent[]; id?: string }) {
+export function RegulatoryTimeline({
+  events,
+  id = "regulatory-timeline",
+}: {
+  events: TimelineEvent[];
+  id?: string;
+}) {
   if (events.length === 0) {
     return <p className="timeline-empty">No EMA or FDA events are recorded.</p>;
   }
@@ -334,7 +369,9 @@ export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { eve
   const undated = sorted.length - dated.length;
   const summary = [
     `Regulatory timeline: ${plural(sorted.length, "event")} (${byAgency})${range}.`,
-    undated > 0 ? `${plural(undated, "event")} without a valid date ${undated === 1 ? "is" : "are"} not drawn.` : "",
+    undated > 0
+      ? `${plural(undated, "event")} without a valid date ${undated === 1 ? "is" : "are"} not drawn.`
+      : "",
     `The same events are listed in the table below.`,
   ]
     .filter(Boolean)
@@ -365,7 +402,10 @@ export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { eve
             preserveAspectRatio="xMinYMin meet"
           >
             {chart.bands.map((band, i) => (
-              <g key={band.from} className={band.empty ? "timeline-band timeline-band-empty" : "timeline-band"}>
+              <g
+                key={band.from}
+                className={band.empty ? "timeline-band timeline-band-empty" : "timeline-band"}
+              >
                 {i % 2 === 1 && (
                   <rect
                     className="timeline-band-shade"
@@ -376,7 +416,9 @@ export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { eve
                   />
                 )}
                 <line
-                  className={band.empty ? "timeline-axis-line timeline-axis-gap" : "timeline-axis-line"}
+                  className={
+                    band.empty ? "timeline-axis-line timeline-axis-gap" : "timeline-axis-line"
+                  }
                   x1={AXIS_X}
                   y1={round(band.top)}
                   x2={AXIS_X}
@@ -407,7 +449,9 @@ export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { eve
                     dy="0.35em"
                     fontSize={DATE_FONT}
                   >
-                    {band.to === band.from ? `No events in ${band.from}` : `No events in ${band.from}\u2013${band.to}`}
+                    {band.to === band.from
+                      ? `No events in ${band.from}`
+                      : `No events in ${band.from}\u2013${band.to}`}
                   </text>
                 )}
               </g>
@@ -431,12 +475,29 @@ export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { eve
                       MARKER_X - MARKER_SIZE / 2 - 1
                     },${rowY}`}
                   />
-                  <line className="timeline-notch" x1={AXIS_X - 3} y1={axisY} x2={NOTCH_END} y2={axisY} />
+                  <line
+                    className="timeline-notch"
+                    x1={AXIS_X - 3}
+                    y1={axisY}
+                    x2={NOTCH_END}
+                    y2={axisY}
+                  />
                   <Marker agency={label.event.agency} x={MARKER_X} y={rowY} size={MARKER_SIZE} />
-                  <text className="timeline-label" x={TEXT_X} y={round(label.top)} fontSize={LABEL_FONT}>
+                  <text
+                    className="timeline-label"
+                    x={TEXT_X}
+                    y={round(label.top)}
+                    fontSize={LABEL_FONT}
+                  >
                     {label.lines.map((line, n) => (
-                      <tspan key={n} x={n === 0 ? undefined : TEXT_X} dy={n === 0 ? "1em" : LABEL_LINE}>
-                        {n === 0 && <tspan className="timeline-label-agency">{label.event.agency}: </tspan>}
+                      <tspan
+                        key={n}
+                        x={n === 0 ? undefined : TEXT_X}
+                        dy={n === 0 ? "1em" : LABEL_LINE}
+                      >
+                        {n === 0 && (
+                          <tspan className="timeline-label-agency">{label.event.agency}: </tspan>
+                        )}
                         {line}
                       </tspan>
                     ))}
@@ -471,7 +532,11 @@ export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { eve
             {sorted.map((event, i) => (
               <tr key={i} className={`timeline-row timeline-row-${event.agency.toLowerCase()}`}>
                 <td className="timeline-cell-date">
-                  {event.time === null ? event.date : <time dateTime={event.date}>{displayDate(event)}</time>}
+                  {event.time === null ? (
+                    event.date
+                  ) : (
+                    <time dateTime={event.date}>{displayDate(event)}</time>
+                  )}
                 </td>
                 <td className="timeline-cell-agency">
                   <MarkerIcon agency={event.agency} /> {event.agency}
@@ -479,7 +544,9 @@ export function RegulatoryTimeline({ events, id = "regulatory-timeline" }: { eve
                 <th scope="row" className="timeline-cell-event">
                   {breakable(event.event)}
                 </th>
-                {hasNotes && <td className="timeline-cell-note">{breakable(event.note?.trim() ?? "")}</td>}
+                {hasNotes && (
+                  <td className="timeline-cell-note">{breakable(event.note?.trim() ?? "")}</td>
+                )}
               </tr>
             ))}
           </tbody>

@@ -28,8 +28,8 @@ export function SiteFooter({ signedIn, appVersion }: { signedIn: boolean; appVer
           </ul>
         </nav>
         <p className="recruitment">
-          We are recruiting medical reviewers: practising doctors with 5 or more years of experience.{" "}
-          <Link to="/contact">Contact us</Link> to join the review panel.
+          We are recruiting medical reviewers: practising doctors with 5 or more years of
+          experience. <Link to="/contact">Contact us</Link> to join the review panel.
         </p>
         <p className="version">Version {appVersion}</p>
       </div>

@@ -16,7 +16,15 @@ interface SiteHeaderProps {
 }
 
 // Spec section 2: the dark header on the signed-out home and the account-entry pages.
-const DARK_PATHS = ["/login", "/register", "/invite", "/resetpassword", "/checkemail", "/notallowed", "/changepassword"];
+const DARK_PATHS = [
+  "/login",
+  "/register",
+  "/invite",
+  "/resetpassword",
+  "/checkemail",
+  "/notallowed",
+  "/changepassword",
+];
 
 export function headerVariant(pathname: string, signedIn: boolean): "dark" | "home" | "default" {
   if (pathname === "/") return signedIn ? "home" : "dark";
@@ -27,7 +35,12 @@ function initials(user: HeaderUser) {
   return `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`.toUpperCase() || "?";
 }
 
-export function SiteHeader({ user, environmentLabel, notificationCount, qcReportsUrl }: SiteHeaderProps) {
+export function SiteHeader({
+  user,
+  environmentLabel,
+  notificationCount,
+  qcReportsUrl,
+}: SiteHeaderProps) {
   const location = useLocation();
   const variant = headerVariant(location.pathname, Boolean(user));
   const here = `${location.pathname}${location.search}`;
@@ -96,8 +109,12 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
                       ) : null}
                     </MenuLink>
                     <MenuLink to="/allreleases">Releases</MenuLink>
-                    {hasAnyRole(user.roles, "websitealerts") ? <MenuLink to="/dashboard/alerts">Alerts</MenuLink> : null}
-                    {hasAnyRole(user.roles, "admin") ? <MenuLink to="/dashboard/userreports">User Reports</MenuLink> : null}
+                    {hasAnyRole(user.roles, "websitealerts") ? (
+                      <MenuLink to="/dashboard/alerts">Alerts</MenuLink>
+                    ) : null}
+                    {hasAnyRole(user.roles, "admin") ? (
+                      <MenuLink to="/dashboard/userreports">User Reports</MenuLink>
+                    ) : null}
                     {qcReportsUrl ? (
                       <li dir="ltr">
                         <a href={qcReportsUrl} rel="noopener noreferrer">
@@ -123,7 +140,13 @@ export function SiteHeader({ user, environmentLabel, notificationCount, qcReport
           ) : (
             <>
               <li>
-                <Link to={location.pathname === "/login" ? "/login" : `/login?${new URLSearchParams({ redirectTo: here })}`}>
+                <Link
+                  to={
+                    location.pathname === "/login"
+                      ? "/login"
+                      : `/login?${new URLSearchParams({ redirectTo: here })}`
+                  }
+                >
                   Login
                 </Link>
               </li>

@@ -39,7 +39,14 @@ interface TextFieldProps {
   required?: boolean;
 }
 
-export function TextField({ field, label, type = "text", hint, autoComplete, required }: TextFieldProps) {
+export function TextField({
+  field,
+  label,
+  type = "text",
+  hint,
+  autoComplete,
+  required,
+}: TextFieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: undefined });
   return (
@@ -66,7 +73,17 @@ export function TextField({ field, label, type = "text", hint, autoComplete, req
   );
 }
 
-export function TextareaField({ field, label, required, rows = 6 }: { field: AnyField; label: string; required?: boolean; rows?: number }) {
+export function TextareaField({
+  field,
+  label,
+  required,
+  rows = 6,
+}: {
+  field: AnyField;
+  label: string;
+  required?: boolean;
+  rows?: number;
+}) {
   const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: undefined });
   return (
     <div className="field">
@@ -87,9 +104,21 @@ export function TextareaField({ field, label, required, rows = 6 }: { field: Any
   );
 }
 
-export function CheckboxField({ field, label, hint }: { field: AnyField; label: string; hint?: ReactNode }) {
+export function CheckboxField({
+  field,
+  label,
+  hint,
+}: {
+  field: AnyField;
+  label: string;
+  hint?: ReactNode;
+}) {
   const hintId = hint ? `${field.id}-hint` : undefined;
-  const { key, ...props } = getInputProps(field, { type: "checkbox", value: "on", ariaDescribedBy: undefined });
+  const { key, ...props } = getInputProps(field, {
+    type: "checkbox",
+    value: "on",
+    ariaDescribedBy: undefined,
+  });
   return (
     <div className="field">
       <label htmlFor={field.id}>

@@ -28,7 +28,9 @@ const MIGRATION_LOCK = 727_101;
 type Hook = (db: Db, engine: Engine) => Promise<void>;
 // Kept on globalThis so that a rebuilt server module in development reuses the one
 // open database: PGlite must not be opened twice on the same folder.
-const state = ((globalThis as { __hsdDb?: { connecting?: Promise<Connection>; hooks: Hook[] } }).__hsdDb ??= {
+const state = ((
+  globalThis as { __hsdDb?: { connecting?: Promise<Connection>; hooks: Hook[] } }
+).__hsdDb ??= {
   hooks: [],
 });
 
@@ -106,6 +108,7 @@ export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promi
 }
 
 /** A text[] parameter: one literal, each value quoted and escaped. */
-export const textArray = (values: string[]) => sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
+export const textArray = (values: string[]) =>
+  sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
 
 export { schema, sql };

@@ -79,12 +79,12 @@ export const sessions = pgTable(
 export const siteSettings = pgTable(
   "site_settings",
   {
-  id: integer("id").primaryKey().default(1),
-  environmentLabel: text("environment_label").notNull().default(""),
-  emailNotificationPopup: boolean("email_notification_popup").notNull().default(false),
-  enableStubRecords: boolean("enable_stub_records").notNull().default(false),
-  enableMaaIndications: boolean("enable_maa_indications").notNull().default(false),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    id: integer("id").primaryKey().default(1),
+    environmentLabel: text("environment_label").notNull().default(""),
+    emailNotificationPopup: boolean("email_notification_popup").notNull().default(false),
+    enableStubRecords: boolean("enable_stub_records").notNull().default(false),
+    enableMaaIndications: boolean("enable_maa_indications").notNull().default(false),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
   // One row: the site's settings.
@@ -143,7 +143,6 @@ export const catalogueVersion = pgTable("catalogue_version", {
   id: integer("id").primaryKey().default(1),
   version: bigint("version", { mode: "number" }).notNull().default(0),
 });
-
 
 export const records = pgTable(
   "records",
@@ -208,7 +207,10 @@ export const recordVersions = pgTable(
   (t) => [
     uniqueIndex("record_versions_record_version_key").on(t.recordId, t.version),
     uniqueIndex("record_versions_one_staged").on(t.recordId).where(sql`state = 'staged'`),
-    check("record_versions_state_check", sql`${t.state} in ('staged', 'published', 'superseded', 'discarded')`),
+    check(
+      "record_versions_state_check",
+      sql`${t.state} in ('staged', 'published', 'superseded', 'discarded')`,
+    ),
   ],
 );
 
@@ -343,7 +345,10 @@ export const savedSearches = pgTable(
   },
   (t) => [
     index("saved_searches_user_idx").on(t.userId, t.createdAt),
-    check("saved_searches_alert_frequency_check", sql`${t.alertFrequency} in ('none', 'daily', 'weekly')`),
+    check(
+      "saved_searches_alert_frequency_check",
+      sql`${t.alertFrequency} in ('none', 'daily', 'weekly')`,
+    ),
   ],
 );
 

@@ -31,7 +31,12 @@ export const authenticator = new Authenticator<User>().use(
 
 /** A same-site path to return to, or the fallback: never another origin. */
 export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof to !== "string" || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) {
+  if (
+    typeof to !== "string" ||
+    !to.startsWith("/") ||
+    to.startsWith("//") ||
+    to.startsWith("/\\")
+  ) {
     return fallback;
   }
   return to;
@@ -53,7 +58,10 @@ export async function getOptionalUser(request: Request): Promise<User | null> {
 }
 
 /** getOptionalUser, with `extra` columns over the user read in the same statement (null without a stored session). */
-export async function getOptionalUserWith<X extends Record<string, SQL>>(request: Request, extra: X) {
+export async function getOptionalUserWith<X extends Record<string, SQL>>(
+  request: Request,
+  extra: X,
+) {
   const { state, extra: values } = await readSessionWith(request, extra);
   return { user: state.status === "active" ? state.user : null, extra: values };
 }
@@ -65,13 +73,19 @@ export async function requireUser(request: Request): Promise<User> {
   const headers = new Headers();
   if (state.status === "expired") {
     headers.append("Set-Cookie", await clearSessionCookie(request));
-    headers.append("Set-Cookie", await setFlash(request, { severity: "error", message: TOKEN_EXPIRED }));
+    headers.append(
+      "Set-Cookie",
+      await setFlash(request, { severity: "error", message: TOKEN_EXPIRED }),
+    );
   }
   throw redirect(loginUrl(returnAddress(request)), { headers });
 }
 
 /** The signed-in user holding any of the roles; others go to /notallowed. */
-export async function requireRole(request: Request, allowed: string | readonly string[]): Promise<User> {
+export async function requireRole(
+  request: Request,
+  allowed: string | readonly string[],
+): Promise<User> {
   const user = await requireUser(request);
   if (!hasAnyRole(user.roles, allowed)) throw redirect("/notallowed");
   return user;

@@ -36,7 +36,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
       .select({ id: schema.users.id })
       .from(schema.users)
       .where(eq(sql`lower(${schema.users.email})`, normaliseEmail(account.email)));
-    if (!existing) await createUser({ ...account, roles: [...account.roles], password: DEMO_PASSWORD }, db);
+    if (!existing)
+      await createUser({ ...account, roles: [...account.roles], password: DEMO_PASSWORD }, db);
   }
   await db
     .insert(schema.appMeta)
@@ -55,7 +56,11 @@ const RECORDS_SEEDED_KEY = "demo_records_seeded";
 export async function seedDemoRecords(db: Db, count: number, today = isoDate(new Date())) {
   const histories: HssRecord[][] = [];
   for (let index = 0; index < count; index++) {
-    histories.push(generateRecordHistory(index, { catalogueSize: count, today }).map((doc) => recordSchema.parse(doc)));
+    histories.push(
+      generateRecordHistory(index, { catalogueSize: count, today }).map((doc) =>
+        recordSchema.parse(doc),
+      ),
+    );
   }
   const waves = Math.max(0, ...histories.map((history) => history.length));
   let versions = 0;
@@ -63,8 +68,15 @@ export async function seedDemoRecords(db: Db, count: number, today = isoDate(new
     const items = histories
       .filter((history) => history.length > wave)
       // Dated as the generator dates them, but never later than now (a change cannot be in the future).
-      .map((history) => ({ doc: history[wave], at: new Date(Math.min(Date.now(), Date.parse(`${history[wave].lastUpdated}T09:00:00Z`))) }));
-    await applyRecords(items, { mode: "publish", filename: `demo catalogue, version ${wave + 1}`, db });
+      .map((history) => ({
+        doc: history[wave],
+        at: new Date(Math.min(Date.now(), Date.parse(`${history[wave].lastUpdated}T09:00:00Z`))),
+      }));
+    await applyRecords(items, {
+      mode: "publish",
+      filename: `demo catalogue, version ${wave + 1}`,
+      db,
+    });
     versions += items.length;
   }
   await db
@@ -77,7 +89,10 @@ export async function seedDemoRecords(db: Db, count: number, today = isoDate(new
 async function seedRecordsIfEmpty(db: Db) {
   const count = env().DEMO_RECORDS;
   if (count === 0) return;
-  const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, RECORDS_SEEDED_KEY));
+  const [marker] = await db
+    .select()
+    .from(schema.appMeta)
+    .where(eq(schema.appMeta.key, RECORDS_SEEDED_KEY));
   const [records] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.records);
   if (marker || records.count > 0) return;
   const started = performance.now();
@@ -92,7 +107,10 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
   if (engine === "pglite" && env().DEMO !== "1") {
     // Only a demo database gets demo data unasked: an empty one, or one seeded as a demo
     // before records existed (its catalogue is filled when empty).
-    const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
+    const [marker] = await db
+      .select()
+      .from(schema.appMeta)
+      .where(eq(schema.appMeta.key, SEEDED_KEY));
     const [users] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.users);
     if (!marker && users.count > 0) return;
     await seedRecordsIfEmpty(db);
@@ -100,5 +118,6 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
   } else {
     await seedRecordsIfEmpty(db);
   }
-  if (await seedDemo(db)) console.log(`[demo] seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD})`);
+  if (await seedDemo(db))
+    console.log(`[demo] seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD})`);
 }

@@ -21,7 +21,12 @@ export interface Email {
 export async function enqueueEmail(db: Db, email: Email) {
   const [row] = await db
     .insert(outbox)
-    .values({ toAddress: email.to, subject: email.subject, textBody: email.text, replyTo: email.replyTo ?? null })
+    .values({
+      toAddress: email.to,
+      subject: email.subject,
+      textBody: email.text,
+      replyTo: email.replyTo ?? null,
+    })
     .returning({ id: outbox.id });
   return row.id;
 }
@@ -59,7 +64,11 @@ function smtpDeliverer(url: string): Deliverer {
 }
 
 function fileDeliverer(folder: string): Deliverer {
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const transport = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: "unix",
+  });
   return {
     async deliver(row) {
       const info = await transport.sendMail({
@@ -112,7 +121,9 @@ export interface SendReport {
 }
 
 /** Delivers due emails once; failures are kept with their error and retried with backoff. */
-export async function sendPendingEmails(options: { limit?: number; log?: (line: string) => void } = {}) {
+export async function sendPendingEmails(
+  options: { limit?: number; log?: (line: string) => void } = {},
+) {
   const db = await getDb();
   const log = options.log ?? ((line: string) => console.log(line));
   const rows = await claim(db, options.limit ?? 50);
@@ -133,7 +144,11 @@ export async function sendPendingEmails(options: { limit?: number; log?: (line: 
       const message = error instanceof Error ? error.message : String(error);
       await db
         .update(outbox)
-        .set({ attempts, lastError: message.slice(0, 1000), nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)) })
+        .set({
+          attempts,
+          lastError: message.slice(0, 1000),
+          nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
+        })
         .where(eq(outbox.id, row.id));
       log(`[outbox] email ${row.id} failed (attempt ${attempts}): ${message}`);
       report.failed += 1;
@@ -143,7 +158,9 @@ export async function sendPendingEmails(options: { limit?: number; log?: (line: 
 }
 
 // On globalThis so that a rebuilt module in development does not start a second sender.
-const worker = ((globalThis as { __hsdOutbox?: { timer?: NodeJS.Timeout; running: boolean } }).__hsdOutbox ??= {
+const worker = ((
+  globalThis as { __hsdOutbox?: { timer?: NodeJS.Timeout; running: boolean } }
+).__hsdOutbox ??= {
   running: false,
 });
 

@@ -16,7 +16,10 @@ const schema = z.object({
   DEMO: z.enum(["0", "1"]).optional(),
   // How many generated records a demo database starts with.
   DEMO_RECORDS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
-  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(8 * 60),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .positive()
+    .default(8 * 60),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
   QC_REPORTS_URL: z.url().optional(),
   // The address emails link to (alerts, digests, their stop links).

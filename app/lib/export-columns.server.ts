@@ -20,7 +20,8 @@ export interface ExportColumn {
   values: (record: HssRecord) => Cell[];
 }
 
-const present = <T,>(values: Array<T | undefined | null>) => values.filter((value): value is T => value !== undefined && value !== null && value !== "");
+const present = <T>(values: Array<T | undefined | null>) =>
+  values.filter((value): value is T => value !== undefined && value !== null && value !== "");
 
 export function limitedColumns(settings: EnabledSettings): ExportColumn[] {
   const filters = availableFilters(settings);
@@ -43,7 +44,11 @@ type Path = Array<string | "[]">;
 /** Peels optional, default and nullable wrappers off a schema. */
 function unwrap(schema: z.ZodType): z.ZodType {
   let current = schema;
-  while (current instanceof z.ZodOptional || current instanceof z.ZodDefault || current instanceof z.ZodNullable) {
+  while (
+    current instanceof z.ZodOptional ||
+    current instanceof z.ZodDefault ||
+    current instanceof z.ZodNullable
+  ) {
     current = current.def.innerType as z.ZodType;
   }
   return current;
@@ -53,7 +58,8 @@ function unwrap(schema: z.ZodType): z.ZodType {
 function leaves(schema: z.ZodType, path: Path, out: Path[]) {
   const inner = unwrap(schema);
   if (inner instanceof z.ZodObject) {
-    for (const [key, child] of Object.entries(inner.shape)) leaves(child as z.ZodType, [...path, key], out);
+    for (const [key, child] of Object.entries(inner.shape))
+      leaves(child as z.ZodType, [...path, key], out);
   } else if (inner instanceof z.ZodArray) {
     leaves(inner.element as z.ZodType, [...path, "[]"], out);
   } else {

@@ -56,7 +56,8 @@ async function end(stream: WriteStream) {
 
 function csvWriter(file: string, columns: ExportColumn[]): ExportWriter {
   const stream = createWriteStream(file);
-  const unparse = (rows: Cell[][]) => Papa.unparse(rows, { escapeFormulae: FORMULA_START, newline: "\r\n" });
+  const unparse = (rows: Cell[][]) =>
+    Papa.unparse(rows, { escapeFormulae: FORMULA_START, newline: "\r\n" });
   let started = false;
   let batch: Cell[][] = [];
   const flush = async () => {
@@ -76,7 +77,8 @@ function csvWriter(file: string, columns: ExportColumn[]): ExportWriter {
       if (batch.length >= 200) await flush();
     },
     async close() {
-      if (!started) await write(stream, `\uFEFF${unparse([columns.map((column) => column.label)])}\r\n`);
+      if (!started)
+        await write(stream, `\uFEFF${unparse([columns.map((column) => column.label)])}\r\n`);
       await flush();
       await end(stream);
     },
@@ -86,17 +88,29 @@ function csvWriter(file: string, columns: ExportColumn[]): ExportWriter {
 function xlsxWriter(file: string, columns: ExportColumn[]): ExportWriter {
   // No styles and no shared strings: a third of the time per cell (bench:export). The
   // header row stays in view (frozen) instead of being bold.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: false, useSharedStrings: false });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    filename: file,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const sheet = workbook.addWorksheet("Export", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = columns.map((column) => ({ header: column.label, key: column.id, width: Math.min(60, Math.max(14, column.label.length + 2)) }));
+  sheet.columns = columns.map((column) => ({
+    header: column.label,
+    key: column.id,
+    width: Math.min(60, Math.max(14, column.label.length + 2)),
+  }));
   sheet.getRow(1).commit();
   return {
     async add(record) {
       // An empty field is no cell at all, rather than an empty string.
-      sheet.addRow(columns.map((column) => {
-        const cell = cellOf(column, column.values(record));
-        return cell === "" ? null : neutralise(cell);
-      })).commit();
+      sheet
+        .addRow(
+          columns.map((column) => {
+            const cell = cellOf(column, column.values(record));
+            return cell === "" ? null : neutralise(cell);
+          }),
+        )
+        .commit();
     },
     async close() {
       sheet.commit();
@@ -108,12 +122,19 @@ function xlsxWriter(file: string, columns: ExportColumn[]): ExportWriter {
 // Characters XML 1.0 cannot carry at all, even escaped.
 const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" };
-export const xmlText = (value: Cell) => String(value).replace(NOT_XML, "").replace(/[&<>"]/g, (char) => ESCAPES[char]);
+export const xmlText = (value: Cell) =>
+  String(value)
+    .replace(NOT_XML, "")
+    .replace(/[&<>"]/g, (char) => ESCAPES[char]);
 
 function xmlWriter(file: string, columns: ExportColumn[], generatedAt: string): ExportWriter {
   const stream = createWriteStream(file);
   let started = false;
-  const start = () => write(stream, `<?xml version="1.0" encoding="UTF-8"?>\n<export generated="${xmlText(generatedAt)}">\n`);
+  const start = () =>
+    write(
+      stream,
+      `<?xml version="1.0" encoding="UTF-8"?>\n<export generated="${xmlText(generatedAt)}">\n`,
+    );
   return {
     async add(record) {
       if (!started) {
@@ -137,7 +158,12 @@ function xmlWriter(file: string, columns: ExportColumn[], generatedAt: string): 
   };
 }
 
-export function openExportWriter(format: ExportFormat, file: string, columns: ExportColumn[], generatedAt = new Date().toISOString()): ExportWriter {
+export function openExportWriter(
+  format: ExportFormat,
+  file: string,
+  columns: ExportColumn[],
+  generatedAt = new Date().toISOString(),
+): ExportWriter {
   if (format === "csv") return csvWriter(file, columns);
   if (format === "xlsx") return xlsxWriter(file, columns);
   return xmlWriter(file, columns, generatedAt);

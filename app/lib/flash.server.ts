@@ -28,11 +28,17 @@ export function setFlash(request: Request, flash: Flash) {
 }
 
 /** The pending message, if any, and the Set-Cookie header that consumes it. */
-export async function takeFlash(request: Request): Promise<{ flash: Flash | null; header: string | null }> {
+export async function takeFlash(
+  request: Request,
+): Promise<{ flash: Flash | null; header: string | null }> {
   const parsed = flashSchema.safeParse(await flashCookie().parse(request.headers.get("Cookie")));
   if (!parsed.success) return { flash: null, header: null };
   return {
     flash: parsed.data,
-    header: await flashCookie().serialize("", { secure: isHttps(request), maxAge: 0, expires: new Date(0) }),
+    header: await flashCookie().serialize("", {
+      secure: isHttps(request),
+      maxAge: 0,
+      expires: new Date(0),
+    }),
   };
 }

@@ -27,7 +27,10 @@ interface ChangedRecord {
 }
 
 function recordLines(records: ChangedRecord[], total: number) {
-  const lines = records.map((record) => `- ${record.title} (${record.hss_id})\n  ${absoluteUrl(`/record/${record.hss_id}`)}`);
+  const lines = records.map(
+    (record) =>
+      `- ${record.title} (${record.hss_id})\n  ${absoluteUrl(`/record/${record.hss_id}`)}`,
+  );
   if (total > records.length) lines.push(`… and ${total - records.length} more.`);
   return lines.join("\n");
 }
@@ -47,7 +50,15 @@ export async function runSavedSearchAlerts(db?: Db) {
   let checked = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await queryRows<{ id: number; title: string; request: SearchRequest; alert_frequency: string; checked_version: number; email: string; first_name: string }>(
+      const rows = await queryRows<{
+        id: number;
+        title: string;
+        request: SearchRequest;
+        alert_frequency: string;
+        checked_version: number;
+        email: string;
+        first_name: string;
+      }>(
         tx,
         sql`SELECT s.id, s.title, s.request, s.alert_frequency, s.alert_checked_version::int AS checked_version, u.email, u.first_name
               FROM saved_searches s JOIN users u ON u.id = s.user_id
@@ -105,12 +116,21 @@ export async function runSavedSearchAlerts(db?: Db) {
 /** Emails each due enrolled user the records changed since the catalogue version of their last digest. */
 export async function runNotificationDigests(db?: Db) {
   db ??= await getDb();
-  const [{ upTo }] = await queryRows<{ upTo: number }>(db, sql`SELECT version::int AS "upTo" FROM catalogue_version WHERE id = 1`);
+  const [{ upTo }] = await queryRows<{ upTo: number }>(
+    db,
+    sql`SELECT version::int AS "upTo" FROM catalogue_version WHERE id = 1`,
+  );
   let sent = 0;
   let checked = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const rows = await queryRows<{ user_id: number; frequency: string; checked_version: number; email: string; first_name: string }>(
+      const rows = await queryRows<{
+        user_id: number;
+        frequency: string;
+        checked_version: number;
+        email: string;
+        first_name: string;
+      }>(
         tx,
         sql`SELECT p.user_id, p.notification_frequency AS frequency, p.digest_checked_version::int AS checked_version, u.email, u.first_name
               FROM user_preferences p JOIN users u ON u.id = p.user_id

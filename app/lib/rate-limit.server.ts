@@ -27,7 +27,12 @@ export async function hitRateLimit(limit: Limit, key: string): Promise<boolean> 
   if (Math.random() < 0.02) {
     await db
       .delete(rateLimits)
-      .where(and(eq(rateLimits.bucket, limit.bucket), lt(rateLimits.windowStart, new Date(windowStart.getTime() - limit.windowMs))));
+      .where(
+        and(
+          eq(rateLimits.bucket, limit.bucket),
+          lt(rateLimits.windowStart, new Date(windowStart.getTime() - limit.windowMs)),
+        ),
+      );
   }
   return row.hits <= limit.max;
 }
@@ -39,7 +44,13 @@ export async function isRateLimited(limit: Limit, key: string): Promise<boolean>
   const [row] = await db
     .select({ hits: rateLimits.hits })
     .from(rateLimits)
-    .where(and(eq(rateLimits.bucket, limit.bucket), eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+    .where(
+      and(
+        eq(rateLimits.bucket, limit.bucket),
+        eq(rateLimits.key, key),
+        eq(rateLimits.windowStart, windowStart),
+      ),
+    );
   return (row?.hits ?? 0) >= limit.max;
 }
 

@@ -23,7 +23,11 @@ import type { User } from "~/models/users.server";
  * What /search and /advancedsearch share: read the request from the URL, run it (unless
  * an advanced row is wrong), record the search, and the user's results view.
  */
-export async function loadSearch(request: Request, user: User, options: { advanced: boolean; run?: boolean }) {
+export async function loadSearch(
+  request: Request,
+  user: User,
+  options: { advanced: boolean; run?: boolean },
+) {
   const url = new URL(request.url);
   const settings = await getSiteSettings();
   const parsed = parseSearchParams(url.searchParams, settings, { advanced: options.advanced });
@@ -34,7 +38,12 @@ export async function loadSearch(request: Request, user: User, options: { advanc
     canRun ? searchRecords(parsed.request, settings) : Promise.resolve(null),
     getResultsView(user.id),
   ]);
-  const selection = result ? await getSelection(user.id, result.hits.map((hit) => hit.hssId)) : EMPTY_SELECTION;
+  const selection = result
+    ? await getSelection(
+        user.id,
+        result.hits.map((hit) => hit.hssId),
+      )
+    : EMPTY_SELECTION;
   // A new search (not a page of one already counted, nor the bare catalogue) is user activity.
   if (canRun && parsed.request.from === 0 && !isDefaultSearch(parsed.request)) {
     await recordActivity(user.id, "search", toSearchParams(parsed.request).toString());
@@ -46,16 +55,18 @@ export async function loadSearch(request: Request, user: User, options: { advanc
     view,
     selection,
     labels: Object.fromEntries(filters.map((filter) => [filter.id, filter.label])),
-    filters: filters.map(({ id, label, type, recordCategory, orClauseEnabled, isBooleanFilter, basic, facet }) => ({
-      id,
-      label,
-      type,
-      recordCategory,
-      orClauseEnabled,
-      isBooleanFilter: isBooleanFilter ?? false,
-      basic,
-      facet,
-    })),
+    filters: filters.map(
+      ({ id, label, type, recordCategory, orClauseEnabled, isBooleanFilter, basic, facet }) => ({
+        id,
+        label,
+        type,
+        recordCategory,
+        orClauseEnabled,
+        isBooleanFilter: isBooleanFilter ?? false,
+        basic,
+        facet,
+      }),
+    ),
   };
 }
 
@@ -91,10 +102,17 @@ export async function searchAction(request: Request, user: User, options: { adva
       await clearSelection(user.id);
     } else {
       const settings = await getSiteSettings();
-      const search = parseSearchParams(url.searchParams, settings, { advanced: options.advanced }).request;
+      const search = parseSearchParams(url.searchParams, settings, {
+        advanced: options.advanced,
+      }).request;
       const criteria = selectionCriteria(search);
       if (intent.intent === "select") {
-        await updatePageSelection(user.id, criteria, intent.shown, intent.selected.filter((hssId) => intent.shown.includes(hssId)));
+        await updatePageSelection(
+          user.id,
+          criteria,
+          intent.shown,
+          intent.selected.filter((hssId) => intent.shown.includes(hssId)),
+        );
       } else if (intent.intent === "selectPage") {
         await updatePageSelection(user.id, criteria, intent.shown, intent.shown);
       } else {
@@ -102,6 +120,7 @@ export async function searchAction(request: Request, user: User, options: { adva
       }
     }
   }
-  if (form.get("js") === "1") return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
+  if (form.get("js") === "1")
+    return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
   return redirect(`${url.pathname}${url.search}`, { status: 303 });
 }

@@ -21,6 +21,8 @@ export function applySecurityHeaders(headers: Headers, request: Request, nonce?:
   headers.set("Referrer-Policy", "same-origin");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  const https = new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  const https =
+    new URL(request.url).protocol === "https:" ||
+    request.headers.get("x-forwarded-proto") === "https";
   if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

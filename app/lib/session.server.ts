@@ -33,7 +33,10 @@ function sessionCookie() {
 
 /** Secure whenever the site is served over HTTPS, directly or behind a TLS proxy. */
 export function isHttps(request: Request) {
-  return new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https";
+  return (
+    new URL(request.url).protocol === "https:" ||
+    request.headers.get("x-forwarded-proto") === "https"
+  );
 }
 
 function hashId(id: string) {
@@ -81,7 +84,9 @@ export type SessionState =
 
 type Columns = Record<string, SQL>;
 /** The values of extra columns, by their SQL types. */
-export type ColumnValues<X extends Columns> = { [K in keyof X]: X[K] extends SQL<infer T> ? T : never };
+export type ColumnValues<X extends Columns> = {
+  [K in keyof X]: X[K] extends SQL<infer T> ? T : never;
+};
 
 /** Who the request belongs to, and whether a session it carries has expired. */
 export async function readSession(request: Request): Promise<SessionState> {
@@ -102,7 +107,13 @@ export async function readSessionWith<X extends Columns>(
   const idHash = hashId(id);
   // Suspended and deleted users lose their sessions at once: only an active user joins.
   const [row] = await db
-    .select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt, appVersion: sessions.appVersion, user: userColumns, extra })
+    .select({
+      expiresAt: sessions.expiresAt,
+      lastSeenAt: sessions.lastSeenAt,
+      appVersion: sessions.appVersion,
+      user: userColumns,
+      extra,
+    })
     .from(sessions)
     .leftJoin(users, and(eq(users.id, sessions.userId), isActiveUser))
     .where(eq(sessions.idHash, idHash));
@@ -147,7 +158,11 @@ export async function destroySession(request: Request): Promise<string> {
 }
 
 export function clearSessionCookie(request: Request) {
-  return sessionCookie().serialize("", { secure: isHttps(request), maxAge: 0, expires: new Date(0) });
+  return sessionCookie().serialize("", {
+    secure: isHttps(request),
+    maxAge: 0,
+    expires: new Date(0),
+  });
 }
 
 /** Ends every session of a user (suspension, deletion, password change). */
@@ -160,5 +175,7 @@ export async function destroyUserSessions(userId: number) {
 export async function destroyOtherSessions(request: Request, userId: number, db?: Db) {
   db ??= await getDb();
   const id = await readSessionId(request);
-  await db.delete(sessions).where(and(eq(sessions.userId, userId), id ? ne(sessions.idHash, hashId(id)) : undefined));
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), id ? ne(sessions.idHash, hashId(id)) : undefined));
 }

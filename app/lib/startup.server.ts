@@ -17,7 +17,9 @@ export function startServer() {
   // search index, so that the first search does not wait for it.
   getDb()
     .then(() => warmSearchIndex())
-    .catch((error) => console.error("[startup] database not ready; retried on the next request:", error));
+    .catch((error) =>
+      console.error("[startup] database not ready; retried on the next request:", error),
+    );
   startOutboxWorker();
   startJobs();
 }

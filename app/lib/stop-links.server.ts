@@ -9,7 +9,9 @@ import { env } from "~/lib/env.server";
 export type StopKind = "alert" | "digest";
 
 function sign(kind: StopKind, id: number) {
-  return createHmac("sha256", env().SESSION_SECRET).update(`stop:${kind}:${id}`).digest("base64url");
+  return createHmac("sha256", env().SESSION_SECRET)
+    .update(`stop:${kind}:${id}`)
+    .digest("base64url");
 }
 
 export function stopLink(kind: StopKind, id: number) {

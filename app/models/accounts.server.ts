@@ -8,7 +8,14 @@ import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { newPasswordFields, withMatchingPasswords } from "~/lib/password-rules.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
-import { displayName, EmailTakenError, getActiveUser, normaliseEmail, profileSchema, type User } from "./users.server";
+import {
+  displayName,
+  EmailTakenError,
+  getActiveUser,
+  normaliseEmail,
+  profileSchema,
+  type User,
+} from "./users.server";
 
 const { invitations, passwordResets, users, userAudit } = schema;
 
@@ -20,24 +27,41 @@ const newToken = () => randomBytes(32).toString("base64url");
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
 /** Adds a line to the account's audit trail: who (actor), what, when (now). */
-export async function audit(db: Db, entry: { userId: number; actorId: number | null; action: string; detail?: string }) {
-  await db.insert(userAudit).values({ userId: entry.userId, actorId: entry.actorId, action: entry.action, detail: entry.detail ?? "" });
+export async function audit(
+  db: Db,
+  entry: { userId: number; actorId: number | null; action: string; detail?: string },
+) {
+  await db.insert(userAudit).values({
+    userId: entry.userId,
+    actorId: entry.actorId,
+    action: entry.action,
+    detail: entry.detail ?? "",
+  });
 }
 
 /** A sign-in: counted in the user's activity (user reports) and shown as their last sign-in. */
 export async function recordSignIn(userId: number, db?: Db) {
   db ??= await getDb();
   await db.update(users).set({ lastSignInAt: sql`now()` }).where(eq(users.id, userId));
-  await db.insert(schema.userActivity).values({ userId, activityType: "signin", activityValue: "" });
+  await db
+    .insert(schema.userActivity)
+    .values({ userId, activityType: "signin", activityValue: "" });
 }
-
 
 // ---------------------------------------------------------------- invitations
 
 export const inviteSchema = profileSchema.extend({
-  firstName: z.string({ error: "Enter a first name" }).trim().min(1, "Enter a first name").max(100, "First name must be 100 characters or fewer"),
+  firstName: z
+    .string({ error: "Enter a first name" })
+    .trim()
+    .min(1, "Enter a first name")
+    .max(100, "First name must be 100 characters or fewer"),
   middleName: z.string().trim().max(100, "Middle name must be 100 characters or fewer").default(""),
-  lastName: z.string({ error: "Enter a last name" }).trim().min(1, "Enter a last name").max(100, "Last name must be 100 characters or fewer"),
+  lastName: z
+    .string({ error: "Enter a last name" })
+    .trim()
+    .min(1, "Enter a last name")
+    .max(100, "Last name must be 100 characters or fewer"),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
@@ -61,7 +85,10 @@ export async function createInvitation(admin: User, input: InviteInput): Promise
   const code = newToken();
   const expiresAt = dayjs().add(INVITATION_DAYS, "day").toDate();
   const invitation = await db.transaction(async (tx) => {
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email));
     if (taken) throw new EmailTakenError();
     await tx
       .update(invitations)
@@ -69,7 +96,15 @@ export async function createInvitation(admin: User, input: InviteInput): Promise
       .where(and(eq(sql`lower(${invitations.email})`, email), isNull(invitations.usedAt)));
     const [row] = await tx
       .insert(invitations)
-      .values({ codeHash: hashToken(code), email, firstName: input.firstName, middleName: input.middleName, lastName: input.lastName, invitedBy: admin.id, expiresAt })
+      .values({
+        codeHash: hashToken(code),
+        email,
+        firstName: input.firstName,
+        middleName: input.middleName,
+        lastName: input.lastName,
+        invitedBy: admin.id,
+        expiresAt,
+      })
       .returning();
     const link = absoluteUrl(`/register?${new URLSearchParams({ invitationCode: code })}`);
     await enqueueEmail(tx, {
@@ -114,10 +149,14 @@ export type InvitationLookup =
 export async function findInvitation(code: string): Promise<InvitationLookup> {
   if (!code) return { status: "unknown" };
   const db = await getDb();
-  const [row] = await db.select().from(invitations).where(eq(invitations.codeHash, hashToken(code)));
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.codeHash, hashToken(code)));
   if (!row) return { status: "unknown" };
   if (row.usedAt) return { status: "used", invitation: toInvitation(row) };
-  if (row.expiresAt.getTime() <= Date.now()) return { status: "expired", invitation: toInvitation(row) };
+  if (row.expiresAt.getTime() <= Date.now())
+    return { status: "expired", invitation: toInvitation(row) };
   return { status: "valid", invitation: toInvitation(row) };
 }
 
@@ -155,27 +194,53 @@ export class InvitationUnusableError extends Error {
  * Registers the invited person: spends the code and creates the account in one
  * transaction, so a code registers at most one account however often it is sent.
  */
-export async function registerFromInvitation(input: { invitationCode: string; firstName: string; middleName: string; lastName: string; password: string }): Promise<User> {
+export async function registerFromInvitation(input: {
+  invitationCode: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
+  password: string;
+}): Promise<User> {
   const db = await getDb();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [spent] = await tx
       .update(invitations)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(invitations.codeHash, hashToken(input.invitationCode)), isNull(invitations.usedAt), sql`${invitations.expiresAt} > now()`))
+      .where(
+        and(
+          eq(invitations.codeHash, hashToken(input.invitationCode)),
+          isNull(invitations.usedAt),
+          sql`${invitations.expiresAt} > now()`,
+        ),
+      )
       .returning();
     if (!spent) {
       const lookup = await findInvitation(input.invitationCode);
       throw new InvitationUnusableError(lookup.status === "valid" ? "used" : lookup.status);
     }
-    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, normaliseEmail(spent.email)));
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, normaliseEmail(spent.email)));
     if (taken) throw new EmailTakenError();
     const [created] = await tx
       .insert(users)
-      .values({ email: normaliseEmail(spent.email), firstName: input.firstName, middleName: input.middleName, lastName: input.lastName, passwordHash })
+      .values({
+        email: normaliseEmail(spent.email),
+        firstName: input.firstName,
+        middleName: input.middleName,
+        lastName: input.lastName,
+        passwordHash,
+      })
       .returning({ id: users.id });
     await tx.update(invitations).set({ userId: created.id }).where(eq(invitations.id, spent.id));
-    await audit(tx, { userId: created.id, actorId: spent.invitedBy, action: "Invited", detail: `Invitation sent ${formatDate(spent.createdAt)}` });
+    await audit(tx, {
+      userId: created.id,
+      actorId: spent.invitedBy,
+      action: "Invited",
+      detail: `Invitation sent ${formatDate(spent.createdAt)}`,
+    });
     await audit(tx, { userId: created.id, actorId: created.id, action: "Registered" });
     const user = await getActiveUser(created.id, tx);
     if (!user) throw new Error("The new account could not be read back");
@@ -190,7 +255,11 @@ export const resetRequestSchema = z.object({
     .string({ error: "Enter your email address" })
     .trim()
     .min(1, "Enter your email address")
-    .pipe(z.email({ error: "Enter an email address in the correct format, like name@example.org" }).max(320, "Enter a valid email")),
+    .pipe(
+      z
+        .email({ error: "Enter an email address in the correct format, like name@example.org" })
+        .max(320, "Enter a valid email"),
+    ),
 });
 
 /**
@@ -204,7 +273,13 @@ export async function requestPasswordReset(email: string): Promise<boolean> {
     const [user] = await tx
       .select({ id: users.id, firstName: users.firstName, email: users.email })
       .from(users)
-      .where(and(eq(sql`lower(${users.email})`, normaliseEmail(email)), isNull(users.suspendedAt), isNull(users.deletedAt)));
+      .where(
+        and(
+          eq(sql`lower(${users.email})`, normaliseEmail(email)),
+          isNull(users.suspendedAt),
+          isNull(users.deletedAt),
+        ),
+      );
     if (!user) return false;
     const [recent] = await queryRows<{ count: number }>(
       tx,
@@ -212,7 +287,9 @@ export async function requestPasswordReset(email: string): Promise<boolean> {
     );
     if (recent.count >= RESETS_PER_ACCOUNT_PER_HOUR) return false;
     const expiresAt = dayjs().add(RESET_MINUTES, "minute").toDate();
-    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+    await tx
+      .insert(passwordResets)
+      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
     const link = absoluteUrl(`/changepassword?${new URLSearchParams({ token })}`);
     await enqueueEmail(tx, {
       to: user.email,
@@ -279,9 +356,17 @@ export async function resetPassword(token: string, password: string): Promise<Us
     );
     if (!spent) throw new ResetTokenInvalidError();
     await setPassword(tx, spent.user_id, passwordHash);
-    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userId, spent.user_id), isNull(passwordResets.usedAt)));
+    await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(passwordResets.userId, spent.user_id), isNull(passwordResets.usedAt)));
     await tx.delete(schema.sessions).where(eq(schema.sessions.userId, spent.user_id));
-    await audit(tx, { userId: spent.user_id, actorId: spent.user_id, action: "Password reset", detail: "With an emailed link; all sessions ended" });
+    await audit(tx, {
+      userId: spent.user_id,
+      actorId: spent.user_id,
+      action: "Password reset",
+      detail: "With an emailed link; all sessions ended",
+    });
     const user = await getActiveUser(spent.user_id, tx);
     if (!user) throw new ResetTokenInvalidError();
     return user;
@@ -295,7 +380,9 @@ async function setPassword(db: Db, userId: number, passwordHash: string) {
 export function ownPasswordSchema(email: string) {
   return withMatchingPasswords(
     z.object({
-      currentPassword: z.string({ error: "Enter your current password" }).min(1, "Enter your current password"),
+      currentPassword: z
+        .string({ error: "Enter your current password" })
+        .min(1, "Enter your current password"),
       ...newPasswordFields(email),
     }),
   );
@@ -311,15 +398,28 @@ export class WrongPasswordError extends Error {
  * A signed-in user's own change: the current password must match. Every other session
  * of the user ends (endOtherSessions, in the same transaction); the one making it stays.
  */
-export async function changeOwnPassword(user: User, currentPassword: string, password: string, endOtherSessions: (db: Db) => Promise<void>) {
+export async function changeOwnPassword(
+  user: User,
+  currentPassword: string,
+  password: string,
+  endOtherSessions: (db: Db) => Promise<void>,
+) {
   const db = await getDb();
-  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  const [row] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, user.id));
   if (!(await verifyPassword(currentPassword, row?.passwordHash))) throw new WrongPasswordError();
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await setPassword(tx, user.id, passwordHash);
     await endOtherSessions(tx);
-    await audit(tx, { userId: user.id, actorId: user.id, action: "Password changed", detail: "From My account; other sessions ended" });
+    await audit(tx, {
+      userId: user.id,
+      actorId: user.id,
+      action: "Password changed",
+      detail: "From My account; other sessions ended",
+    });
   });
 }
 

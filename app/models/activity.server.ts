@@ -22,7 +22,8 @@ export interface RecentSearch {
   at: string;
 }
 
-const iso = (column: ReturnType<typeof sql>) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const iso = (column: ReturnType<typeof sql>) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 export async function recentlyViewedRecords(userId: number, db?: Db): Promise<RecentRecord[]> {
   db ??= await getDb();

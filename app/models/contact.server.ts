@@ -18,16 +18,25 @@ export async function sendContactMessage(input: ContactMessage) {
       to: env().CONTACT_TO,
       replyTo: input.email,
       subject: `Contact form: message from ${input.name}`,
-      text: [`From: ${input.name} <${input.email}>`, "", input.message, "", "Reply within 24-48 hours."].join("\n"),
+      text: [
+        `From: ${input.name} <${input.email}>`,
+        "",
+        input.message,
+        "",
+        "Reply within 24-48 hours.",
+      ].join("\n"),
     });
   });
   kickOutbox();
 }
 
-
 // Spec section 5, word for word.
 export const contactSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(200, "Name must be 200 characters or fewer"),
+  name: z
+    .string({ error: "Name is required" })
+    .trim()
+    .min(1, "Name is required")
+    .max(200, "Name must be 200 characters or fewer"),
   email: z
     .string({ error: "Email is required" })
     .trim()

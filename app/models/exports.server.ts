@@ -49,7 +49,12 @@ const fileOf = (id: string, format: string) => path.join(exportsDir(), `${id}.${
 const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 /** Which records an export takes, in order; spec sections 3 and 5. */
-async function recordsToExport(db: Db, user: User, request: ExportRequest, settings: EnabledSettings) {
+async function recordsToExport(
+  db: Db,
+  user: User,
+  request: ExportRequest,
+  settings: EnabledSettings,
+) {
   const admin = hasAnyRole(user.roles, "admin");
   if (request.exportAll && admin) {
     return { ids: await matchingRecordIds(request.searchRequest, settings), fellBack: false };
@@ -59,7 +64,8 @@ async function recordsToExport(db: Db, user: User, request: ExportRequest, setti
   const selection = await selectionForExport(user.id, db);
   const fellBack = request.exportAll;
   if (selection.kind === "none") return { ids: [], fellBack };
-  if (selection.kind === "all") return { ids: await matchingRecordIds(selection.request, settings, { limit }), fellBack };
+  if (selection.kind === "all")
+    return { ids: await matchingRecordIds(selection.request, settings, { limit }), fellBack };
   return { ids: limit ? selection.recordIds.slice(0, limit) : selection.recordIds, fellBack };
 }
 
@@ -104,7 +110,12 @@ export async function writeExportFile(
  * kept for 24 hours for its owner only. A successful export clears the selection and is
  * recorded as user activity.
  */
-export async function createExport(user: User, request: ExportRequest, settings: EnabledSettings, db?: Db): Promise<ExportOutcome> {
+export async function createExport(
+  user: User,
+  request: ExportRequest,
+  settings: EnabledSettings,
+  db?: Db,
+): Promise<ExportOutcome> {
   db ??= await getDb();
   await sweepExpiredExports(db);
   const { ids, fellBack } = await recordsToExport(db, user, request, settings);
@@ -114,7 +125,10 @@ export async function createExport(user: User, request: ExportRequest, settings:
   await mkdir(exportsDir(), { recursive: true });
   let recordCount: number;
   try {
-    recordCount = await writeExportFile(file, request.exportFormat, ids, settings, { includeAllFields: request.includeAllFields, db });
+    recordCount = await writeExportFile(file, request.exportFormat, ids, settings, {
+      includeAllFields: request.includeAllFields,
+      db,
+    });
   } catch (error) {
     await rm(file, { force: true });
     throw error;
@@ -124,7 +138,11 @@ export async function createExport(user: User, request: ExportRequest, settings:
     sql`INSERT INTO export_files (id, user_id, format, record_count, byte_size, expires_at)
         VALUES (${id}, ${user.id}, ${request.exportFormat}, ${recordCount}, ${size}, now() + make_interval(hours => ${EXPORT_KEPT_HOURS}))`,
   );
-  const activity = new URLSearchParams({ format: request.exportFormat, records: String(recordCount), scope: request.exportAll && !fellBack ? "all" : "selection" });
+  const activity = new URLSearchParams({
+    format: request.exportFormat,
+    records: String(recordCount),
+    scope: request.exportAll && !fellBack ? "all" : "selection",
+  });
   await recordActivity(user.id, "export", activity.toString(), db);
   await clearSelection(user.id, db);
   return { ok: true, id, recordCount, fellBack };
@@ -142,10 +160,22 @@ export interface ExportFile {
 }
 
 /** An export, for its owner only: anyone else gets null, as if it did not exist. */
-export async function getExportFile(id: string, userId: number, db?: Db): Promise<ExportFile | null> {
+export async function getExportFile(
+  id: string,
+  userId: number,
+  db?: Db,
+): Promise<ExportFile | null> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   db ??= await getDb();
-  const [row] = await queryRows<{ id: string; format: ExportFormat; record_count: number; byte_size: number; created_at: string; expires_at: string; expired: boolean }>(
+  const [row] = await queryRows<{
+    id: string;
+    format: ExportFormat;
+    record_count: number;
+    byte_size: number;
+    created_at: string;
+    expires_at: string;
+    expired: boolean;
+  }>(
     db,
     sql`SELECT id, format, record_count, byte_size::int8::float8 AS byte_size, created_at::text, expires_at::text, expires_at <= now() AS expired
           FROM export_files WHERE id = ${id} AND user_id = ${userId}`,

@@ -6,7 +6,12 @@ import { countSearch } from "./search.server";
 
 export interface ServiceStatus {
   version: string;
-  database: { engine: "pglite" | "postgresql" | "unknown"; answers: boolean; latencyMs: number | null; error?: string };
+  database: {
+    engine: "pglite" | "postgresql" | "unknown";
+    answers: boolean;
+    latencyMs: number | null;
+    error?: string;
+  };
   records: number | null;
   checkedAt: string;
 }
@@ -30,7 +35,12 @@ export async function getServiceStatus(): Promise<ServiceStatus> {
     console.error("[health] database check failed:", error);
     return {
       version,
-      database: { engine: env().DATABASE_URL ? "postgresql" : "pglite", answers: false, latencyMs: null, error: "The database did not answer." },
+      database: {
+        engine: env().DATABASE_URL ? "postgresql" : "pglite",
+        answers: false,
+        latencyMs: null,
+        error: "The database did not answer.",
+      },
       records: null,
       checkedAt,
     };

@@ -45,7 +45,10 @@ const newRecordCount = (seen: SQL) => sql<number>`(SELECT count(DISTINCT c.recor
 /** How many records changed since the user last cleared their notifications (the badge). */
 export async function countNewNotifications(userId: number, db?: Db): Promise<number> {
   db ??= await getDb();
-  const [row] = await queryRows<{ count: number }>(db, sql`SELECT ${newRecordCount(seenAt(userId))} AS count`);
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT ${newRecordCount(seenAt(userId))} AS count`,
+  );
   return row.count;
 }
 
@@ -65,7 +68,13 @@ export const headerColumns = {
 /** The records changed in the last 30 days, grouped by day (UTC), newest first. */
 export async function listNotifications(userId: number, db?: Db): Promise<NotificationDay[]> {
   db ??= await getDb();
-  const rows = await queryRows<{ hss_id: string; title: string; changed_at: string; fields: string[]; is_new: boolean }>(
+  const rows = await queryRows<{
+    hss_id: string;
+    title: string;
+    changed_at: string;
+    fields: string[];
+    is_new: boolean;
+  }>(
     db,
     sql`WITH seen AS (SELECT ${seenAt(userId)} AS at)
         SELECT r.hss_id, r.title, to_char(max(c.changed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at,
@@ -84,8 +93,16 @@ export async function listNotifications(userId: number, db?: Db): Promise<Notifi
   for (const row of rows) {
     const day = row.changed_at.slice(0, 10);
     // "ema › Status" → "EMA › Status": sections by their headings.
-    const fields = row.fields.map((field) => field.replace(/^([A-Za-z]+) › /, (_, section: string) => `${sectionLabel(section)} › `));
-    const record = { hssId: row.hss_id, title: row.title, changedAt: row.changed_at, fields, isNew: row.is_new };
+    const fields = row.fields.map((field) =>
+      field.replace(/^([A-Za-z]+) › /, (_, section: string) => `${sectionLabel(section)} › `),
+    );
+    const record = {
+      hssId: row.hss_id,
+      title: row.title,
+      changedAt: row.changed_at,
+      fields,
+      isNew: row.is_new,
+    };
     if (days.at(-1)?.day === day) days.at(-1)!.records.push(record);
     else days.push({ day, records: [record] });
   }
@@ -114,19 +131,31 @@ export interface EmailNotifications {
 
 export async function getEmailNotifications(userId: number, db?: Db): Promise<EmailNotifications> {
   db ??= await getDb();
-  const [row] = await queryRows<{ email_notifications: boolean; notification_frequency: NotificationFrequency; popup_dismissed: boolean }>(
+  const [row] = await queryRows<{
+    email_notifications: boolean;
+    notification_frequency: NotificationFrequency;
+    popup_dismissed: boolean;
+  }>(
     db,
     sql`SELECT email_notifications, notification_frequency, popup_dismissed_at IS NOT NULL AS popup_dismissed
           FROM user_preferences WHERE user_id = ${userId}`,
   );
-  return { enrolled: row?.email_notifications ?? false, frequency: row?.notification_frequency ?? "daily", popupDismissed: row?.popup_dismissed ?? false };
+  return {
+    enrolled: row?.email_notifications ?? false,
+    frequency: row?.notification_frequency ?? "daily",
+    popupDismissed: row?.popup_dismissed ?? false,
+  };
 }
 
 /**
  * Enrols the user in the digest of updated records: changes from now on. Answers the
  * spec's code; anything else (no such active account) is not a success.
  */
-export async function enrolInNotifications(userId: number, frequency: NotificationFrequency, db?: Db) {
+export async function enrolInNotifications(
+  userId: number,
+  frequency: NotificationFrequency,
+  db?: Db,
+) {
   db ??= await getDb();
   const rows = await queryRows<{ user_id: number }>(
     db,
@@ -145,7 +174,9 @@ export async function enrolInNotifications(userId: number, frequency: Notificati
 
 export async function leaveNotifications(userId: number, db?: Db) {
   db ??= await getDb();
-  await db.execute(sql`UPDATE user_preferences SET email_notifications = false, updated_at = now() WHERE user_id = ${userId}`);
+  await db.execute(
+    sql`UPDATE user_preferences SET email_notifications = false, updated_at = now() WHERE user_id = ${userId}`,
+  );
 }
 
 /** The "Email Notifications are currently off" banner, dismissed for good (until the user enrols and leaves again). */

@@ -19,5 +19,8 @@ export async function setResultsView(userId: number, view: ResultsView, db?: Db)
   await db
     .insert(schema.userPreferences)
     .values({ userId, toggleView: view })
-    .onConflictDoUpdate({ target: schema.userPreferences.userId, set: { toggleView: view, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: schema.userPreferences.userId,
+      set: { toggleView: view, updatedAt: new Date() },
+    });
 }

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
-import { type ImportFormat, ImportFileError, readItems, textChunks } from "~/records/read-items.server";
+import {
+  type ImportFormat,
+  ImportFileError,
+  readItems,
+  textChunks,
+} from "~/records/read-items.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { markPublished, nextCatalogueVersion } from "./search-index.server";
 
@@ -54,7 +59,17 @@ interface ParsedItem {
 
 /** A zod issue path as the field name of an error: `regulatoryInformation.ema.events[2].date`. */
 function fieldName(path: ReadonlyArray<PropertyKey>) {
-  return path.reduce<string>((name, part) => (typeof part === "number" ? `${name}[${part}]` : name ? `${name}.${String(part)}` : String(part)), "") || "(record)";
+  return (
+    path.reduce<string>(
+      (name, part) =>
+        typeof part === "number"
+          ? `${name}[${part}]`
+          : name
+            ? `${name}.${String(part)}`
+            : String(part),
+      "",
+    ) || "(record)"
+  );
 }
 
 function hssIdOf(value: unknown) {
@@ -66,7 +81,10 @@ function hssIdOf(value: unknown) {
  * Reads and validates every item of a file. Calls `onValid` with each batch of valid
  * items only while no error has been found (a dry run passes none).
  */
-async function scan(chunks: Chunks, onValid?: (batch: ParsedItem[]) => Promise<void>): Promise<ImportReport> {
+async function scan(
+  chunks: Chunks,
+  onValid?: (batch: ParsedItem[]) => Promise<void>,
+): Promise<ImportReport> {
   const report: ImportReport = { items: 0, errorCount: 0, errors: [] };
   const seen = new Map<string, number>();
   let batch: ParsedItem[] = [];
@@ -81,22 +99,37 @@ async function scan(chunks: Chunks, onValid?: (batch: ParsedItem[]) => Promise<v
       try {
         value = JSON.parse(raw.text);
       } catch (error) {
-        fail({ item: raw.item, line: raw.line, field: "(record)", problem: `is not valid JSON (${(error as Error).message})` });
+        fail({
+          item: raw.item,
+          line: raw.line,
+          field: "(record)",
+          problem: `is not valid JSON (${(error as Error).message})`,
+        });
         continue;
       }
       const hssId = hssIdOf(value);
-      const parsed = recordSchema.safeParse(value, { error: (issue) => (issue.input === undefined ? "is required" : undefined) });
+      const parsed = recordSchema.safeParse(value, {
+        error: (issue) => (issue.input === undefined ? "is required" : undefined),
+      });
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const problem =
-            issue.code === "unrecognized_keys" ? `has unknown field(s): ${issue.keys.join(", ")}` : issue.message;
+            issue.code === "unrecognized_keys"
+              ? `has unknown field(s): ${issue.keys.join(", ")}`
+              : issue.message;
           fail({ item: raw.item, line: raw.line, hssId, field: fieldName(issue.path), problem });
         }
         continue;
       }
       const first = seen.get(parsed.data.hssId);
       if (first !== undefined) {
-        fail({ item: raw.item, line: raw.line, hssId, field: "hssId", problem: `appears more than once (first as item ${first})` });
+        fail({
+          item: raw.item,
+          line: raw.line,
+          hssId,
+          field: "hssId",
+          problem: `appears more than once (first as item ${first})`,
+        });
         continue;
       }
       seen.set(parsed.data.hssId, raw.item);
@@ -152,7 +185,12 @@ interface Plan {
 }
 
 /** Sorts a batch into new, changed and unchanged against what the database holds. */
-function planBatch(items: ParsedItem[], existing: Map<string, Existing>, mode: ImportMode, counts: ImportCounts) {
+function planBatch(
+  items: ParsedItem[],
+  existing: Map<string, Existing>,
+  mode: ImportMode,
+  counts: ImportCounts,
+) {
   const plans: Plan[] = [];
   for (const item of items) {
     const current = existing.get(item.doc.hssId);
@@ -182,7 +220,13 @@ interface Catalogue {
 async function applyBatch(
   db: Db,
   items: ParsedItem[],
-  options: { mode: ImportMode; importId: number | null; at: Date; counts: ImportCounts; catalogue: Catalogue },
+  options: {
+    mode: ImportMode;
+    importId: number | null;
+    at: Date;
+    counts: ImportCounts;
+    catalogue: Catalogue;
+  },
 ) {
   const existing = await existingRecords(
     db,
@@ -192,7 +236,9 @@ async function applyBatch(
   if (!plans.length) return;
 
   const missing = plans.filter((plan) => !plan.existing).map((plan) => plan.item.doc.hssId);
-  const recordIds = new Map<string, number>([...existing.values()].map((row) => [row.hss_id, row.id]));
+  const recordIds = new Map<string, number>(
+    [...existing.values()].map((row) => [row.hss_id, row.id]),
+  );
   if (missing.length) {
     const created = await queryRows<{ id: number; hss_id: string }>(
       db,
@@ -205,7 +251,9 @@ async function applyBatch(
   }
 
   // A new version replaces any version still waiting to be published.
-  const replacedStaged = plans.flatMap((plan) => (plan.existing?.staged_id ? [plan.existing.staged_id] : []));
+  const replacedStaged = plans.flatMap((plan) =>
+    plan.existing?.staged_id ? [plan.existing.staged_id] : [],
+  );
   if (replacedStaged.length) {
     await db.execute(
       sql`UPDATE record_versions SET state = 'discarded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(replacedStaged)})::int)`,
@@ -213,7 +261,9 @@ async function applyBatch(
   }
   const publish = options.mode === "publish";
   if (publish) {
-    const superseded = plans.flatMap((plan) => (plan.existing?.published_id ? [plan.existing.published_id] : []));
+    const superseded = plans.flatMap((plan) =>
+      plan.existing?.published_id ? [plan.existing.published_id] : [],
+    );
     if (superseded.length) {
       await db.execute(
         sql`UPDATE record_versions SET state = 'superseded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(superseded)})::int)`,
@@ -270,13 +320,22 @@ async function applyBatch(
   }
 }
 
-const emptyCounts = (): ImportCounts => ({ new: 0, changed: 0, unchanged: 0, changes: 0, stagedReplaced: 0 });
+const emptyCounts = (): ImportCounts => ({
+  new: 0,
+  changed: 0,
+  unchanged: 0,
+  changes: 0,
+  stagedReplaced: 0,
+});
 
 /**
  * Validates a whole file; with `compare`, also counts what applying it would do
  * (new, changed, unchanged records and change-log entries) without writing anything.
  */
-export async function validateImport(chunks: Chunks, options: { mode: ImportMode; compare?: boolean; db?: Db }) {
+export async function validateImport(
+  chunks: Chunks,
+  options: { mode: ImportMode; compare?: boolean; db?: Db },
+) {
   const db = options.db ?? (await getDb());
   const counts = emptyCounts();
   const report = await scan(
@@ -315,7 +374,15 @@ export class InvalidImportError extends Error {
  */
 export async function applyImport(
   chunks: Chunks,
-  options: { mode: ImportMode; source: "cli" | "upload" | "demo"; filename: string; userId?: number; importId?: number; at?: Date; db?: Db },
+  options: {
+    mode: ImportMode;
+    source: "cli" | "upload" | "demo";
+    filename: string;
+    userId?: number;
+    importId?: number;
+    at?: Date;
+    db?: Db;
+  },
 ): Promise<ImportReport> {
   const db = options.db ?? (await getDb());
   const at = options.at ?? new Date();
@@ -330,10 +397,17 @@ export async function applyImport(
       if (!claimed.length) throw new ImportNotPendingError();
     }
     const importId =
-      options.importId ?? (await createImportRow(txDb, { ...options, state: "validated", report: { items: 0, errorCount: 0, errors: [] } }));
+      options.importId ??
+      (await createImportRow(txDb, {
+        ...options,
+        state: "validated",
+        report: { items: 0, errorCount: 0, errors: [] },
+      }));
     const counts = emptyCounts();
     const catalogue: Catalogue = { version: null };
-    const report = await scan(chunks, (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, catalogue }));
+    const report = await scan(chunks, (batch) =>
+      applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, catalogue }),
+    );
     // Throwing rolls back every batch written before the error.
     if (report.errorCount > 0) throw new InvalidImportError(report);
     report.counts = counts;
@@ -374,8 +448,16 @@ export async function applyRecords(
     });
     const catalogue: Catalogue = { version: null };
     for (let start = 0; start < items.length; start += BATCH_SIZE) {
-      const batch = items.slice(start, start + BATCH_SIZE).map((entry, offset) => ({ item: start + offset + 1, ...entry }));
-      await applyBatch(txDb, batch, { mode: options.mode, importId, at: new Date(), counts, catalogue });
+      const batch = items
+        .slice(start, start + BATCH_SIZE)
+        .map((entry, offset) => ({ item: start + offset + 1, ...entry }));
+      await applyBatch(txDb, batch, {
+        mode: options.mode,
+        importId,
+        at: new Date(),
+        counts,
+        catalogue,
+      });
     }
   });
   await analyseAfter(db, counts);
@@ -384,7 +466,15 @@ export async function applyRecords(
 
 async function createImportRow(
   db: Db,
-  row: { source: string; filename: string; mode: ImportMode; state: string; report: ImportReport; userId?: number; content?: string },
+  row: {
+    source: string;
+    filename: string;
+    mode: ImportMode;
+    state: string;
+    report: ImportReport;
+    userId?: number;
+    content?: string;
+  },
 ) {
   const [created] = await db
     .insert(schema.recordImports)
@@ -408,9 +498,18 @@ export { createImportRow };
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
 /** Validates an uploaded file and keeps it (if valid) until staff apply or cancel it. */
-export async function createUploadImport(upload: { filename: string; content: string; mode: ImportMode; userId: number }) {
+export async function createUploadImport(upload: {
+  filename: string;
+  content: string;
+  mode: ImportMode;
+  userId: number;
+}) {
   const db = await getDb();
-  const report = await validateImport(() => textChunks(upload.content), { mode: upload.mode, compare: true, db });
+  const report = await validateImport(() => textChunks(upload.content), {
+    mode: upload.mode,
+    compare: true,
+    db,
+  });
   const valid = report.errorCount === 0;
   return createImportRow(db, {
     source: "upload",
@@ -427,7 +526,12 @@ export async function createUploadImport(upload: { filename: string; content: st
 export async function applyUploadedImport(importId: number) {
   const db = await getDb();
   const [row] = await db
-    .select({ content: schema.recordImports.content, mode: schema.recordImports.mode, filename: schema.recordImports.filename, state: schema.recordImports.state })
+    .select({
+      content: schema.recordImports.content,
+      mode: schema.recordImports.mode,
+      filename: schema.recordImports.filename,
+      state: schema.recordImports.state,
+    })
     .from(schema.recordImports)
     .where(sql`${schema.recordImports.id} = ${importId}`);
   if (!row || row.state !== "validated" || row.content === null) throw new ImportNotPendingError();
@@ -442,7 +546,15 @@ export async function applyUploadedImport(importId: number) {
 }
 
 const ACCEPTED_EXTENSIONS = /\.(json|jsonl|ndjson)$/i;
-const ACCEPTED_TYPES = new Set(["", "application/json", "application/x-ndjson", "application/jsonl", "application/jsonlines", "text/plain", "application/octet-stream"]);
+const ACCEPTED_TYPES = new Set([
+  "",
+  "application/json",
+  "application/x-ndjson",
+  "application/jsonl",
+  "application/jsonlines",
+  "text/plain",
+  "application/octet-stream",
+]);
 export const WRONG_TYPE = "The file must be a JSON or JSON Lines file (.json, .jsonl or .ndjson)";
 export const TOO_BIG = `The file must be ${UPLOAD_MAX_BYTES / 1024 / 1024} MB or smaller (use npm run import for larger files)`;
 export const NO_FILE = "Select a JSON or JSON Lines file to import";
@@ -455,12 +567,18 @@ export const uploadSchema = z.object({
   file: z
     .custom<File>(
       (value) =>
-        typeof value === "object" && value !== null && typeof (value as File).arrayBuffer === "function" && typeof (value as File).name === "string",
+        typeof value === "object" &&
+        value !== null &&
+        typeof (value as File).arrayBuffer === "function" &&
+        typeof (value as File).name === "string",
       { error: NO_FILE },
     )
     .refine((file) => file.size > 0 || file.name !== "", NO_FILE)
     .refine((file) => file.size > 0, "The file is empty")
-    .refine((file) => ACCEPTED_EXTENSIONS.test(file.name) && ACCEPTED_TYPES.has(file.type.split(";")[0]), WRONG_TYPE)
+    .refine(
+      (file) => ACCEPTED_EXTENSIONS.test(file.name) && ACCEPTED_TYPES.has(file.type.split(";")[0]),
+      WRONG_TYPE,
+    )
     .refine((file) => file.size <= UPLOAD_MAX_BYTES, TOO_BIG),
 });
 

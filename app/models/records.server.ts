@@ -38,7 +38,11 @@ function relatedIds(doc: HssRecord) {
  * A record as its page shows it. Published only, unless `preview`: then the staged
  * version if there is one (with its pending change-log entries), otherwise the published.
  */
-export async function getRecord(hssId: string, options: { preview?: boolean } = {}, db?: Db): Promise<RecordView | null> {
+export async function getRecord(
+  hssId: string,
+  options: { preview?: boolean } = {},
+  db?: Db,
+): Promise<RecordView | null> {
   db ??= await getDb();
   const versionJoin = options.preview
     ? sql`v.id = coalesce((SELECT s.id FROM record_versions s WHERE s.record_id = r.id AND s.state = 'staged'), r.published_version_id)`
@@ -59,7 +63,9 @@ export async function getRecord(hssId: string, options: { preview?: boolean } = 
          WHERE r.hss_id = ${hssId}`,
   );
   if (!row) return null;
-  const states = options.preview ? ["published", "superseded", "staged"] : ["published", "superseded"];
+  const states = options.preview
+    ? ["published", "superseded", "staged"]
+    : ["published", "superseded"];
   const [changeLog, related] = await Promise.all([
     queryRows<ChangeLogEntry>(
       db,
@@ -80,14 +86,24 @@ export async function getRecord(hssId: string, options: { preview?: boolean } = 
     version: row.version,
     state: row.state,
     versionAt: new Date(row.version_at).toISOString(),
-    firstPublishedAt: row.first_published_at ? new Date(row.first_published_at).toISOString() : null,
-    changeLog: changeLog.map((entry) => ({ ...entry, changedAt: new Date(entry.changedAt).toISOString() })),
+    firstPublishedAt: row.first_published_at
+      ? new Date(row.first_published_at).toISOString()
+      : null,
+    changeLog: changeLog.map((entry) => ({
+      ...entry,
+      changedAt: new Date(entry.changedAt).toISOString(),
+    })),
     publishedRelated: related.map((r) => r.hss_id),
   };
 }
 
 /** Spec section 3's user activity: `view` with the hssId, `search` with the request. */
-export async function recordActivity(userId: number, activityType: "view" | "search" | "export" | "signin", activityValue: string, db?: Db) {
+export async function recordActivity(
+  userId: number,
+  activityType: "view" | "search" | "export" | "signin",
+  activityValue: string,
+  db?: Db,
+) {
   db ??= await getDb();
   await db.insert(schema.userActivity).values({ userId, activityType, activityValue });
 }
@@ -108,7 +124,10 @@ export async function savePrintSelection(userId: number, sections: string[], db?
   await db
     .insert(schema.userPreferences)
     .values({ userId, printSections })
-    .onConflictDoUpdate({ target: schema.userPreferences.userId, set: { printSections, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: schema.userPreferences.userId,
+      set: { printSections, updatedAt: new Date() },
+    });
 }
 
 export interface StagedVersion {
@@ -136,12 +155,18 @@ export async function listStaged(options: { limit: number; offset: number }, db?
   );
   return {
     total: rows[0]?.total ?? (await countStaged(db)),
-    versions: rows.map(({ total: _total, ...row }) => ({ ...row, stagedAt: new Date(row.stagedAt).toISOString() })),
+    versions: rows.map(({ total: _total, ...row }) => ({
+      ...row,
+      stagedAt: new Date(row.stagedAt).toISOString(),
+    })),
   };
 }
 
 async function countStaged(db: Db) {
-  const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM record_versions WHERE state = 'staged'`);
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM record_versions WHERE state = 'staged'`,
+  );
   return row.count;
 }
 
@@ -153,8 +178,16 @@ export async function publishStaged(hssIds: string[] | "all", db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const filter = hssIds === "all" ? sql`TRUE` : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
-    const staged = await queryRows<{ id: number; record_id: number; published_version_id: number | null; document: HssRecord }>(
+    const filter =
+      hssIds === "all"
+        ? sql`TRUE`
+        : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
+    const staged = await queryRows<{
+      id: number;
+      record_id: number;
+      published_version_id: number | null;
+      document: HssRecord;
+    }>(
       txDb,
       sql`SELECT v.id, v.record_id, r.published_version_id, v.document
             FROM record_versions v JOIN records r ON r.id = v.record_id
@@ -163,7 +196,9 @@ export async function publishStaged(hssIds: string[] | "all", db?: Db) {
     );
     if (!staged.length) return 0;
     const at = new Date();
-    const previous = staged.flatMap((row) => (row.published_version_id ? [row.published_version_id] : []));
+    const previous = staged.flatMap((row) =>
+      row.published_version_id ? [row.published_version_id] : [],
+    );
     if (previous.length) {
       await txDb.execute(
         sql`UPDATE record_versions SET state = 'superseded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(previous)})::int)`,
@@ -192,7 +227,10 @@ export async function discardStaged(hssIds: string[] | "all", db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const filter = hssIds === "all" ? sql`TRUE` : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
+    const filter =
+      hssIds === "all"
+        ? sql`TRUE`
+        : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
     const discarded = await queryRows<{ record_id: number }>(
       txDb,
       sql`UPDATE record_versions v SET state = 'discarded' FROM records r

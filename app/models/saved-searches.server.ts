@@ -48,12 +48,24 @@ export async function saveSearch(userId: number, title: string, request: SearchR
 
 export async function listSavedSearches(userId: number, db?: Db): Promise<SavedSearch[]> {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number; title: string; request: SearchRequest; alert_frequency: AlertFrequency; created_at: string }>(
+  const rows = await queryRows<{
+    id: number;
+    title: string;
+    request: SearchRequest;
+    alert_frequency: AlertFrequency;
+    created_at: string;
+  }>(
     db,
     sql`SELECT id, title, request, alert_frequency, to_char(created_at AT TIME ZONE 'UTC', ${iso}) AS created_at
           FROM saved_searches WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`,
   );
-  return rows.map((row) => ({ id: row.id, title: row.title, request: row.request, alertFrequency: row.alert_frequency, createdAt: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    title: row.title,
+    request: row.request,
+    alertFrequency: row.alert_frequency,
+    createdAt: row.created_at,
+  }));
 }
 
 /** Each change answers whether the user's saved search existed. */
@@ -63,16 +75,27 @@ async function changed(db: Db, query: ReturnType<typeof sql>) {
 
 export async function renameSavedSearch(userId: number, id: number, title: string, db?: Db) {
   db ??= await getDb();
-  return changed(db, sql`UPDATE saved_searches SET title = ${title}, updated_at = now() WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
+  return changed(
+    db,
+    sql`UPDATE saved_searches SET title = ${title}, updated_at = now() WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+  );
 }
 
 export async function deleteSavedSearch(userId: number, id: number, db?: Db) {
   db ??= await getDb();
-  return changed(db, sql`DELETE FROM saved_searches WHERE id = ${id} AND user_id = ${userId} RETURNING id`);
+  return changed(
+    db,
+    sql`DELETE FROM saved_searches WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+  );
 }
 
 /** Turning an alert on starts it from now: it tells of changes published after the current catalogue version. */
-export async function setAlertFrequency(userId: number, id: number, frequency: AlertFrequency, db?: Db) {
+export async function setAlertFrequency(
+  userId: number,
+  id: number,
+  frequency: AlertFrequency,
+  db?: Db,
+) {
   db ??= await getDb();
   return changed(
     db,

@@ -23,16 +23,24 @@ interface Held {
 }
 
 // Kept on globalThis so that a rebuilt server module in development reuses the index.
-const state = ((globalThis as { __hsdSearch?: { building?: Promise<Held>; refreshing?: Promise<void> } }).__hsdSearch ??= {});
+const state = ((
+  globalThis as { __hsdSearch?: { building?: Promise<Held>; refreshing?: Promise<void> } }
+).__hsdSearch ??= {});
 
 /** Takes the next catalogue version inside the caller's transaction (held until it commits). */
 export async function nextCatalogueVersion(tx: Db) {
-  const [row] = await queryRows<{ version: number }>(tx, sql`UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version::int AS version`);
+  const [row] = await queryRows<{ version: number }>(
+    tx,
+    sql`UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version::int AS version`,
+  );
   return row.version;
 }
 
 async function catalogueVersion(db: Db) {
-  const [row] = await queryRows<{ version: number }>(db, sql`SELECT version::int AS version FROM catalogue_version WHERE id = 1`);
+  const [row] = await queryRows<{ version: number }>(
+    db,
+    sql`SELECT version::int AS version FROM catalogue_version WHERE id = 1`,
+  );
   return row?.version ?? 0;
 }
 
@@ -68,7 +76,9 @@ async function build(db: Db): Promise<Held> {
   }
   index.freeze();
   if (index.size >= 10_000) {
-    console.log(`[search] index of ${index.size} records built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `[search] index of ${index.size} records built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   return { index, db };
 }
@@ -105,7 +115,9 @@ async function refresh(held: Held) {
 
 /** Starts building the index now (at server start-up) rather than on the first search. */
 export function warmSearchIndex() {
-  void held().catch((error) => console.error("[search] index not built; tried again on the next search:", error));
+  void held().catch((error) =>
+    console.error("[search] index not built; tried again on the next search:", error),
+  );
 }
 
 function held(db?: Db): Promise<Held> {

@@ -54,23 +54,40 @@ function highlight(text: string, isMatch: (word: string) => boolean) {
 /** Up to two passages of the text around matched words, joined by " … ". */
 function snippet(text: string, isMatch: (word: string) => boolean) {
   const tokens = text.split(/\s+/).filter(Boolean);
-  const hits = tokens.flatMap((token, index) => ((token.match(WORD) ?? []).some(isMatch) ? [index] : []));
+  const hits = tokens.flatMap((token, index) =>
+    (token.match(WORD) ?? []).some(isMatch) ? [index] : [],
+  );
   if (!hits.length) return "";
   const half = SNIPPET_WORDS / 4;
   const windows: Array<[number, number]> = [];
   for (const hit of hits) {
     const last = windows[windows.length - 1];
-    if (last && hit <= last[1] + half) last[1] = Math.min(tokens.length, Math.max(last[1], hit + half + 1));
-    else if (windows.length < 2) windows.push([Math.max(0, hit - half), Math.min(tokens.length, hit + half + 1)]);
+    if (last && hit <= last[1] + half)
+      last[1] = Math.min(tokens.length, Math.max(last[1], hit + half + 1));
+    else if (windows.length < 2)
+      windows.push([Math.max(0, hit - half), Math.min(tokens.length, hit + half + 1)]);
   }
-  return windows.map(([start, end]) => highlight(tokens.slice(start, end).join(" "), isMatch)).join(" … ");
+  return windows
+    .map(([start, end]) => highlight(tokens.slice(start, end).join(" "), isMatch))
+    .join(" … ");
 }
 
 /** The shown page's records, read by id, in the index's order. */
-async function pageOfHits(db: Db, recordIds: number[], compiled: CompiledPhrase): Promise<SearchHit[]> {
+async function pageOfHits(
+  db: Db,
+  recordIds: number[],
+  compiled: CompiledPhrase,
+): Promise<SearchHit[]> {
   if (!recordIds.length) return [];
   // Only what a result shows (records.card): whole documents are ten times the size.
-  const rows = await queryRows<{ id: number; hss_id: string; title: string; record_status: string; last_updated: string; card: string }>(
+  const rows = await queryRows<{
+    id: number;
+    hss_id: string;
+    title: string;
+    record_status: string;
+    last_updated: string;
+    card: string;
+  }>(
     db,
     sql`SELECT r.id, r.hss_id, r.title, r.record_status, r.last_updated::text AS last_updated, r.card
           FROM records r WHERE r.id = ANY(${`{${recordIds.join(",")}}`}::int[]) AND r.published_version_id IS NOT NULL`,
@@ -100,12 +117,19 @@ async function pageOfHits(db: Db, recordIds: number[], compiled: CompiledPhrase)
   });
 }
 
-export async function searchRecords(request: SearchRequest, settings: EnabledSettings, options: { facets?: boolean } = {}): Promise<SearchResult> {
+export async function searchRecords(
+  request: SearchRequest,
+  settings: EnabledSettings,
+  options: { facets?: boolean } = {},
+): Promise<SearchResult> {
   const index = await searchIndex();
   const answer = index.search(request, settings, options);
   const compiled = compilePhrase(request.searchPhrase);
   const hits = await pageOfHits(await getDb(), answer.recordIds, compiled);
-  const suggestion = answer.total === 0 && compiled.active ? index.spellingSuggestion(request.searchPhrase, settings) : null;
+  const suggestion =
+    answer.total === 0 && compiled.active
+      ? index.spellingSuggestion(request.searchPhrase, settings)
+      : null;
   return { total: answer.total, hits, facets: answer.facets, suggestion };
 }
 
@@ -115,16 +139,29 @@ export async function countSearch(request: SearchRequest, settings: EnabledSetti
 }
 
 /** The ids of the records a search finds, in its order (export of all results, alerts). */
-export async function matchingRecordIds(request: SearchRequest, settings: EnabledSettings, options: { limit?: number } = {}) {
+export async function matchingRecordIds(
+  request: SearchRequest,
+  settings: EnabledSettings,
+  options: { limit?: number } = {},
+) {
   return (await searchIndex()).matchingIds(request, settings, options.limit);
 }
 
 /** One filter's values over the matched records, for the facet's "more" page. */
-export async function facetValues(request: SearchRequest, settings: EnabledSettings, filterId: string, options: { sort: FacetSort; page: number; contains?: string }) {
+export async function facetValues(
+  request: SearchRequest,
+  settings: EnabledSettings,
+  filterId: string,
+  options: { sort: FacetSort; page: number; contains?: string },
+) {
   return (await searchIndex()).facetValues(request, settings, filterId, options);
 }
 
 /** Values of a filter containing what was typed (those starting so first), most used first. */
-export async function suggestValues(filterId: string, typed: string, options: { limit?: number } = {}) {
+export async function suggestValues(
+  filterId: string,
+  typed: string,
+  options: { limit?: number } = {},
+) {
   return (await searchIndex()).suggestValues(filterId, typed, options.limit);
 }

@@ -11,7 +11,13 @@ import { PAGE_SIZE, type SearchRequest, toSearchParams } from "~/search/request"
 
 /** A search's criteria: its query without page, size and sort, which don't change what it finds. */
 export function selectionCriteria(request: SearchRequest) {
-  return toSearchParams({ ...request, from: 0, size: PAGE_SIZE, sortBy: null, sortOrder: null }).toString();
+  return toSearchParams({
+    ...request,
+    from: 0,
+    size: PAGE_SIZE,
+    sortBy: null,
+    sortOrder: null,
+  }).toString();
 }
 
 export interface SelectionState {
@@ -28,11 +34,17 @@ export const EMPTY_SELECTION: SelectionState = { count: 0, all: false, selectedH
 /** Clears the user's selection when it was made in a search with other criteria. */
 export async function keepSelectionFor(userId: number, criteria: string, db?: Db) {
   db ??= await getDb();
-  await db.execute(sql`DELETE FROM selections WHERE user_id = ${userId} AND criteria <> ${criteria}`);
+  await db.execute(
+    sql`DELETE FROM selections WHERE user_id = ${userId} AND criteria <> ${criteria}`,
+  );
 }
 
 /** The selection as a results page shows it: its size, and which of `hssIds` (the page's) are in it. */
-export async function getSelection(userId: number, hssIds: string[], db?: Db): Promise<SelectionState> {
+export async function getSelection(
+  userId: number,
+  hssIds: string[],
+  db?: Db,
+): Promise<SelectionState> {
   db ??= await getDb();
   const [row] = await queryRows<{ all_count: number | null; items: number; on_page: string[] }>(
     db,
@@ -61,11 +73,19 @@ async function openSelection(db: Db, userId: number, criteria: string) {
  * selected afterwards; records on other pages are untouched. With the whole result set
  * selected, this turns it back into a list: the results of this page that are ticked.
  */
-export async function updatePageSelection(userId: number, criteria: string, shown: string[], checked: string[], db?: Db) {
+export async function updatePageSelection(
+  userId: number,
+  criteria: string,
+  shown: string[],
+  checked: string[],
+  db?: Db,
+) {
   db ??= await getDb();
   await db.transaction(async (tx) => {
     await openSelection(tx, userId, criteria);
-    await tx.execute(sql`UPDATE selections SET all_results = NULL, all_count = NULL WHERE user_id = ${userId} AND all_count IS NOT NULL`);
+    await tx.execute(
+      sql`UPDATE selections SET all_results = NULL, all_count = NULL WHERE user_id = ${userId} AND all_count IS NOT NULL`,
+    );
     const unticked = shown.filter((hssId) => !checked.includes(hssId));
     if (unticked.length) {
       await tx.execute(
@@ -85,7 +105,12 @@ export async function updatePageSelection(userId: number, criteria: string, show
 }
 
 /** "Select all N results": the search request is stored, not its records. */
-export async function selectAllResults(userId: number, request: SearchRequest, total: number, db?: Db) {
+export async function selectAllResults(
+  userId: number,
+  request: SearchRequest,
+  total: number,
+  db?: Db,
+) {
   db ??= await getDb();
   const criteria = selectionCriteria(request);
   const stored = { ...request, from: 0 };
@@ -107,9 +132,16 @@ export async function clearSelection(userId: number, db?: Db) {
 export async function selectionForExport(
   userId: number,
   db?: Db,
-): Promise<{ kind: "none" } | { kind: "records"; recordIds: number[] } | { kind: "all"; request: SearchRequest }> {
+): Promise<
+  | { kind: "none" }
+  | { kind: "records"; recordIds: number[] }
+  | { kind: "all"; request: SearchRequest }
+> {
   db ??= await getDb();
-  const [row] = await queryRows<{ all_results: SearchRequest | null }>(db, sql`SELECT all_results FROM selections WHERE user_id = ${userId}`);
+  const [row] = await queryRows<{ all_results: SearchRequest | null }>(
+    db,
+    sql`SELECT all_results FROM selections WHERE user_id = ${userId}`,
+  );
   if (!row) return { kind: "none" };
   if (row.all_results) return { kind: "all", request: row.all_results };
   const items = await queryRows<{ record_id: number }>(
@@ -118,5 +150,7 @@ export async function selectionForExport(
          WHERE i.user_id = ${userId} AND r.published_version_id IS NOT NULL
          ORDER BY i.added_at, i.record_id`,
   );
-  return items.length ? { kind: "records", recordIds: items.map((item) => item.record_id) } : { kind: "none" };
+  return items.length
+    ? { kind: "records", recordIds: items.map((item) => item.record_id) }
+    : { kind: "none" };
 }

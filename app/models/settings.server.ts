@@ -23,7 +23,9 @@ const DEFAULTS: SiteSettings = {
  * process or by hand. Fold it into a statement a request makes anyway (the session lookup)
  * and pass it to getSiteSettings, which then answers from memory while it is unchanged.
  */
-export const settingsVersion = sql<string | null>`(SELECT ${siteSettings}.xmin::text FROM ${siteSettings} WHERE ${siteSettings.id} = 1)`;
+export const settingsVersion = sql<
+  string | null
+>`(SELECT ${siteSettings}.xmin::text FROM ${siteSettings} WHERE ${siteSettings.id} = 1)`;
 
 // The settings as last read in this process, with their version and database (xmins of two databases may meet).
 let cached: { db: Db; version: string | null; settings: SiteSettings } | undefined;
@@ -31,7 +33,8 @@ let cached: { db: Db; version: string | null; settings: SiteSettings } | undefin
 /** The site settings: from memory when `version` (settingsVersion, just read) matches; otherwise read. */
 export async function getSiteSettings(version?: string | null): Promise<SiteSettings> {
   const db = await getDb();
-  if (cached?.db === db && version !== undefined && cached.version === version) return cached.settings;
+  if (cached?.db === db && version !== undefined && cached.version === version)
+    return cached.settings;
   const [row] = await db
     .select({
       environmentLabel: siteSettings.environmentLabel,
@@ -52,7 +55,10 @@ export async function updateSiteSettings(values: SiteSettings, updatedBy: number
   await db
     .insert(siteSettings)
     .values({ id: 1, ...values, updatedBy, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: siteSettings.id, set: { ...values, updatedBy, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: siteSettings.id,
+      set: { ...values, updatedBy, updatedAt: new Date() },
+    });
 }
 
 /** The header's environment label: the configured one, else 'Local' on localhost. */
@@ -62,14 +68,20 @@ export function environmentLabel(settings: SiteSettings, request: Request): stri
   return ["localhost", "127.0.0.1", "[::1]", "::1"].includes(hostname) ? "Local" : "";
 }
 
-export const checkbox = z.literal("on").optional().transform((value) => value === "on");
+export const checkbox = z
+  .literal("on")
+  .optional()
+  .transform((value) => value === "on");
 
 export const settingsSchema = z.object({
   environmentLabel: z
     .string()
     .trim()
     .max(30, "Environment label must be 30 characters or fewer")
-    .regex(/^[\p{L}\p{N} ._-]*$/u, "Environment label can only use letters, numbers, spaces, dots, dashes and underscores")
+    .regex(
+      /^[\p{L}\p{N} ._-]*$/u,
+      "Environment label can only use letters, numbers, spaces, dots, dashes and underscores",
+    )
     .default(""),
   emailNotificationPopup: checkbox,
   enableStubRecords: checkbox,

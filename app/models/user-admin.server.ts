@@ -17,14 +17,25 @@ export const DELETED_FILTERS = ["exclude", "only", "include"] as const;
 export const SUSPENDED_FILTERS = ["include", "only", "exclude"] as const;
 
 const pick = <T extends readonly string[]>(values: T, fallback: T[number]) =>
-  z.string().optional().transform((value): T[number] => ((values as readonly string[]).includes(value ?? "") ? (value as T[number]) : fallback));
+  z
+    .string()
+    .optional()
+    .transform((value): T[number] =>
+      (values as readonly string[]).includes(value ?? "") ? (value as T[number]) : fallback,
+    );
 
 /** The list's query string, read leniently: an unknown value falls back to its default. */
 function listQuerySchema<T extends readonly string[]>(orders: T, defaultOrder: T[number]) {
   return z.object({
-    q: z.string().optional().transform((value) => (value ?? "").trim().slice(0, 200)),
+    q: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? "").trim().slice(0, 200)),
     page: z.coerce.number().int().min(1).max(100_000).catch(1),
-    size: z.coerce.number().catch(25).transform((value) => ((PAGE_SIZES as readonly number[]).includes(value) ? value : 25)),
+    size: z.coerce
+      .number()
+      .catch(25)
+      .transform((value) => ((PAGE_SIZES as readonly number[]).includes(value) ? value : 25)),
     orderBy: pick(orders, defaultOrder),
     sortOrder: pick(["asc", "desc"] as const, "asc"),
     deleted: pick(DELETED_FILTERS, "exclude"),
@@ -65,7 +76,8 @@ interface RawUserRow {
   email_notifications: boolean;
 }
 
-const iso = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const iso = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
 const userSelect = sql`u.id, u.first_name, u.middle_name, u.last_name, u.email,
   coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
@@ -96,7 +108,9 @@ function whereOf(query: Pick<UserListQuery, "q" | "deleted" | "suspended">) {
   if (query.suspended === "only") conditions.push(sql`u.suspended_at IS NOT NULL`);
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(sql`(u.email ILIKE ${like} OR concat_ws(' ', u.first_name, u.middle_name, u.last_name) ILIKE ${like})`);
+    conditions.push(
+      sql`(u.email ILIKE ${like} OR concat_ws(' ', u.first_name, u.middle_name, u.last_name) ILIKE ${like})`,
+    );
   }
   return sql.join(conditions, sql` AND `);
 }
@@ -113,10 +127,16 @@ function orderOf(order: SQL, direction: "asc" | "desc") {
   return sql`${order} ${direction === "desc" ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`}, u.id`;
 }
 
-export async function listUsers(query: UserListQuery, db?: Db): Promise<{ users: UserRow[]; total: number }> {
+export async function listUsers(
+  query: UserListQuery,
+  db?: Db,
+): Promise<{ users: UserRow[]; total: number }> {
   db ??= await getDb();
   const where = whereOf(query);
-  const [{ total }] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`);
+  const [{ total }] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`,
+  );
   const rows = await queryRows<RawUserRow>(
     db,
     sql`SELECT ${userSelect} FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id
@@ -146,7 +166,13 @@ export interface AuditEntry {
 /** The account's change history, newest first. */
 export async function auditTrail(userId: number, db?: Db): Promise<AuditEntry[]> {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number; action: string; detail: string; actor: string | null; at: string }>(
+  const rows = await queryRows<{
+    id: number;
+    action: string;
+    detail: string;
+    actor: string | null;
+    at: string;
+  }>(
     db,
     sql`SELECT a.id::int AS id, a.action, a.detail, ${iso(sql`a.created_at`)} AS at,
                CASE WHEN x.id IS NULL THEN NULL ELSE concat_ws(' ', x.first_name, nullif(x.middle_name, ''), x.last_name) || ' (' || x.email || ')' END AS actor
@@ -158,7 +184,16 @@ export async function auditTrail(userId: number, db?: Db): Promise<AuditEntry[]>
 
 // ---------------------------------------------------------------- the actions
 
-export const USER_INTENTS = ["suspend", "activate", "delete", "undelete", "assignRole", "revokeRole", "notificationsOn", "notificationsOff"] as const;
+export const USER_INTENTS = [
+  "suspend",
+  "activate",
+  "delete",
+  "undelete",
+  "assignRole",
+  "revokeRole",
+  "notificationsOn",
+  "notificationsOff",
+] as const;
 
 export const userActionSchema = z.object({
   intent: z.enum(USER_INTENTS, { error: "Choose an action" }),
@@ -180,61 +215,83 @@ export class UserActionRefused extends Error {}
  * page. Suspending or deleting ends the user's sessions in the same transaction, so they
  * are signed out at once.
  */
-export async function applyUserAction(actor: User, userId: number, action: UserAction): Promise<string> {
+export async function applyUserAction(
+  actor: User,
+  userId: number,
+  action: UserAction,
+): Promise<string> {
   const db = await getDb();
   if (actor.id === userId) {
     const refusal = SELF_REFUSALS[action.intent];
     if (refusal) throw new UserActionRefused(refusal);
-    if (action.intent === "revokeRole" && action.role === "admin") throw new UserActionRefused(SELF_REVOKE_ADMIN);
+    if (action.intent === "revokeRole" && action.role === "admin")
+      throw new UserActionRefused(SELF_REVOKE_ADMIN);
   }
-  if ((action.intent === "assignRole" || action.intent === "revokeRole") && !action.role) throw new UserActionRefused("Choose a role.");
+  if ((action.intent === "assignRole" || action.intent === "revokeRole") && !action.role)
+    throw new UserActionRefused("Choose a role.");
   return db.transaction(async (tx) => {
     const target = await getUserRow(userId, tx);
     if (!target) throw new UserActionRefused("There is no such user.");
-    const record = (what: string, detail = "") => audit(tx, { userId, actorId: actor.id, action: what, detail });
+    const record = (what: string, detail = "") =>
+      audit(tx, { userId, actorId: actor.id, action: what, detail });
     const endSessions = () => tx.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
     const who = `${target.name} (${target.email})`;
     switch (action.intent) {
       case "suspend":
         if (target.suspended) return `${who} is already suspended.`;
-        await tx.execute(sql`UPDATE users SET suspended_at = now(), updated_at = now() WHERE id = ${userId}`);
+        await tx.execute(
+          sql`UPDATE users SET suspended_at = now(), updated_at = now() WHERE id = ${userId}`,
+        );
         await endSessions();
         await record("Suspended", "Signed out of every session");
         return `${who} has been suspended and signed out.`;
       case "activate":
         if (!target.suspended) return `${who} is already active.`;
-        await tx.execute(sql`UPDATE users SET suspended_at = NULL, updated_at = now() WHERE id = ${userId}`);
+        await tx.execute(
+          sql`UPDATE users SET suspended_at = NULL, updated_at = now() WHERE id = ${userId}`,
+        );
         await record("Activated");
         return `${who} has been activated.`;
       case "delete":
         if (target.deleted) return `${who} is already deleted.`;
-        await tx.execute(sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`);
+        await tx.execute(
+          sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`,
+        );
         await endSessions();
         await record("Deleted", "Soft delete: history kept; signed out of every session");
         return `${who} has been deleted. Their history is kept, and Undelete restores the account.`;
       case "undelete":
         if (!target.deleted) return `${who} is not deleted.`;
-        await tx.execute(sql`UPDATE users SET deleted_at = NULL, updated_at = now() WHERE id = ${userId}`);
+        await tx.execute(
+          sql`UPDATE users SET deleted_at = NULL, updated_at = now() WHERE id = ${userId}`,
+        );
         await record("Undeleted");
         return `${who} has been undeleted.`;
       case "assignRole": {
         const role = action.role!;
         if (target.roles.includes(role)) return `${who} already has the ${role} role.`;
-        await tx.execute(sql`INSERT INTO user_roles (user_id, role_id) SELECT ${userId}, id FROM roles WHERE name = ${role} ON CONFLICT DO NOTHING`);
+        await tx.execute(
+          sql`INSERT INTO user_roles (user_id, role_id) SELECT ${userId}, id FROM roles WHERE name = ${role} ON CONFLICT DO NOTHING`,
+        );
         await record("Role assigned", role);
         return `The ${role} role has been assigned to ${who}.`;
       }
       case "revokeRole": {
         const role = action.role!;
         if (!target.roles.includes(role)) return `${who} does not have the ${role} role.`;
-        await tx.execute(sql`DELETE FROM user_roles WHERE user_id = ${userId} AND role_id = (SELECT id FROM roles WHERE name = ${role})`);
+        await tx.execute(
+          sql`DELETE FROM user_roles WHERE user_id = ${userId} AND role_id = (SELECT id FROM roles WHERE name = ${role})`,
+        );
         await record("Role revoked", role);
         return `The ${role} role has been revoked from ${who}.`;
       }
       case "notificationsOn": {
         if (target.emailNotifications) return `Email notifications are already on for ${who}.`;
         const outcome = await enrolInNotifications(userId, "daily", tx);
-        if (outcome !== "ENROLL_NOTIFICATION_SUCCESS") throw new UserActionRefused("Email notifications can only be turned on for an active account.");
+        if (outcome !== "ENROLL_NOTIFICATION_SUCCESS")
+          throw new UserActionRefused(
+            "Email notifications can only be turned on for an active account.",
+          );
         await record("Email notifications turned on", "Daily digest");
         return `Email notifications have been turned on for ${who}.`;
       }
@@ -255,9 +312,13 @@ export const reportQuerySchema = listQuerySchema(REPORT_ORDERS, "name").extend({
 });
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (value: string) => DATE.test(value) && dayjs(value).isValid() && dayjs(value).format("YYYY-MM-DD") === value;
+const validDate = (value: string) =>
+  DATE.test(value) && dayjs(value).isValid() && dayjs(value).format("YYYY-MM-DD") === value;
 
-export type ReportQuery = Omit<z.infer<typeof reportQuerySchema>, "from" | "to"> & { from: string; to: string };
+export type ReportQuery = Omit<z.infer<typeof reportQuerySchema>, "from" | "to"> & {
+  from: string;
+  to: string;
+};
 
 export interface ReportErrors {
   from?: string;
@@ -265,7 +326,10 @@ export interface ReportErrors {
 }
 
 /** The report's query with its date range (default: the last 30 days), or what is wrong with the dates. */
-export function readReportQuery(params: URLSearchParams, today = new Date().toISOString().slice(0, 10)): { query: ReportQuery; errors: ReportErrors; typed: { from: string; to: string } } {
+export function readReportQuery(
+  params: URLSearchParams,
+  today = new Date().toISOString().slice(0, 10),
+): { query: ReportQuery; errors: ReportErrors; typed: { from: string; to: string } } {
   const raw = reportQuerySchema.parse(Object.fromEntries(params));
   const typed = { from: (raw.from ?? "").trim(), to: (raw.to ?? "").trim() };
   const errors: ReportErrors = {};
@@ -273,8 +337,13 @@ export function readReportQuery(params: URLSearchParams, today = new Date().toIS
   const to = typed.to || today;
   if (!validDate(from)) errors.from = "The start date must be a real date, like 2026-01-31";
   if (!validDate(to)) errors.to = "The end date must be a real date, like 2026-01-31";
-  if (!errors.from && !errors.to && from > to) errors.to = "The end date must be the same as or after the start date";
-  return { query: { ...raw, from, to }, errors, typed: { from: typed.from || from, to: typed.to || to } };
+  if (!errors.from && !errors.to && from > to)
+    errors.to = "The end date must be the same as or after the start date";
+  return {
+    query: { ...raw, from, to },
+    errors,
+    typed: { from: typed.from || from, to: typed.to || to },
+  };
 }
 
 export interface ReportRow extends UserRow {
@@ -296,7 +365,11 @@ const REPORT_ORDER_SQL: Record<(typeof REPORT_ORDERS)[number], SQL> = {
  * Per user, the sign-ins, searches, record views and exports in the date range (whole
  * days, UTC, both ends included), from the user-activity records. Paged unless `all`.
  */
-export async function userReport(query: ReportQuery, options: { all?: boolean } = {}, db?: Db): Promise<{ rows: ReportRow[]; total: number; totals: Omit<ReportRow, keyof UserRow> }> {
+export async function userReport(
+  query: ReportQuery,
+  options: { all?: boolean } = {},
+  db?: Db,
+): Promise<{ rows: ReportRow[]; total: number; totals: Omit<ReportRow, keyof UserRow> }> {
   db ??= await getDb();
   const where = whereOf(query);
   const start = `${query.from}T00:00:00Z`;
@@ -309,9 +382,17 @@ export async function userReport(query: ReportQuery, options: { all?: boolean } 
       FROM user_activity WHERE created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz GROUP BY user_id`;
   // One pass: the counts are made once, and the window sums give the totals of every
   // matching user, before the page is cut.
-  const paging = options.all ? sql`` : sql`LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`;
+  const paging = options.all
+    ? sql``
+    : sql`LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`;
   type Row = RawUserRow & { sign_ins: number; searches: number; views: number; exports: number };
-  type Totals = { total_users: number; total_sign_ins: number; total_searches: number; total_views: number; total_exports: number };
+  type Totals = {
+    total_users: number;
+    total_sign_ins: number;
+    total_searches: number;
+    total_views: number;
+    total_exports: number;
+  };
   const rows = await queryRows<Row & Totals>(
     db,
     sql`SELECT ${userSelect}, coalesce(c.sign_ins, 0) AS sign_ins, coalesce(c.searches, 0) AS searches,
@@ -333,21 +414,53 @@ export async function userReport(query: ReportQuery, options: { all?: boolean } 
     );
   }
   return {
-    rows: rows.map((row) => ({ ...toUserRow(row), signIns: row.sign_ins, searches: row.searches, views: row.views, exports: row.exports })),
+    rows: rows.map((row) => ({
+      ...toUserRow(row),
+      signIns: row.sign_ins,
+      searches: row.searches,
+      views: row.views,
+      exports: row.exports,
+    })),
     total: totals.total_users,
-    totals: { signIns: totals.total_sign_ins, searches: totals.total_searches, views: totals.total_views, exports: totals.total_exports },
+    totals: {
+      signIns: totals.total_sign_ins,
+      searches: totals.total_searches,
+      views: totals.total_views,
+      exports: totals.total_exports,
+    },
   };
 }
 
 /** The report as CSV rows: a header, one row per user, the totals, and the range it covers. */
-export function reportCsvRows(query: ReportQuery, report: Awaited<ReturnType<typeof userReport>>): (string | number)[][] {
+export function reportCsvRows(
+  query: ReportQuery,
+  report: Awaited<ReturnType<typeof userReport>>,
+): (string | number)[][] {
   return [
-    ["Name", "Email", "Roles", "Status", "Sign-ins", "Searches", "Record views", "Exports", "Last sign-in (UTC)", "From", "To"],
+    [
+      "Name",
+      "Email",
+      "Roles",
+      "Status",
+      "Sign-ins",
+      "Searches",
+      "Record views",
+      "Exports",
+      "Last sign-in (UTC)",
+      "From",
+      "To",
+    ],
     ...report.rows.map((row) => [
       row.name,
       row.email,
       row.roles.join("; "),
-      row.deleted ? (row.suspended ? "Deleted, suspended" : "Deleted") : row.suspended ? "Suspended" : "Active",
+      row.deleted
+        ? row.suspended
+          ? "Deleted, suspended"
+          : "Deleted"
+        : row.suspended
+          ? "Suspended"
+          : "Active",
       row.signIns,
       row.searches,
       row.views,
@@ -356,6 +469,18 @@ export function reportCsvRows(query: ReportQuery, report: Awaited<ReturnType<typ
       query.from,
       query.to,
     ]),
-    ["Total", "", "", "", report.totals.signIns, report.totals.searches, report.totals.views, report.totals.exports, "", query.from, query.to],
+    [
+      "Total",
+      "",
+      "",
+      "",
+      report.totals.signIns,
+      report.totals.searches,
+      report.totals.views,
+      report.totals.exports,
+      "",
+      query.from,
+      query.to,
+    ],
   ];
 }

@@ -41,7 +41,10 @@ export const isActiveUser = and(sql`${users.suspendedAt} IS NULL`, sql`${users.d
 /** An active user (not suspended, not deleted), or null. */
 export async function getActiveUser(id: number, db?: Db): Promise<User | null> {
   db ??= await getDb();
-  const [user] = await db.select(userColumns).from(users).where(and(eq(users.id, id), isActiveUser));
+  const [user] = await db
+    .select(userColumns)
+    .from(users)
+    .where(and(eq(users.id, id), isActiveUser));
   return user ?? null;
 }
 
@@ -52,7 +55,12 @@ export async function getActiveUser(id: number, db?: Db): Promise<User | null> {
 export async function verifyLogin(email: string, password: string): Promise<User | null> {
   const db = await getDb();
   const [row] = await db
-    .select({ ...userColumns, passwordHash: users.passwordHash, suspendedAt: users.suspendedAt, deletedAt: users.deletedAt })
+    .select({
+      ...userColumns,
+      passwordHash: users.passwordHash,
+      suspendedAt: users.suspendedAt,
+      deletedAt: users.deletedAt,
+    })
     .from(users)
     .where(eq(sql`lower(${users.email})`, normaliseEmail(email)));
   const passwordMatches = await verifyPassword(password, row?.passwordHash);
@@ -101,10 +109,15 @@ export async function createUser(input: NewUser, db?: Db): Promise<User> {
       .returning({ id: users.id });
     const wanted = (input.roles ?? []).map(normaliseRole);
     if (wanted.length > 0) {
-      const found = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, wanted));
+      const found = await tx
+        .select({ id: roles.id, name: roles.name })
+        .from(roles)
+        .where(inArray(roles.name, wanted));
       const missing = wanted.filter((name) => !found.some((role) => role.name === name));
       if (missing.length > 0) throw new Error(`Unknown role: ${missing.join(", ")}`);
-      await tx.insert(userRoles).values(found.map((role) => ({ userId: created.id, roleId: role.id })));
+      await tx
+        .insert(userRoles)
+        .values(found.map((role) => ({ userId: created.id, roleId: role.id })));
     }
     const user = await getActiveUser(created.id, tx);
     if (!user) throw new Error("The new user could not be read back");
@@ -147,7 +160,11 @@ export async function countUsers(db?: Db) {
 
 const nameField = (label: string, required: boolean) => {
   const base = z.string().trim().max(100, `${label} must be 100 characters or fewer`);
-  return required ? z.string({ error: `Enter your ${label.toLowerCase()}` }).pipe(base.min(1, `Enter your ${label.toLowerCase()}`)) : base.default("");
+  return required
+    ? z
+        .string({ error: `Enter your ${label.toLowerCase()}` })
+        .pipe(base.min(1, `Enter your ${label.toLowerCase()}`))
+    : base.default("");
 };
 
 export const profileSchema = z.object({

@@ -11,7 +11,14 @@ export interface FieldChange {
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const KEY_FACTS = new Set(["hssId", "title", "recordStatus", "lastUpdated", "stubRecord", "firstInClass"]);
+const KEY_FACTS = new Set([
+  "hssId",
+  "title",
+  "recordStatus",
+  "lastUpdated",
+  "stubRecord",
+  "firstInClass",
+]);
 // Sections whose children are print sections of their own.
 const PARENT_SECTIONS = new Set(["regulatoryInformation", "clinicalTrials", "relatedRecords"]);
 
@@ -52,7 +59,9 @@ function itemKeys(items: Json[]): string[] {
     let key: string;
     if (item && typeof item === "object" && !Array.isArray(item)) {
       const record = item as Record<string, Json>;
-      key = String(record.trialId ?? record.hssId ?? record.event ?? record.name ?? record.title ?? index + 1);
+      key = String(
+        record.trialId ?? record.hssId ?? record.event ?? record.name ?? record.title ?? index + 1,
+      );
     } else {
       key = String(index + 1);
     }
@@ -72,7 +81,10 @@ export function describe(value: Json | undefined): string | null {
     return value.map((item) => describe(item)).join("; ");
   }
   const parts = Object.entries(value)
-    .filter(([, part]) => part !== undefined && part !== null && !(Array.isArray(part) && part.length === 0))
+    .filter(
+      ([, part]) =>
+        part !== undefined && part !== null && !(Array.isArray(part) && part.length === 0),
+    )
     .map(([key, part]) => `${humanise(key)}: ${describe(part)}`);
   return parts.length ? parts.join(", ") : null;
 }
@@ -80,7 +92,13 @@ export function describe(value: Json | undefined): string | null {
 const isObject = (value: Json | undefined): value is { [key: string]: Json } =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function compare(section: string, path: string[], before: Json | undefined, after: Json | undefined, out: FieldChange[]) {
+function compare(
+  section: string,
+  path: string[],
+  before: Json | undefined,
+  after: Json | undefined,
+  out: FieldChange[],
+) {
   if (isObject(before) && isObject(after)) {
     for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
       compare(section, [...path, humanise(key)], before[key], after[key], out);
@@ -107,7 +125,13 @@ function compare(section: string, path: string[], before: Json | undefined, afte
   pushChange(section, path, before, after, out);
 }
 
-function pushChange(section: string, path: string[], before: Json | undefined, after: Json | undefined, out: FieldChange[]) {
+function pushChange(
+  section: string,
+  path: string[],
+  before: Json | undefined,
+  after: Json | undefined,
+  out: FieldChange[],
+) {
   const b = describe(before);
   const a = describe(after);
   if (b !== a) out.push({ section, field: path.join(" › "), before: b, after: a });
@@ -129,7 +153,8 @@ export function diffRecords(previous: HssRecord | undefined, next: HssRecord): F
     } else if (PARENT_SECTIONS.has(key) && isObject(before[key]) && isObject(after[key])) {
       const b = before[key] as Record<string, Json>;
       const a = after[key] as Record<string, Json>;
-      for (const child of new Set([...Object.keys(b), ...Object.keys(a)])) compare(child, [], b[child], a[child], out);
+      for (const child of new Set([...Object.keys(b), ...Object.keys(a)]))
+        compare(child, [], b[child], a[child], out);
     } else {
       compare(key, [], before[key], after[key], out);
     }

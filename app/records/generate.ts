@@ -3,7 +3,16 @@
  * benchmarks use it. Record `index` depends only on (index, today), except for its
  * related-record links, which stay inside the catalogue's size. No Math.random.
  */
-import { COMPANY_FIRST, COMPANY_SECOND, COUNTRIES, INDICATIONS, type IndicationProfile, STEMS, SYLLABLES, TRIAL_COUNTRIES } from "./generate-data";
+import {
+  COMPANY_FIRST,
+  COMPANY_SECOND,
+  COUNTRIES,
+  INDICATIONS,
+  type IndicationProfile,
+  STEMS,
+  SYLLABLES,
+  TRIAL_COUNTRIES,
+} from "./generate-data";
 import type { HssRecordInput } from "./schema.server";
 import { PRICE_TIERS } from "./vocabulary";
 
@@ -45,14 +54,26 @@ export function hssIdFor(index: number) {
 
 // Families: each block of four records is split into one to four substances, so that one
 // substance often has several records (its other indications).
-const SPLITS = [[4], [2, 2], [1, 3], [3, 1], [1, 1, 2], [2, 1, 1], [1, 2, 1], [1, 1, 1, 1], [2, 2], [1, 3]];
+const SPLITS = [
+  [4],
+  [2, 2],
+  [1, 3],
+  [3, 1],
+  [1, 1, 2],
+  [2, 1, 1],
+  [1, 2, 1],
+  [1, 1, 1, 1],
+  [2, 2],
+  [1, 3],
+];
 
 function familyOf(index: number) {
   const block = Math.floor(index / 4);
   const split = pick(rngFor(block, 0x51), SPLITS);
   let start = block * 4;
   for (const [number, size] of split.entries()) {
-    if (index < start + size) return { id: block * 4 + number, members: Array.from({ length: size }, (_, i) => start + i) };
+    if (index < start + size)
+      return { id: block * 4 + number, members: Array.from({ length: size }, (_, i) => start + i) };
     start += size;
   }
   return { id: index, members: [index] };
@@ -81,16 +102,36 @@ function substanceFor(index: number) {
   const head = indicationOf(family.members[0]);
   const rng = rngFor(family.id, 0x5b);
   const tech = pick(rngFor(family.id, 0x7e), head.techs);
-  const prefix = pick(rng, SYLLABLES) + pick(rng, SYLLABLES) + (rng() < 0.4 ? pick(rng, SYLLABLES) : "");
-  const stems = tech === "Small molecule" ? (SMALL_MOLECULE_STEMS[head.area] ?? STEMS[tech]) : STEMS[tech];
+  const prefix =
+    pick(rng, SYLLABLES) + pick(rng, SYLLABLES) + (rng() < 0.4 ? pick(rng, SYLLABLES) : "");
+  const stems =
+    tech === "Small molecule" ? (SMALL_MOLECULE_STEMS[head.area] ?? STEMS[tech]) : STEMS[tech];
   const name = `${prefix}${pick(rng, stems)}`;
-  const brand = cap(pick(rng, SYLLABLES) + pick(rng, SYLLABLES) + pick(rng, ["ra", "vy", "xa", "lo", "tis", "mek", "dra"]));
+  const brand = cap(
+    pick(rng, SYLLABLES) +
+      pick(rng, SYLLABLES) +
+      pick(rng, ["ra", "vy", "xa", "lo", "tis", "mek", "dra"]),
+  );
   const company = `${pick(rng, COMPANY_FIRST)} ${pick(rng, COMPANY_SECOND)}`;
   const code = `${company.slice(0, 3).toUpperCase()}-${between(rng, 100, 9999)}`;
-  return { name, brand, company, code, tech, country: pick(rng, COUNTRIES), firstInClass: rng() < 0.15 };
+  return {
+    name,
+    brand,
+    company,
+    code,
+    tech,
+    country: pick(rng, COUNTRIES),
+    firstInClass: rng() < 0.15,
+  };
 }
 
-const EMA_PATH = ["Pre-submission", "MAA submitted", "MAA under evaluation", "CHMP positive opinion", "Authorised"] as const;
+const EMA_PATH = [
+  "Pre-submission",
+  "MAA submitted",
+  "MAA under evaluation",
+  "CHMP positive opinion",
+  "Authorised",
+] as const;
 const FDA_PATH = ["IND active", "submitted", "review", "Approved"] as const;
 
 interface Trial {
@@ -109,7 +150,10 @@ interface Trial {
 const TRIAL_PROGRESS = ["Not yet recruiting", "Recruiting", "Active, not recruiting", "Completed"];
 
 /** Every version of record `index`, oldest first (one to five). */
-export function generateRecordHistory(index: number, options: { catalogueSize: number; today?: string }): HssRecordInput[] {
+export function generateRecordHistory(
+  index: number,
+  options: { catalogueSize: number; today?: string },
+): HssRecordInput[] {
   const today = fromDate(options.today ?? "2026-11-01");
   const rng = rngFor(index, 0xa7);
   const profile = indicationOf(index);
@@ -123,13 +167,21 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
   const title = `${cap(substance.name)} for ${profile.indication}`;
 
   // History: a start date and one to five versions spread towards today.
-  const versionCount = stub ? between(rng, 1, 2) : weighted(rng, [1, 2, 3, 4, 5], (n) => [30, 30, 20, 12, 8][n - 1]);
+  const versionCount = stub
+    ? between(rng, 1, 2)
+    : weighted(rng, [1, 2, 3, 4, 5], (n) => [30, 30, 20, 12, 8][n - 1]);
   const start = today - between(rng, 60, 12 * 365) * DAY;
   const span = today - start;
   const versionDates: number[] = [];
   for (let v = 0; v < versionCount; v++) {
     const previous = versionDates[v - 1] ?? start - DAY;
-    const candidate = v === 0 ? start : Math.min(today, previous + Math.max(DAY, Math.floor((span / versionCount) * (0.5 + rng()))));
+    const candidate =
+      v === 0
+        ? start
+        : Math.min(
+            today,
+            previous + Math.max(DAY, Math.floor((span / versionCount) * (0.5 + rng()))),
+          );
     if (candidate <= previous) break;
     versionDates.push(candidate);
   }
@@ -143,9 +195,12 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
   const orphan = profile.area === "Rare diseases" || (profile.area === "Oncology" && rng() < 0.2);
   const early = start - between(rng, 90, 700) * DAY;
   if (orphan) emaEvents.push({ event: "Orphan designation", date: toDate(early) });
-  if (!stub && rng() < 0.2) emaEvents.push({ event: "PRIME eligibility", date: toDate(early + 30 * DAY) });
-  if (hasFda && rng() < 0.35) fdaEvents.push({ event: "Breakthrough therapy designation", date: toDate(early + 10 * DAY) });
-  if (hasFda && rng() < 0.3) fdaEvents.push({ event: "Fast track designation", date: toDate(early + 5 * DAY) });
+  if (!stub && rng() < 0.2)
+    emaEvents.push({ event: "PRIME eligibility", date: toDate(early + 30 * DAY) });
+  if (hasFda && rng() < 0.35)
+    fdaEvents.push({ event: "Breakthrough therapy designation", date: toDate(early + 10 * DAY) });
+  if (hasFda && rng() < 0.3)
+    fdaEvents.push({ event: "Fast track designation", date: toDate(early + 5 * DAY) });
   const emaOutcome = rng();
   const fdaPriority = rng() < 0.5;
 
@@ -164,24 +219,48 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
       registry: eu ? (year >= 2023 ? "EU CTR (CTIS)" : "EudraCT") : "ClinicalTrials.gov",
       title: `${phase} study of ${substance.name} in ${profile.indication}${t ? ` (cohort ${t + 1})` : ""}`,
       phase,
-      status: pick(rng, ["Recruiting", "Recruiting", "Active, not recruiting", "Not yet recruiting"]),
+      status: pick(rng, [
+        "Recruiting",
+        "Recruiting",
+        "Active, not recruiting",
+        "Not yet recruiting",
+      ]),
       sponsor: substance.company,
       enrolment: between(rng, 2, 90) * 10,
       startDate: toDate(Date.UTC(year, between(rng, 0, 11), between(rng, 1, 28))),
-      countries: eu ? [...new Set([pick(rng, TRIAL_COUNTRIES), pick(rng, TRIAL_COUNTRIES), pick(rng, TRIAL_COUNTRIES)])] : [],
+      countries: eu
+        ? [
+            ...new Set([
+              pick(rng, TRIAL_COUNTRIES),
+              pick(rng, TRIAL_COUNTRIES),
+              pick(rng, TRIAL_COUNTRIES),
+            ]),
+          ]
+        : [],
     });
   }
 
-  const tierIndex = Math.min(3, (atmp ? 3 : profile.area === "Oncology" || profile.area === "Rare diseases" ? 2 : 0) + (rng() < 0.5 ? 1 : 0) - (rng() < 0.2 ? 1 : 0));
+  const tierIndex = Math.min(
+    3,
+    (atmp ? 3 : profile.area === "Oncology" || profile.area === "Rare diseases" ? 2 : 0) +
+      (rng() < 0.5 ? 1 : 0) -
+      (rng() < 0.2 ? 1 : 0),
+  );
   const tier = PRICE_TIERS[Math.max(0, tierIndex)];
-  const baseCost = { Low: 4_000, Medium: 25_000, High: 90_000, "Very high": 400_000 }[tier] * (0.5 + rng());
+  const baseCost =
+    { Low: 4_000, Medium: 25_000, High: 90_000, "Very high": 400_000 }[tier] * (0.5 + rng());
   let cost = Math.round(baseCost / 100) * 100;
-  let recordStatus: "Active" | "Monitoring" | "Archived" | "Discontinued" = stub ? "Monitoring" : "Active";
+  let recordStatus: "Active" | "Monitoring" | "Archived" | "Discontinued" = stub
+    ? "Monitoring"
+    : "Active";
 
   const related = (members: number[]) =>
     members
       .filter((other) => other !== index && other < options.catalogueSize)
-      .map((other) => ({ hssId: hssIdFor(other), title: `${cap(substanceFor(other).name)} for ${indicationOf(other).indication}` }));
+      .map((other) => ({
+        hssId: hssIdFor(other),
+        title: `${cap(substanceFor(other).name)} for ${indicationOf(other).indication}`,
+      }));
   const sameIndication: number[] = [];
   const sameArea: number[] = [];
   for (let k = 1; k <= 60 && sameIndication.length < 3; k++) {
@@ -201,11 +280,23 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
   };
   const highImpact = !stub && rng() < 0.05;
   const references = [
-    { title: `${cap(substance.name)} clinical development programme`, source: "Company press release", url: `https://www.example.com/${substance.company.split(" ")[0].toLowerCase()}/news/${substance.name.split(" ")[0]}` },
+    {
+      title: `${cap(substance.name)} clinical development programme`,
+      source: "Company press release",
+      url: `https://www.example.com/${substance.company.split(" ")[0].toLowerCase()}/news/${substance.name.split(" ")[0]}`,
+    },
     ...trials.slice(0, 2).map((trial) =>
       trial.registry === "ClinicalTrials.gov"
-        ? { title: `${trial.trialId} trial record`, source: "ClinicalTrials.gov", url: `https://clinicaltrials.gov/study/${trial.trialId}` }
-        : { title: `${trial.trialId} trial record`, source: trial.registry, url: `https://euclinicaltrials.eu/search-for-clinical-trials/?lang=en&EUCT=${trial.trialId}` },
+        ? {
+            title: `${trial.trialId} trial record`,
+            source: "ClinicalTrials.gov",
+            url: `https://clinicaltrials.gov/study/${trial.trialId}`,
+          }
+        : {
+            title: `${trial.trialId} trial record`,
+            source: trial.registry,
+            url: `https://euclinicaltrials.eu/search-for-clinical-trials/?lang=en&EUCT=${trial.trialId}`,
+          },
     ),
   ];
 
@@ -213,7 +304,10 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
   for (const [v, at] of versionDates.entries()) {
     const date = toDate(at);
     const eventDate = (daysBefore: number) => {
-      const last = [...emaEvents, ...fdaEvents].reduce((max, e) => Math.max(max, fromDate(e.date)), 0);
+      const last = [...emaEvents, ...fdaEvents].reduce(
+        (max, e) => Math.max(max, fromDate(e.date)),
+        0,
+      );
       return toDate(Math.min(today, Math.max(last + DAY, at - daysBefore * DAY)));
     };
     if (v > 0) {
@@ -224,7 +318,8 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
       } else if (move < 0.75 && hasFda && fdaStage < FDA_PATH.length - 1) {
         fdaStage += 1;
         if (fdaStage === 1) fdaEvents.push({ event: "Application submitted", date: eventDate(20) });
-        if (fdaStage === 2 && fdaPriority) fdaEvents.push({ event: "Priority review granted", date: eventDate(10) });
+        if (fdaStage === 2 && fdaPriority)
+          fdaEvents.push({ event: "Priority review granted", date: eventDate(10) });
         if (fdaStage === 3) fdaEvents.push({ event: "Approval", date: eventDate(3) });
       } else if (move < 0.9 && trials.length) {
         const trial = trials[Math.floor(rng() * trials.length)];
@@ -237,19 +332,29 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
       } else {
         recordStatus = rng() < 0.7 ? "Archived" : "Discontinued";
       }
-      if (emaStage > 0 && emaEvents.filter((e) => e.event !== "Orphan designation" && e.event !== "PRIME eligibility").length < emaStage) {
-        const event = ["", "MAA submitted", "MAA validated", "CHMP opinion", "EC decision"][emaStage];
+      if (
+        emaStage > 0 &&
+        emaEvents.filter((e) => e.event !== "Orphan designation" && e.event !== "PRIME eligibility")
+          .length < emaStage
+      ) {
+        const event = ["", "MAA submitted", "MAA validated", "CHMP opinion", "EC decision"][
+          emaStage
+        ];
         emaEvents.push({ event, date: eventDate(emaStage === 4 ? 2 : 15) });
       }
     } else if (emaStage > 0) {
       // A record first seen part-way through its procedure already has the earlier events.
       for (let s = 1; s <= emaStage; s++) {
-        emaEvents.push({ event: ["", "MAA submitted", "MAA validated", "CHMP opinion", "EC decision"][s], date: toDate(at - (emaStage - s + 1) * 40 * DAY) });
+        emaEvents.push({
+          event: ["", "MAA submitted", "MAA validated", "CHMP opinion", "EC decision"][s],
+          date: toDate(at - (emaStage - s + 1) * 40 * DAY),
+        });
       }
     }
     let emaStatus: string = EMA_PATH[emaStage];
     if (emaStage === 3 && emaOutcome < 0.08) emaStatus = "CHMP negative opinion";
-    if (emaStage === 4 && (atmp || profile.area === "Oncology") && emaOutcome < 0.35) emaStatus = "Conditional marketing authorisation";
+    if (emaStage === 4 && (atmp || profile.area === "Oncology") && emaOutcome < 0.35)
+      emaStatus = "Conditional marketing authorisation";
     if (emaStage === 2 && emaOutcome > 0.95) emaStatus = "Application withdrawn";
     const applicationType = tech === "Small molecule" || tech === "Peptide" ? "NDA" : "BLA";
     const fdaStatus =
@@ -267,7 +372,8 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
                 ? "Accelerated approval"
                 : "Approved";
 
-    const sorted = <T extends { date: string }>(events: T[]) => [...events].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    const sorted = <T extends { date: string }>(events: T[]) =>
+      [...events].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     history.push({
       hssId,
       title,
@@ -282,7 +388,11 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
         technologyType: tech,
         drugClass: profile.drugClass,
         target,
-        ...(stub ? {} : { mechanismOfAction: `Acts on ${target} to modify the course of ${profile.disease.toLowerCase()}.` }),
+        ...(stub
+          ? {}
+          : {
+              mechanismOfAction: `Acts on ${target} to modify the course of ${profile.disease.toLowerCase()}.`,
+            }),
         orphanDesignation: orphan,
       },
       estimatedIndication: {
@@ -291,44 +401,92 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
         ...(stub ? {} : { population: profile.population }),
         ...(profile.line && !stub ? { lineOfTherapy: profile.line } : {}),
       },
-      comparators: stub ? [] : profile.comparators.slice(0, 1 + (index % profile.comparators.length)).map((name, i) => ({ name, type: i === 0 ? "Standard of care" : "Active comparator" })),
+      comparators: stub
+        ? []
+        : profile.comparators
+            .slice(0, 1 + (index % profile.comparators.length))
+            .map((name, i) => ({ name, type: i === 0 ? "Standard of care" : "Active comparator" })),
       organisations: [
         { name: substance.company, role: "Originator", country: substance.country },
-        ...(index % 5 === 0 ? [{ name: `${pick(rngFor(family.id, 0x33), COMPANY_FIRST)} ${pick(rngFor(family.id, 0x34), COMPANY_SECOND)}`, role: "Licensee" as const }] : []),
+        ...(index % 5 === 0
+          ? [
+              {
+                name: `${pick(rngFor(family.id, 0x33), COMPANY_FIRST)} ${pick(rngFor(family.id, 0x34), COMPANY_SECOND)}`,
+                role: "Licensee" as const,
+              },
+            ]
+          : []),
       ],
       classificationAndCodes: {
         atcCode: profile.atc[0],
         atcDescription: profile.atc[1],
-        ihsiCategory: atmp ? "Advanced therapy medicinal product" : family.members[0] === index ? "New active substance" : "New indication",
+        ihsiCategory: atmp
+          ? "Advanced therapy medicinal product"
+          : family.members[0] === index
+            ? "New active substance"
+            : "New indication",
         meddra: { soc: profile.soc as never, hlgt: profile.hlgt, hlt: profile.hlt, pt: profile.pt },
         icd10: profile.icd10,
       },
-      administrationInformation: { route: profile.route, dosageForm: profile.form, setting: profile.setting },
+      administrationInformation: {
+        route: profile.route,
+        dosageForm: profile.form,
+        setting: profile.setting,
+      },
       diseaseInformation: {
         disease: profile.disease,
-        ...(stub ? {} : { description: `${profile.disease} in this population has limited treatment options.`, prevalence: profile.prevalence }),
+        ...(stub
+          ? {}
+          : {
+              description: `${profile.disease} in this population has limited treatment options.`,
+              prevalence: profile.prevalence,
+            }),
         ...(stub ? {} : { currentTreatment: profile.comparators.join(", ") }),
       },
       regulatoryInformation: {
         ema: {
           status: emaStatus as never,
-          ...(emaStage > 0 ? { procedureType: atmp || orphan ? "Centralised procedure (accelerated assessment)" : "Centralised procedure" } : {}),
-          ...(emaStage > 0 ? { procedureNumber: `EMEA/H/C/00${between(rngFor(index, 0x99), 5000, 7999)}` } : {}),
+          ...(emaStage > 0
+            ? {
+                procedureType:
+                  atmp || orphan
+                    ? "Centralised procedure (accelerated assessment)"
+                    : "Centralised procedure",
+              }
+            : {}),
+          ...(emaStage > 0
+            ? { procedureNumber: `EMEA/H/C/00${between(rngFor(index, 0x99), 5000, 7999)}` }
+            : {}),
           primeEligible: emaEvents.some((e) => e.event === "PRIME eligibility"),
-          maaIndications: emaStage > 0 ? [`Treatment of ${profile.population.charAt(0).toLowerCase()}${profile.population.slice(1)} with ${profile.indication}`] : [],
-          ...(emaStage >= 3 ? { chmpOpinionIndication: `${cap(substance.name)} is indicated for ${profile.indication}.` } : {}),
+          maaIndications:
+            emaStage > 0
+              ? [
+                  `Treatment of ${profile.population.charAt(0).toLowerCase()}${profile.population.slice(1)} with ${profile.indication}`,
+                ]
+              : [],
+          ...(emaStage >= 3
+            ? {
+                chmpOpinionIndication: `${cap(substance.name)} is indicated for ${profile.indication}.`,
+              }
+            : {}),
           events: sorted(emaEvents) as never,
         },
         fda: {
           ...(fdaStatus ? { status: fdaStatus as never, applicationType } : {}),
-          breakthroughTherapy: fdaEvents.some((e) => e.event === "Breakthrough therapy designation"),
+          breakthroughTherapy: fdaEvents.some(
+            (e) => e.event === "Breakthrough therapy designation",
+          ),
           fastTrack: fdaEvents.some((e) => e.event === "Fast track designation"),
           events: sorted(fdaEvents) as never,
         },
       },
       clinicalTrials: {
-        euClinicalTrialRegistries: trials.filter((t) => t.registry !== "ClinicalTrials.gov").map((t) => ({ ...t })) as never,
-        usClinicalTrialRegistries: trials.filter((t) => t.registry === "ClinicalTrials.gov").map((t) => ({ ...t })) as never,
+        euClinicalTrialRegistries: trials
+          .filter((t) => t.registry !== "ClinicalTrials.gov")
+          .map((t) => ({ ...t })) as never,
+        usClinicalTrialRegistries: trials
+          .filter((t) => t.registry === "ClinicalTrials.gov")
+          .map((t) => ({ ...t })) as never,
       },
       relatedRecords,
       analysis: stub
@@ -337,9 +495,21 @@ export function generateRecordHistory(index: number, options: { catalogueSize: n
             summary: `${cap(substance.name)} is a ${tech.toLowerCase()} targeting ${target}. ${emaStage >= 3 ? "The regulatory review is well advanced." : "Pivotal data are expected within two years."}`,
             expectedImpact: `May change the treatment of ${profile.disease.toLowerCase()} in ${profile.setting.toLowerCase()} care.`,
             priceTier: tier,
-            estimatedCost: { amount: cost, currency: "EUR", basis: atmp ? "one-off treatment" : "per patient per year" },
+            estimatedCost: {
+              amount: cost,
+              currency: "EUR",
+              basis: atmp ? "one-off treatment" : "per patient per year",
+            },
           },
-      highImpactReports: highImpact ? [{ title: `High Impact Report: ${cap(substance.name)}`, publishedDate: toDate(Math.min(today, start + 30 * DAY)), reportId: `HIR-${index + 1}` }] : [],
+      highImpactReports: highImpact
+        ? [
+            {
+              title: `High Impact Report: ${cap(substance.name)}`,
+              publishedDate: toDate(Math.min(today, start + 30 * DAY)),
+              reportId: `HIR-${index + 1}`,
+            },
+          ]
+        : [],
       references: references.map((reference) => ({ ...reference, date: toDate(start) })),
     });
   }

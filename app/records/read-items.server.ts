@@ -48,7 +48,10 @@ function decodeChunk(decoder: TextDecoder, chunk: Buffer | undefined, last: bool
   try {
     return decoder.decode(chunk, { stream: !last });
   } catch {
-    throw new ImportFileError(0, "The file is not UTF-8 text. Save it as UTF-8 JSON or JSON Lines.");
+    throw new ImportFileError(
+      0,
+      "The file is not UTF-8 text. Save it as UTF-8 JSON or JSON Lines.",
+    );
   }
 }
 
@@ -57,7 +60,10 @@ function decodeChunk(decoder: TextDecoder, chunk: Buffer | undefined, last: bool
  * is broken (an unclosed array, text after it); a malformed single item is returned as
  * text for the caller to report against its item number.
  */
-export async function* readItems(chunks: AsyncIterable<string>, onFormat?: (format: ImportFormat) => void) {
+export async function* readItems(
+  chunks: AsyncIterable<string>,
+  onFormat?: (format: ImportFormat) => void,
+) {
   let format: ImportFormat | undefined;
   let line = 1;
   // JSON array scanner state.
@@ -101,7 +107,8 @@ export async function* readItems(chunks: AsyncIterable<string>, onFormat?: (form
       const c = chunk[i];
       if (c === "\n") line += 1;
       if (closed) {
-        if (!/\s/.test(c)) throw new ImportFileError(line, "There is text after the closing ] of the JSON array.");
+        if (!/\s/.test(c))
+          throw new ImportFileError(line, "There is text after the closing ] of the JSON array.");
         continue;
       }
       if (inString) {
@@ -133,7 +140,11 @@ export async function* readItems(chunks: AsyncIterable<string>, onFormat?: (form
       } else if (c === "," && depth === 1) {
         current += chunk.slice(start, i);
         const text = current.trim();
-        if (!text) throw new ImportFileError(line, "The JSON array has an empty item (two commas in a row).");
+        if (!text)
+          throw new ImportFileError(
+            line,
+            "The JSON array has an empty item (two commas in a row).",
+          );
         yield { item: ++item, line: currentLine || line, text } satisfies RawItem;
         current = "";
         currentLine = 0;
@@ -150,7 +161,10 @@ export async function* readItems(chunks: AsyncIterable<string>, onFormat?: (form
     const text = current.replace(/\r$/, "");
     if (text.trim()) yield { item: ++item, line, text } satisfies RawItem;
   } else if (format === "json" && !closed) {
-    throw new ImportFileError(line, "The JSON array is not closed: the file ends before its final ].");
+    throw new ImportFileError(
+      line,
+      "The JSON array is not closed: the file ends before its final ].",
+    );
   }
   if (format === undefined) throw new ImportFileError(1, "The file is empty.");
 }

@@ -11,9 +11,11 @@ import * as v from "./vocabulary";
  * would otherwise be dropped without a word).
  */
 
-const text = (max = 500) => z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
+const text = (max = 500) =>
+  z.string().trim().min(1, "must not be empty").max(max, `must be at most ${max} characters`);
 const optionalText = (max = 500) => text(max).optional();
-const list = <T extends z.ZodType>(item: T, max = 200) => z.array(item).max(max, `must have at most ${max} items`).default([]);
+const list = <T extends z.ZodType>(item: T, max = 200) =>
+  z.array(item).max(max, `must have at most ${max} items`).default([]);
 
 /** A calendar date written YYYY-MM-DD (UTC): what the record page and exports show. */
 export const isoDateSchema = z

@@ -27,8 +27,16 @@ const list: Array<Omit<PrintSection, "id">> = [
   { value: "ema", label: "EMA", parent: "regulatoryInformation" },
   { value: "fda", label: "FDA", parent: "regulatoryInformation" },
   { value: "clinicalTrials", label: "Clinical trials", isParent: true },
-  { value: "euClinicalTrialRegistries", label: "EU clinical trial registries", parent: "clinicalTrials" },
-  { value: "usClinicalTrialRegistries", label: "US clinical trial registries", parent: "clinicalTrials" },
+  {
+    value: "euClinicalTrialRegistries",
+    label: "EU clinical trial registries",
+    parent: "clinicalTrials",
+  },
+  {
+    value: "usClinicalTrialRegistries",
+    label: "US clinical trial registries",
+    parent: "clinicalTrials",
+  },
   { value: "relatedRecords", label: "Related records", isParent: true },
   { value: "otherIndications", label: "Other indications", parent: "relatedRecords" },
   { value: "similarIndications", label: "Similar indications", parent: "relatedRecords" },
@@ -42,7 +50,10 @@ const list: Array<Omit<PrintSection, "id">> = [
   { value: "recordChangeLog", label: "Record change log" },
 ];
 
-export const PRINT_SECTIONS: PrintSection[] = list.map((section, index) => ({ id: index + 1, ...section }));
+export const PRINT_SECTIONS: PrintSection[] = list.map((section, index) => ({
+  id: index + 1,
+  ...section,
+}));
 
 export const PRINT_SECTION_VALUES = PRINT_SECTIONS.map((section) => section.value);
 
@@ -68,7 +79,11 @@ export function resolvePrintSelection(chosen: readonly string[]) {
     if (section.parent && set.has(section.value)) set.add(section.parent);
   }
   for (const section of PRINT_SECTIONS) {
-    if (section.isParent && set.has(section.value) && !childSections(section.value).some((c) => set.has(c.value))) {
+    if (
+      section.isParent &&
+      set.has(section.value) &&
+      !childSections(section.value).some((c) => set.has(c.value))
+    ) {
       for (const child of childSections(section.value)) set.add(child.value);
     }
   }

@@ -94,7 +94,14 @@ export const TRIAL_REGISTRIES = {
   us: ["ClinicalTrials.gov"],
 } as const;
 
-export const TRIAL_PHASES = ["Phase I", "Phase I/II", "Phase II", "Phase II/III", "Phase III", "Phase IV"] as const;
+export const TRIAL_PHASES = [
+  "Phase I",
+  "Phase I/II",
+  "Phase II",
+  "Phase II/III",
+  "Phase III",
+  "Phase IV",
+] as const;
 
 export const TRIAL_STATUSES = [
   "Not yet recruiting",
@@ -106,13 +113,28 @@ export const TRIAL_STATUSES = [
   "Withdrawn",
 ] as const;
 
-export const ORGANISATION_ROLES = ["Originator", "Developer", "Licensee", "Marketing authorisation holder", "Co-developer"] as const;
+export const ORGANISATION_ROLES = [
+  "Originator",
+  "Developer",
+  "Licensee",
+  "Marketing authorisation holder",
+  "Co-developer",
+] as const;
 
-export const COMPARATOR_TYPES = ["Standard of care", "Active comparator", "Placebo", "Best supportive care"] as const;
+export const COMPARATOR_TYPES = [
+  "Standard of care",
+  "Active comparator",
+  "Placebo",
+  "Best supportive care",
+] as const;
 
 export const CARE_SETTINGS = ["Hospital", "Specialist outpatient", "Primary care", "Home"] as const;
 
-export const COST_BASES = ["per patient per year", "per course of treatment", "one-off treatment"] as const;
+export const COST_BASES = [
+  "per patient per year",
+  "per course of treatment",
+  "one-off treatment",
+] as const;
 
 /** The 27 MedDRA system organ classes. */
 export const MEDDRA_SOCS = [

@@ -25,8 +25,9 @@ function VisitorHome() {
       <section className="hero">
         <h1>Horizon scanning for health technology</h1>
         <p>
-          Follow the drugs and technologies on their way to market: indications, companies, EU and FDA regulatory events,
-          trials and analysis, curated by clinical reviewers for health-system analysts, HTA bodies and pharmacists.
+          Follow the drugs and technologies on their way to market: indications, companies, EU and
+          FDA regulatory events, trials and analysis, curated by clinical reviewers for
+          health-system analysts, HTA bodies and pharmacists.
         </p>
         <p>
           <Link to="/login" className="button-link">
@@ -42,7 +43,9 @@ function VisitorHome() {
         <div className="ways-in">
           <article>
             <h3>Search the pipeline</h3>
-            <p>Search by phrase and filter by substance, company, codes, regulatory status and dates.</p>
+            <p>
+              Search by phrase and filter by substance, company, codes, regulatory status and dates.
+            </p>
           </article>
           <article>
             <h3>Be told what changed</h3>
@@ -68,7 +71,12 @@ function MemberHome({ firstName }: { firstName: string }) {
         <h1 id="welcome">Welcome, {firstName}</h1>
         <label htmlFor="home-search">Search records</label>
         <Form method="get" action="/search" role="search">
-          <input id="home-search" type="search" name="q" placeholder="Substance, company, indication or code" />
+          <input
+            id="home-search"
+            type="search"
+            name="q"
+            placeholder="Substance, company, indication or code"
+          />
           <button type="submit">Search</button>
         </Form>
       </section>

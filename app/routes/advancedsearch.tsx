@@ -11,7 +11,15 @@ import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { loadSearch, searchAction } from "~/lib/search-route.server";
 import { describePhrase, MAX_PHRASE_LENGTH, parsePhrase } from "~/search/phrase";
-import { type AdvancedRow, describeSearch, isDefaultSearch, MAX_ADVANCED_ROWS, OPERATOR_LABELS, OPERATORS, pageOf } from "~/search/request";
+import {
+  type AdvancedRow,
+  describeSearch,
+  isDefaultSearch,
+  MAX_ADVANCED_ROWS,
+  OPERATOR_LABELS,
+  OPERATORS,
+  pageOf,
+} from "~/search/request";
 import type { RowError } from "~/search/request.server";
 
 type Data = Awaited<ReturnType<typeof loadSearch>> & { rows: AdvancedRow[]; editing: boolean };
@@ -25,7 +33,14 @@ export const handle: RouteHandle<Data | undefined> = {
   },
 };
 
-const BLANK: AdvancedRow = { filterId: "", operator: "contains", fieldValue: "", dateFrom: "", dateTo: "", join: "and" };
+const BLANK: AdvancedRow = {
+  filterId: "",
+  operator: "contains",
+  fieldValue: "",
+  dateFrom: "",
+  dateTo: "",
+  join: "and",
+};
 
 /** The rows exactly as the form sent them, blank ones included (for Add row and Remove row). */
 function rawRows(params: URLSearchParams): AdvancedRow[] {
@@ -35,7 +50,9 @@ function rawRows(params: URLSearchParams): AdvancedRow[] {
     .slice(0, MAX_ADVANCED_ROWS)
     .map((filterId, index) => ({
       filterId,
-      operator: (OPERATORS as readonly string[]).includes(at("op", index)) ? (at("op", index) as AdvancedRow["operator"]) : "contains",
+      operator: (OPERATORS as readonly string[]).includes(at("op", index))
+        ? (at("op", index) as AdvancedRow["operator"])
+        : "contains",
       fieldValue: at("value", index),
       dateFrom: at("dateFrom", index),
       dateTo: at("dateTo", index),
@@ -54,10 +71,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (adding && rows.length < MAX_ADVANCED_ROWS) rows.push({ ...BLANK });
     if (removing !== null) rows.splice(Number.parseInt(removing, 10), 1);
     const data = await loadSearch(request, user, { advanced: true, run: false });
-    return json({ ...data, rowErrors: [] as RowError[], notices: [], rows: rows.length ? rows : [{ ...BLANK }], editing: true });
+    return json({
+      ...data,
+      rowErrors: [] as RowError[],
+      notices: [],
+      rows: rows.length ? rows : [{ ...BLANK }],
+      editing: true,
+    });
   }
   const data = await loadSearch(request, user, { advanced: true });
-  const rows = data.request.advanceSearchFilter.length ? data.request.advanceSearchFilter : [{ ...BLANK }];
+  const rows = data.request.advanceSearchFilter.length
+    ? data.request.advanceSearchFilter
+    : [{ ...BLANK }];
   return json({ ...data, rows, editing: false });
 }
 
@@ -71,29 +96,59 @@ const fieldId = (row: number, field: RowError["field"]) => `row-${row}-${field}`
 export default function AdvancedSearchRoute() {
   const data = useLoaderData<typeof loader>() as unknown as Data;
   const { request, rows, rowErrors, filters, labels, editing, result } = data;
-  const errorsOf = (row: number, field: RowError["field"]) => rowErrors.filter((error) => error.row === row && error.field === field);
+  const errorsOf = (row: number, field: RowError["field"]) =>
+    rowErrors.filter((error) => error.row === row && error.field === field);
   const location = useLocation();
   const categories = [...new Set(filters.map((filter) => filter.recordCategory))];
   const modified = !isDefaultSearch(request) || request.advanceSearchFilter.length > 0;
-  const syntax = modified ? describeSearch(request, labels, (phrase) => describePhrase(parsePhrase(phrase))) : "";
+  const syntax = modified
+    ? describeSearch(request, labels, (phrase) => describePhrase(parsePhrase(phrase)))
+    : "";
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search", to: "/search" }, { label: "Advanced search" }]} />
-      <ErrorSummary items={rowErrors.map((error) => ({ fieldId: fieldId(error.row, error.field), message: error.message }))} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Search", to: "/search" },
+          { label: "Advanced search" },
+        ]}
+      />
+      <ErrorSummary
+        items={rowErrors.map((error) => ({
+          fieldId: fieldId(error.row, error.field),
+          message: error.message,
+        }))}
+      />
       <h1>Advanced search</h1>
-      <Form key={location.search} method="get" action="/advancedsearch" id={SEARCH_FORM_ID} className="advanced-form" noValidate>
+      <Form
+        key={location.search}
+        method="get"
+        action="/advancedsearch"
+        id={SEARCH_FORM_ID}
+        className="advanced-form"
+        noValidate
+      >
         <div className="field">
           <label htmlFor="q">
             Any field contains <span className="optional">(optional)</span>
           </label>
           <small id="q-hint" className="hint">
-            Words, “quoted phrases”, OR, -exclusions and prefix*. <Link to="/searchtips#advanced">How advanced search works</Link>
+            Words, “quoted phrases”, OR, -exclusions and prefix*.{" "}
+            <Link to="/searchtips#advanced">How advanced search works</Link>
           </small>
-          <input type="search" id="q" name="q" defaultValue={request.searchPhrase === "*" ? "" : request.searchPhrase} maxLength={MAX_PHRASE_LENGTH} aria-describedby="q-hint" />
+          <input
+            type="search"
+            id="q"
+            name="q"
+            defaultValue={request.searchPhrase === "*" ? "" : request.searchPhrase}
+            maxLength={MAX_PHRASE_LENGTH}
+            aria-describedby="q-hint"
+          />
         </div>
         {rows.map((row, index) => {
           const fieldErrors = (field: RowError["field"]) => errorsOf(index, field);
-          const describedBy = (field: RowError["field"]) => (fieldErrors(field).length ? `${fieldId(index, field)}-error` : undefined);
+          const describedBy = (field: RowError["field"]) =>
+            fieldErrors(field).length ? `${fieldId(index, field)}-error` : undefined;
           const inline = (field: RowError["field"]) =>
             fieldErrors(field).length ? (
               <small id={`${fieldId(index, field)}-error`} className="field-error">
@@ -112,7 +167,13 @@ export default function AdvancedSearchRoute() {
               ) : (
                 <div className="field">
                   <label htmlFor={fieldId(index, "join")}>Join with the rows before</label>
-                  <select id={fieldId(index, "join")} name="join" defaultValue={row.join} aria-invalid={fieldErrors("join").length ? true : undefined} aria-describedby={describedBy("join")}>
+                  <select
+                    id={fieldId(index, "join")}
+                    name="join"
+                    defaultValue={row.join}
+                    aria-invalid={fieldErrors("join").length ? true : undefined}
+                    aria-describedby={describedBy("join")}
+                  >
                     <option value="and">AND</option>
                     <option value="or">OR</option>
                   </select>
@@ -122,7 +183,13 @@ export default function AdvancedSearchRoute() {
               <div className="grid">
                 <div className="field">
                   <label htmlFor={fieldId(index, "field")}>Field</label>
-                  <select id={fieldId(index, "field")} name="field" defaultValue={row.filterId} aria-invalid={fieldErrors("field").length ? true : undefined} aria-describedby={describedBy("field")}>
+                  <select
+                    id={fieldId(index, "field")}
+                    name="field"
+                    defaultValue={row.filterId}
+                    aria-invalid={fieldErrors("field").length ? true : undefined}
+                    aria-describedby={describedBy("field")}
+                  >
                     <option value="">Choose a field</option>
                     {categories.map((category) => (
                       <optgroup key={category} label={category}>
@@ -140,7 +207,13 @@ export default function AdvancedSearchRoute() {
                 </div>
                 <div className="field">
                   <label htmlFor={fieldId(index, "op")}>Operator</label>
-                  <select id={fieldId(index, "op")} name="op" defaultValue={row.operator} aria-invalid={fieldErrors("op").length ? true : undefined} aria-describedby={describedBy("op")}>
+                  <select
+                    id={fieldId(index, "op")}
+                    name="op"
+                    defaultValue={row.operator}
+                    aria-invalid={fieldErrors("op").length ? true : undefined}
+                    aria-describedby={describedBy("op")}
+                  >
                     {OPERATORS.map((operator) => (
                       <option key={operator} value={operator}>
                         {OPERATOR_LABELS[operator]}
@@ -164,23 +237,45 @@ export default function AdvancedSearchRoute() {
                   {inline("value")}
                   {filter?.type === "AutoComplete" ? (
                     <small className="browse-values">
-                      <Link to={`/search/facet/${filter.id}?adv=1&from=advanced`}>Browse {filter.label.toLowerCase()} values</Link>
+                      <Link to={`/search/facet/${filter.id}?adv=1&from=advanced`}>
+                        Browse {filter.label.toLowerCase()} values
+                      </Link>
                     </small>
                   ) : null}
                 </div>
                 <div className="field">
                   <label htmlFor={fieldId(index, "dateFrom")}>From date (for between dates)</label>
-                  <input type="date" id={fieldId(index, "dateFrom")} name="dateFrom" defaultValue={row.dateFrom} aria-invalid={fieldErrors("dateFrom").length ? true : undefined} aria-describedby={describedBy("dateFrom")} />
+                  <input
+                    type="date"
+                    id={fieldId(index, "dateFrom")}
+                    name="dateFrom"
+                    defaultValue={row.dateFrom}
+                    aria-invalid={fieldErrors("dateFrom").length ? true : undefined}
+                    aria-describedby={describedBy("dateFrom")}
+                  />
                   {inline("dateFrom")}
                 </div>
                 <div className="field">
                   <label htmlFor={fieldId(index, "dateTo")}>To date (for between dates)</label>
-                  <input type="date" id={fieldId(index, "dateTo")} name="dateTo" defaultValue={row.dateTo} aria-invalid={fieldErrors("dateTo").length ? true : undefined} aria-describedby={describedBy("dateTo")} />
+                  <input
+                    type="date"
+                    id={fieldId(index, "dateTo")}
+                    name="dateTo"
+                    defaultValue={row.dateTo}
+                    aria-invalid={fieldErrors("dateTo").length ? true : undefined}
+                    aria-describedby={describedBy("dateTo")}
+                  />
                   {inline("dateTo")}
                 </div>
               </div>
               {rows.length > 1 ? (
-                <button type="submit" name="removeRow" value={index} className="secondary outline" formNoValidate>
+                <button
+                  type="submit"
+                  name="removeRow"
+                  value={index}
+                  className="secondary outline"
+                  formNoValidate
+                >
                   Remove row {index + 1}
                 </button>
               ) : null}

@@ -9,10 +9,17 @@ export const handle: RouteHandle = { title: "Service status" };
 // Public page: no access check; the same figures as /api/health.
 export async function loader() {
   const status = await getServiceStatus();
-  return json(status, { status: status.database.answers ? 200 : 503, headers: { "Cache-Control": "no-store" } });
+  return json(status, {
+    status: status.database.answers ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
-const ENGINE_NAMES = { pglite: "Embedded PostgreSQL (PGlite)", postgresql: "PostgreSQL server", unknown: "Unknown" };
+const ENGINE_NAMES = {
+  pglite: "Embedded PostgreSQL (PGlite)",
+  postgresql: "PostgreSQL server",
+  unknown: "Unknown",
+};
 
 export default function ApiTest() {
   const status = useLoaderData<typeof loader>();
@@ -21,7 +28,9 @@ export default function ApiTest() {
     <>
       <h1>Service status</h1>
       <p className={ok ? "status-ok" : "status-bad"}>
-        {ok ? "The service is working." : "The service is not working: the database did not answer."}
+        {ok
+          ? "The service is working."
+          : "The service is not working: the database did not answer."}
       </p>
       <table className="status-table">
         <caption>Checked {formatDateTime(status.checkedAt)}</caption>
@@ -48,7 +57,10 @@ export default function ApiTest() {
         </tbody>
       </table>
       <p>
-        The same as JSON: <Link to="/api/health" reloadDocument>/api/health</Link>
+        The same as JSON:{" "}
+        <Link to="/api/health" reloadDocument>
+          /api/health
+        </Link>
       </p>
     </>
   );

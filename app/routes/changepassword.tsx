@@ -9,12 +9,18 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { createSession, destroySession } from "~/lib/session.server";
-import { changePasswordSchema, findPasswordReset, resetPassword, ResetTokenInvalidError } from "~/models/accounts.server";
+import {
+  changePasswordSchema,
+  findPasswordReset,
+  resetPassword,
+  ResetTokenInvalidError,
+} from "~/models/accounts.server";
 
 type LoaderData = { status: "valid"; email: string; token: string } | { status: "invalid" };
 
 export const handle: RouteHandle<LoaderData> = {
-  title: (data) => (data?.status === "valid" ? "Choose a new password" : "This link cannot be used"),
+  title: (data) =>
+    data?.status === "valid" ? "Choose a new password" : "This link cannot be used",
 };
 
 // Public page: the emailed token is the permission. Only its hash is stored.
@@ -32,7 +38,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const lookup = await findPasswordReset(token);
   if (lookup.status !== "valid") return redirect(back);
   const submission = parseForm(formData, changePasswordSchema(lookup.email));
-  if (submission.status !== "success") return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   let user;
   try {
     // Spends the token and ends every session of the account, then signs in afresh here.
@@ -47,7 +54,11 @@ export async function action({ request }: ActionFunctionArgs) {
   headers.append("Set-Cookie", await createSession(request, user.id));
   headers.append(
     "Set-Cookie",
-    await setFlash(request, { severity: "success", message: "Your password has been changed. You are signed in here and signed out everywhere else." }),
+    await setFlash(request, {
+      severity: "success",
+      message:
+        "Your password has been changed. You are signed in here and signed out everywhere else.",
+    }),
   );
   return redirect("/", { headers });
 }
@@ -58,7 +69,10 @@ export default function ChangePassword() {
     return (
       <div className="form-narrow">
         <h1>This link cannot be used</h1>
-        <p>The password reset link has expired, has already been used, or is not complete. Reset links work once, for 1 hour.</p>
+        <p>
+          The password reset link has expired, has already been used, or is not complete. Reset
+          links work once, for 1 hour.
+        </p>
         <p>
           <Link to="/resetpassword">Ask for a new reset link</Link>
         </p>
@@ -71,19 +85,28 @@ export default function ChangePassword() {
 function NewPasswordForm({ email, token }: { email: string; token: string }) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({ id: "changepassword", lastResult, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm<{ password: string; confirmPassword: string }>({
+    id: "changepassword",
+    lastResult,
+    shouldRevalidate: "onInput",
+  });
   return (
     <div className="form-narrow">
       <ErrorSummary items={summaryItems(form, [fields.password, fields.confirmPassword])} />
       <h1>Choose a new password</h1>
       <p>
-        For the account <strong>{email}</strong>. Saving it signs you in here and out on every other device.
+        For the account <strong>{email}</strong>. Saving it signs you in here and out on every other
+        device.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="token" value={token} />
         {/* For password managers: which account the new password belongs to. */}
         <input type="email" name="username" value={email} readOnly hidden autoComplete="username" />
-        <PasswordFields password={fields.password} confirm={fields.confirmPassword} label="New password" />
+        <PasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          label="New password"
+        />
         <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
           Save new password
         </button>

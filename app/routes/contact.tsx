@@ -13,9 +13,9 @@ export const handle: RouteHandle<{ sent: boolean }> = {
   title: (data) => (data?.sent ? "Message was successful" : "Contact us"),
 };
 
-
 const PER_ADDRESS = { bucket: "contact", max: 5, windowMs: 60 * 60 * 1000 };
-export const RATE_LIMITED = "Too many messages have been sent from here. Please try again in an hour.";
+export const RATE_LIMITED =
+  "Too many messages have been sent from here. Please try again in an hour.";
 export const SEND_FAILED = "Your message could not be sent. Please try again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -55,22 +55,30 @@ export default function Contact() {
     return (
       <section className="form-narrow" aria-labelledby="sent-title">
         <h1 id="sent-title">Message was successful</h1>
-        <p>Your message has been successfully sent. Someone should respond within 24-48hrs of your request.</p>
         <p>
-          <Link to="/">Return to the home page</Link> or <Link to="/contact">send another message</Link>.
+          Your message has been successfully sent. Someone should respond within 24-48hrs of your
+          request.
+        </p>
+        <p>
+          <Link to="/">Return to the home page</Link> or{" "}
+          <Link to="/contact">send another message</Link>.
         </p>
       </section>
     );
   }
 
-  const fieldErrors = summaryItems({ ...form, errors: [] }, [fields.name, fields.email, fields.message]);
+  const fieldErrors = summaryItems({ ...form, errors: [] }, [
+    fields.name,
+    fields.email,
+    fields.message,
+  ]);
   return (
     <div className="form-narrow">
       <ErrorSummary items={fieldErrors} />
       <h1>Contact us</h1>
       <p>
-        Ask about a subscription, report a problem or send feedback. We reply within 24-48 hours. To subscribe, tell us
-        your organisation and role.
+        Ask about a subscription, report a problem or send feedback. We reply within 24-48 hours. To
+        subscribe, tell us your organisation and role.
       </p>
       {form.errors?.length ? (
         <div className="alert alert--error" role="alert" id={form.errorId}>

@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email,
     newCount: days.reduce(
       (sum, day) => sum + day.records.filter((record) => record.isNew).length,
-      0
+      0,
     ),
     reach: NOTIFICATION_DAYS,
   });
@@ -56,23 +56,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!NOTIFICATION_FREQUENCIES.includes(frequency as NotificationFrequency))
       return json(
         { status: "error" as const, error: "Choose how often to be emailed" },
-        { status: 400 }
+        { status: 400 },
       );
     // Only the success code counts (spec section 4).
-    const code = await enrolInNotifications(
-      user.id,
-      frequency as NotificationFrequency
-    ).catch(() => null);
+    const code = await enrolInNotifications(user.id, frequency as NotificationFrequency).catch(
+      () => null,
+    );
     if (code !== ENROLL_NOTIFICATION_SUCCESS)
-      return json(
-        { status: "error" as const, error: ENROLMENT_FAILED },
-        { status: 500 }
-      );
+      return json({ status: "error" as const, error: ENROLMENT_FAILED }, { status: 500 });
     return redirect("/dashboard/notifications", {
       status: 303,
-      headers: await flash(
-        `You will get a ${frequency} email of updated records.`
-      ),
+      headers: await flash(`You will get a ${frequency} email of updated records.`),
     });
   } else if (intent === "leave") {
     await leaveNotifications(user.id);
@@ -83,10 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
   } else if (intent === "dismiss-popup") {
     await dismissNotificationPopup(user.id);
     if (form.get("js") === "1") return json({ ok: true });
-    return redirect(
-      safeRedirect(form.get("redirectTo"), "/dashboard/notifications"),
-      { status: 303 }
-    );
+    return redirect(safeRedirect(form.get("redirectTo"), "/dashboard/notifications"), {
+      status: 303,
+    });
   }
   return redirect("/dashboard/notifications", { status: 303 });
 }
@@ -95,9 +88,7 @@ const FREQUENCIES = ["daily", "weekly"] as const;
 
 export default function Notifications() {
   const { days, newCount, reach, email } = useLoaderData<typeof loader>();
-  const failed = useActionData<typeof action>() as
-    | { error?: string }
-    | undefined;
+  const failed = useActionData<typeof action>() as { error?: string } | undefined;
   const error = failed?.error;
   return (
     <>
@@ -108,21 +99,19 @@ export default function Notifications() {
           { label: "Notifications" },
         ]}
       />
-      <ErrorSummary
-        items={error ? [{ fieldId: "frequency-daily", message: error }] : []}
-      />
+      <ErrorSummary items={error ? [{ fieldId: "frequency-daily", message: error }] : []} />
       <h1>Notifications</h1>
       <section className="email-notifications" aria-labelledby="email-title">
         <h2 id="email-title">Email notifications</h2>
         {email.enrolled ? (
           <p>
-            You are enrolled: you get a {email.frequency} email listing the
-            records that changed. Change how often, or stop the emails.
+            You are enrolled: you get a {email.frequency} email listing the records that changed.
+            Change how often, or stop the emails.
           </p>
         ) : (
           <p>
-            Email Notifications are currently off. Enrol to get an email listing
-            the records that changed.
+            Email Notifications are currently off. Enrol to get an email listing the records that
+            changed.
           </p>
         )}
         <Form method="post">
@@ -152,12 +141,7 @@ export default function Notifications() {
               {email.enrolled ? "Save" : "Enrol in email notifications"}
             </button>
             {email.enrolled ? (
-              <button
-                type="submit"
-                name="intent"
-                value="leave"
-                className="secondary"
-              >
+              <button type="submit" name="intent" value="leave" className="secondary">
                 Stop the emails
               </button>
             ) : null}
@@ -166,35 +150,21 @@ export default function Notifications() {
       </section>
       <h2>Updated records</h2>
       <p>
-        Records updated in the last {reach} days, newest first, with what
-        changed.{" "}
+        Records updated in the last {reach} days, newest first, with what changed.{" "}
         {newCount > 0
-          ? `${newCount} ${
-              newCount === 1 ? "is" : "are"
-            } new since you last cleared them.`
+          ? `${newCount} ${newCount === 1 ? "is" : "are"} new since you last cleared them.`
           : "Nothing is new since you last cleared them."}
       </p>
       {newCount > 0 ? (
         <Form method="post" replace>
-          <button
-            type="submit"
-            name="intent"
-            value="clear"
-            className="secondary"
-          >
+          <button type="submit" name="intent" value="clear" className="secondary">
             Clear
           </button>
         </Form>
       ) : null}
-      {days.length === 0 ? (
-        <p>No record has been updated in the last {reach} days.</p>
-      ) : null}
+      {days.length === 0 ? <p>No record has been updated in the last {reach} days.</p> : null}
       {days.map((day) => (
-        <section
-          key={day.day}
-          className="notification-day"
-          aria-labelledby={`day-${day.day}`}
-        >
+        <section key={day.day} className="notification-day" aria-labelledby={`day-${day.day}`}>
           <h3 id={`day-${day.day}`}>
             <time dateTime={day.day}>{formatDate(day.day)}</time>
           </h3>

@@ -5,7 +5,11 @@ import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
-import { recentlyUpdatedRecords, recentlyViewedRecords, recentSearches } from "~/models/activity.server";
+import {
+  recentlyUpdatedRecords,
+  recentlyViewedRecords,
+  recentSearches,
+} from "~/models/activity.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { availableFilters } from "~/search/filters";
 import { describePhrase, parsePhrase } from "~/search/phrase";
@@ -22,15 +26,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recentlyUpdatedRecords(),
     getSiteSettings(),
   ]);
-  const labels = Object.fromEntries(availableFilters(settings).map((filter) => [filter.id, filter.label]));
+  const labels = Object.fromEntries(
+    availableFilters(settings).map((filter) => [filter.id, filter.label]),
+  );
   return json({
     viewed,
     updated,
     // Each search as a link back to it, in the advanced search bar's readable syntax.
     searches: searches.map((search) => {
       const params = new URLSearchParams(search.query);
-      const parsed = parseSearchParams(params, settings, { advanced: params.get("adv") === "1" }).request;
-      return { href: searchHref(parsed), text: describeSearch(parsed, labels, (phrase) => describePhrase(parsePhrase(phrase))) || "All records", at: search.at };
+      const parsed = parseSearchParams(params, settings, {
+        advanced: params.get("adv") === "1",
+      }).request;
+      return {
+        href: searchHref(parsed),
+        text:
+          describeSearch(parsed, labels, (phrase) => describePhrase(parsePhrase(phrase))) ||
+          "All records",
+        at: search.at,
+      };
     }),
   });
 }
@@ -39,7 +53,13 @@ export default function Overview() {
   const { viewed, searches, updated } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Dashboard", to: "/dashboard" }, { label: "Overview" }]} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Overview" },
+        ]}
+      />
       <h1>Overview</h1>
       <div className="overview-lists">
         <section aria-labelledby="viewed-title">

@@ -24,7 +24,13 @@ import {
   uploadSchema,
   uploadText,
 } from "~/models/record-import.server";
-import { countPublishedRecords, discardStaged, listImports, listStaged, publishStaged } from "~/models/records.server";
+import {
+  countPublishedRecords,
+  discardStaged,
+  listImports,
+  listStaged,
+  publishStaged,
+} from "~/models/records.server";
 
 export const handle: RouteHandle = { title: "Manage records" };
 
@@ -33,24 +39,40 @@ const PAGE_SIZE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, STAFF);
-  const page = Math.max(1, Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1);
+  const page = Math.max(
+    1,
+    Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1,
+  );
   const [published, staged, imports] = await Promise.all([
     countPublishedRecords(),
     listStaged({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
     listImports(20),
   ]);
-  return json({ published, staged, imports, page, pageSize: PAGE_SIZE, maxMegabytes: UPLOAD_MAX_BYTES / 1024 / 1024 });
+  return json({
+    published,
+    staged,
+    imports,
+    page,
+    pageSize: PAGE_SIZE,
+    maxMegabytes: UPLOAD_MAX_BYTES / 1024 / 1024,
+  });
 }
 
 async function upload(request: Request, userId: number) {
   // Refuse an oversized body before reading it, and again while streaming it (a missing or false Content-Length).
   const length = Number(request.headers.get("Content-Length") ?? 0);
   const tooBig = () =>
-    json({ status: "error" as const, error: { file: [TOO_BIG] }, initialValue: {} }, { status: 413 });
+    json(
+      { status: "error" as const, error: { file: [TOO_BIG] }, initialValue: {} },
+      { status: 413 },
+    );
   if (length > UPLOAD_MAX_BYTES + 64 * 1024) return tooBig();
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES }));
+    formData = await unstable_parseMultipartFormData(
+      request,
+      unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES }),
+    );
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return tooBig();
     throw error;
@@ -59,9 +81,14 @@ async function upload(request: Request, userId: number) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const content = await uploadText(submission.value.file);
   if (content === null) {
-    return json(submission.reply({ fieldErrors: { file: ["The file is not UTF-8 text. Save it as UTF-8 JSON or JSON Lines"] } }), {
-      status: 400,
-    });
+    return json(
+      submission.reply({
+        fieldErrors: { file: ["The file is not UTF-8 text. Save it as UTF-8 JSON or JSON Lines"] },
+      }),
+      {
+        status: 400,
+      },
+    );
   }
   const importId = await createUploadImport({
     filename: submission.value.file.name,
@@ -74,54 +101,88 @@ async function upload(request: Request, userId: number) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, STAFF);
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return upload(request, user.id);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
+    return upload(request, user.id);
 
   const form = await request.formData();
   const intent = form.get("intent");
   const hssId = form.get("hssId");
-  const target = form.get("scope") === "all" ? "all" : typeof hssId === "string" && hssId ? [hssId] : null;
+  const target =
+    form.get("scope") === "all" ? "all" : typeof hssId === "string" && hssId ? [hssId] : null;
   if ((intent !== "publish" && intent !== "discard") || !target) {
-    return json({ status: "error" as const, error: { "": ["Choose a staged version to publish or discard"] }, initialValue: {} }, { status: 400 });
+    return json(
+      {
+        status: "error" as const,
+        error: { "": ["Choose a staged version to publish or discard"] },
+        initialValue: {},
+      },
+      { status: 400 },
+    );
   }
   const count = intent === "publish" ? await publishStaged(target) : await discardStaged(target);
   const what = `${count} staged version${count === 1 ? "" : "s"}`;
   const message =
-    count === 0 ? "Nothing was staged: no change was made." : intent === "publish" ? `Published ${what}.` : `Discarded ${what}.`;
+    count === 0
+      ? "Nothing was staged: no change was made."
+      : intent === "publish"
+        ? `Published ${what}.`
+        : `Discarded ${what}.`;
   return redirect("/dashboard/records", {
-    headers: { "Set-Cookie": await setFlash(request, { severity: count === 0 ? "warning" : "success", message }) },
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: count === 0 ? "warning" : "success",
+        message,
+      }),
+    },
   });
 }
 
 export default function ManageRecords() {
-  const { published, staged, imports, page, pageSize, maxMegabytes } = useLoaderData<typeof loader>();
+  const { published, staged, imports, page, pageSize, maxMegabytes } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<{ mode: string; file: File }>({ id: "upload", lastResult, defaultValue: { mode: "publish" } });
+  const [form, fields] = useForm<{ mode: string; file: File }>({
+    id: "upload",
+    lastResult,
+    defaultValue: { mode: "publish" },
+  });
   const modeError = fields.mode.errors?.length ? fields.mode.errorId : undefined;
   const fileError = fields.file.errors?.length ? fields.file.errorId : undefined;
   const pages = Math.max(1, Math.ceil(staged.total / pageSize));
-  const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const uploading =
+    navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
 
   return (
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Manage records" }]} />
       <ErrorSummary
-        items={summaryItems(form, [fields.file, { ...fields.mode, id: "mode-publish" } as typeof fields.mode])}
+        items={summaryItems(form, [
+          fields.file,
+          { ...fields.mode, id: "mode-publish" } as typeof fields.mode,
+        ])}
       />
       <h1>Manage records</h1>
       <p>
         {published.toLocaleString("en-GB")} published record{published === 1 ? "" : "s"};{" "}
-        {staged.total.toLocaleString("en-GB")} staged version{staged.total === 1 ? "" : "s"} waiting for review.
+        {staged.total.toLocaleString("en-GB")} staged version{staged.total === 1 ? "" : "s"} waiting
+        for review.
       </p>
 
       <section aria-labelledby="import-heading">
         <h2 id="import-heading">Import records</h2>
         <p>
-          A JSON array or JSON Lines file, one record per item (the import format is in <code>docs/import-format.md</code>). The whole
-          file is checked first: a file with any error changes nothing. Files up to {maxMegabytes} MB; larger
-          catalogues are imported with <code>npm run import</code>.
+          A JSON array or JSON Lines file, one record per item (the import format is in{" "}
+          <code>docs/import-format.md</code>). The whole file is checked first: a file with any
+          error changes nothing. Files up to {maxMegabytes} MB; larger catalogues are imported with{" "}
+          <code>npm run import</code>.
         </p>
-        <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="form-narrow">
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          {...getFormProps(form)}
+          className="form-narrow"
+        >
           <div className="field">
             <label htmlFor={fields.file.id}>Records file</label>
             <small id="file-hint" className="hint">
@@ -226,7 +287,12 @@ export default function ManageRecords() {
                       <td>
                         <Form method="post" className="inline-actions">
                           <input type="hidden" name="hssId" value={version.hssId} />
-                          <button type="submit" name="intent" value="publish" aria-label={`Publish ${version.hssId}`}>
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="publish"
+                            aria-label={`Publish ${version.hssId}`}
+                          >
                             Publish
                           </button>
                           <button
@@ -285,7 +351,14 @@ export default function ManageRecords() {
                       <Link to={`/dashboard/records/imports/${item.id}`}>{item.filename}</Link>
                     </th>
                     <td>{formatDateTime(item.createdAt)}</td>
-                    <td>{item.uploadedBy ?? (item.source === "cli" ? "Command line" : item.source === "demo" ? "Demo data" : "")}</td>
+                    <td>
+                      {item.uploadedBy ??
+                        (item.source === "cli"
+                          ? "Command line"
+                          : item.source === "demo"
+                            ? "Demo data"
+                            : "")}
+                    </td>
                     <td>{item.mode === "preview" ? "Preview" : "Publish"}</td>
                     <td>{IMPORT_STATES[item.state] ?? item.state}</td>
                     <td className="numeric">{item.itemCount.toLocaleString("en-GB")}</td>

@@ -6,7 +6,11 @@ import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { applyUploadedImport, type ImportReport, ImportNotPendingError } from "~/models/record-import.server";
+import {
+  applyUploadedImport,
+  type ImportReport,
+  ImportNotPendingError,
+} from "~/models/record-import.server";
 import { cancelImport, getImport } from "~/models/records.server";
 import { IMPORT_STATES } from "~/records/import-states";
 
@@ -47,7 +51,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   });
   if (intent === "cancel") {
     await cancelImport(row.id);
-    return redirect("/dashboard/records", await flash("success", `The import of ${row.filename} was cancelled; nothing was changed.`));
+    return redirect(
+      "/dashboard/records",
+      await flash("success", `The import of ${row.filename} was cancelled; nothing was changed.`),
+    );
   }
   if (intent !== "apply") throw new Response("Unknown action", { status: 400 });
   try {
@@ -77,7 +84,11 @@ export default function ImportReportPage() {
   return (
     <>
       <Breadcrumb
-        items={[{ label: "Home", to: "/" }, { label: "Manage records", to: "/dashboard/records" }, { label: "Import report" }]}
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Manage records", to: "/dashboard/records" },
+          { label: "Import report" },
+        ]}
       />
       <h1>Import report: {data.filename}</h1>
       <dl className="facts">
@@ -101,7 +112,13 @@ export default function ImportReportPage() {
         </div>
         <div>
           <dt>Format</dt>
-          <dd>{report.format === "json" ? "JSON array" : report.format === "jsonl" ? "JSON Lines" : "Not recognised"}</dd>
+          <dd>
+            {report.format === "json"
+              ? "JSON array"
+              : report.format === "jsonl"
+                ? "JSON Lines"
+                : "Not recognised"}
+          </dd>
         </div>
         <div>
           <dt>Items</dt>
@@ -112,11 +129,14 @@ export default function ImportReportPage() {
       {report.errorCount > 0 ? (
         <section aria-labelledby="errors-heading" className="import-errors">
           <h2 id="errors-heading">
-            The file was rejected: {report.errorCount.toLocaleString("en-GB")} error{report.errorCount === 1 ? "" : "s"}
+            The file was rejected: {report.errorCount.toLocaleString("en-GB")} error
+            {report.errorCount === 1 ? "" : "s"}
           </h2>
           <p>
             <strong>Nothing was changed.</strong> Correct the file and upload it again.
-            {report.errorCount > report.errors.length ? ` The first ${report.errors.length} errors are listed.` : ""}
+            {report.errorCount > report.errors.length
+              ? ` The first ${report.errors.length} errors are listed.`
+              : ""}
           </p>
           <div className="table-scroll" role="group" aria-label="Errors" tabIndex={0}>
             <table>
@@ -152,7 +172,9 @@ export default function ImportReportPage() {
         </section>
       ) : counts ? (
         <section aria-labelledby="summary-heading">
-          <h2 id="summary-heading">{pending ? "The file is valid. Applying it will make these changes" : "Changes made"}</h2>
+          <h2 id="summary-heading">
+            {pending ? "The file is valid. Applying it will make these changes" : "Changes made"}
+          </h2>
           <dl className="facts">
             <div>
               <dt>New records</dt>
@@ -182,8 +204,15 @@ export default function ImportReportPage() {
 
       {pending ? (
         <Form method="post" className="inline-actions">
-          <button type="submit" name="intent" value="apply" aria-busy={navigation.state === "submitting" ? true : undefined}>
-            {data.mode === "preview" ? `Stage ${changing.toLocaleString("en-GB")} record(s) for preview` : `Publish ${changing.toLocaleString("en-GB")} record(s)`}
+          <button
+            type="submit"
+            name="intent"
+            value="apply"
+            aria-busy={navigation.state === "submitting" ? true : undefined}
+          >
+            {data.mode === "preview"
+              ? `Stage ${changing.toLocaleString("en-GB")} record(s) for preview`
+              : `Publish ${changing.toLocaleString("en-GB")} record(s)`}
           </button>
           <button type="submit" name="intent" value="cancel" className="secondary">
             Cancel this import

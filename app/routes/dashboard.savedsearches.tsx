@@ -27,12 +27,16 @@ const FREQUENCY_LABELS = { none: "No email alert", daily: "Daily", weekly: "Week
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const [saved, settings] = await Promise.all([listSavedSearches(user.id), getSiteSettings()]);
-  const labels = Object.fromEntries(availableFilters(settings).map((filter) => [filter.id, filter.label]));
+  const labels = Object.fromEntries(
+    availableFilters(settings).map((filter) => [filter.id, filter.label]),
+  );
   return json({
     searches: saved.map((item) => {
       // Read back through the URL parser: a filter retired since it was saved drops out, with no error.
       const query = toSearchParams(item.request);
-      const search = parseSearchParams(query, settings, { advanced: item.request.isAdvancedSearch }).request;
+      const search = parseSearchParams(query, settings, {
+        advanced: item.request.isAdvancedSearch,
+      }).request;
       return {
         id: item.id,
         title: item.title,
@@ -45,7 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await request.formData());
@@ -54,7 +57,15 @@ export async function action({ request }: ActionFunctionArgs) {
     // The one field a person types is the title: say what is wrong with it, keep what was typed.
     const titleError = parsed.error.issues.find((issue) => issue.path[0] === "title");
     if (titleError && typeof form.id === "string") {
-      return json({ status: "error" as const, id: Number(form.id), title: String(form.title ?? ""), error: titleError.message }, { status: 400 });
+      return json(
+        {
+          status: "error" as const,
+          id: Number(form.id),
+          title: String(form.title ?? ""),
+          error: titleError.message,
+        },
+        { status: 400 },
+      );
     }
     throw new Response("Bad request", { status: 400 });
   }
@@ -66,14 +77,20 @@ export async function action({ request }: ActionFunctionArgs) {
     message = `Renamed to “${value.title}”.`;
   } else if (value.intent === "alert") {
     found = await setAlertFrequency(user.id, value.id, value.alertFrequency);
-    message = value.alertFrequency === "none" ? "Email alert turned off." : `Email alert set to ${value.alertFrequency}.`;
+    message =
+      value.alertFrequency === "none"
+        ? "Email alert turned off."
+        : `Email alert set to ${value.alertFrequency}.`;
   } else {
     found = await deleteSavedSearch(user.id, value.id);
     message = "Saved search deleted.";
   }
   // Another user's saved search is as if it did not exist.
   if (!found) throw new Response("Saved search not found", { status: 404 });
-  return redirect("/dashboard/savedsearches", { status: 303, headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) } });
+  return redirect("/dashboard/savedsearches", {
+    status: 303,
+    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) },
+  });
 }
 
 export default function SavedSearches() {
@@ -81,12 +98,20 @@ export default function SavedSearches() {
   const failed = useActionData<typeof action>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Dashboard", to: "/dashboard" }, { label: "Saved searches" }]} />
-      <ErrorSummary items={failed ? [{ fieldId: `title-${failed.id}`, message: failed.error }] : []} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Saved searches" },
+        ]}
+      />
+      <ErrorSummary
+        items={failed ? [{ fieldId: `title-${failed.id}`, message: failed.error }] : []}
+      />
       <h1>Saved searches</h1>
       <p>
-        Save a search from its results page (“Save this search”). Run it again here, rename it, or have new and changed records
-        that match it emailed to you.
+        Save a search from its results page (“Save this search”). Run it again here, rename it, or
+        have new and changed records that match it emailed to you.
       </p>
       {searches.length === 0 ? (
         <p>
@@ -128,7 +153,12 @@ export default function SavedSearches() {
               <Form method="post" className="inline-form">
                 <input type="hidden" name="id" value={search.id} />
                 <label htmlFor={`alert-${search.id}`}>Email alert</label>
-                <select id={`alert-${search.id}`} name="alertFrequency" defaultValue={search.alertFrequency} key={search.alertFrequency}>
+                <select
+                  id={`alert-${search.id}`}
+                  name="alertFrequency"
+                  defaultValue={search.alertFrequency}
+                  key={search.alertFrequency}
+                >
                   {ALERT_OPTIONS.map((value) => (
                     <option key={value} value={value}>
                       {FREQUENCY_LABELS[value]}

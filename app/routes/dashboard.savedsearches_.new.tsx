@@ -25,16 +25,27 @@ export const NO_SEARCH = "No search request found";
 async function searchOf(request: Request) {
   const params = new URL(request.url).searchParams;
   const settings = await getSiteSettings();
-  const search = parseSearchParams(params, settings, { advanced: params.get("adv") === "1" }).request;
+  const search = parseSearchParams(params, settings, {
+    advanced: params.get("adv") === "1",
+  }).request;
   if (isDefaultSearch(search)) return null;
-  const labels = Object.fromEntries(availableFilters(settings).map((filter) => [filter.id, filter.label]));
-  return { search, text: describeSearch(search, labels, (phrase) => describePhrase(parsePhrase(phrase))) };
+  const labels = Object.fromEntries(
+    availableFilters(settings).map((filter) => [filter.id, filter.label]),
+  );
+  return {
+    search,
+    text: describeSearch(search, labels, (phrase) => describePhrase(parsePhrase(phrase))),
+  };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const found = await searchOf(request);
-  return json(found ? { text: found.text, back: searchHref({ ...found.search, from: 0 }) } : { text: null, back: "/search" });
+  return json(
+    found
+      ? { text: found.text, back: searchHref({ ...found.search, from: 0 }) }
+      : { text: null, back: "/search" },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -46,17 +57,32 @@ export async function action({ request }: ActionFunctionArgs) {
   await saveSearch(user.id, submission.value.title, found.search);
   return redirect("/dashboard/savedsearches", {
     status: 303,
-    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message: `Search saved as “${submission.value.title}”.` }) },
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: `Search saved as “${submission.value.title}”.`,
+      }),
+    },
   });
 }
 
 export default function SaveSearch() {
   const { text, back } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "save-search", lastResult, defaultValue: { title: text ? text.slice(0, 200) : "" } });
+  const [form, fields] = useForm({
+    id: "save-search",
+    lastResult,
+    defaultValue: { title: text ? text.slice(0, 200) : "" },
+  });
   return (
     <div className="form-narrow">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Saved searches", to: "/dashboard/savedsearches" }, { label: "Save this search" }]} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Saved searches", to: "/dashboard/savedsearches" },
+          { label: "Save this search" },
+        ]}
+      />
       <ErrorSummary items={summaryItems(form, [fields.title])} />
       <h1>Save this search</h1>
       {text ? (
@@ -65,7 +91,12 @@ export default function SaveSearch() {
             Search: <strong>{text}</strong>
           </p>
           <Form method="post" {...getFormProps(form)}>
-            <TextField field={fields.title} label="Title" hint="How the search is listed in your saved searches." required />
+            <TextField
+              field={fields.title}
+              label="Title"
+              hint="How the search is listed in your saved searches."
+              required
+            />
             <div className="inline-actions">
               <button type="submit">Save</button>
               <Link to={back} className="button-link secondary">
@@ -80,7 +111,8 @@ export default function SaveSearch() {
             <p>{NO_SEARCH}</p>
           </div>
           <p>
-            Run a search first, then choose “Save this search” above its results. <Link to="/search">Go to search</Link>.
+            Run a search first, then choose “Save this search” above its results.{" "}
+            <Link to="/search">Go to search</Link>.
           </p>
         </>
       )}

@@ -13,7 +13,6 @@ import { getSiteSettings, settingsSchema, updateSiteSettings } from "~/models/se
 
 export const handle: RouteHandle = { title: "Site settings" };
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "admin");
   return json({ settings: await getSiteSettings() });
@@ -25,7 +24,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await updateSiteSettings(submission.value, user.id);
   return redirect("/dashboard/settings", {
-    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message: "Site settings saved." }) },
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: "Site settings saved.",
+      }),
+    },
   });
 }
 

@@ -15,11 +15,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { to: "/dashboard/overview", label: "Overview" },
     { to: "/dashboard/savedsearches", label: "Saved searches" },
   ];
-  if (hasAnyRole(user.roles, ["admin", "editor"])) pages.push({ to: "/dashboard/records", label: "Manage records" });
+  if (hasAnyRole(user.roles, ["admin", "editor"]))
+    pages.push({ to: "/dashboard/records", label: "Manage records" });
   if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/users", label: "Users" });
   // Spec section 6: user reports are for admin or reportadmin (the avatar menu shows them to admin only).
-  if (hasAnyRole(user.roles, ["admin", "reportadmin"])) pages.push({ to: "/dashboard/userreports", label: "User reports" });
-  if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/settings", label: "Site settings" });
+  if (hasAnyRole(user.roles, ["admin", "reportadmin"]))
+    pages.push({ to: "/dashboard/userreports", label: "User reports" });
+  if (hasAnyRole(user.roles, "admin"))
+    pages.push({ to: "/dashboard/settings", label: "Site settings" });
   return json({ pages });
 }
 

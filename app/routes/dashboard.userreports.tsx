@@ -12,7 +12,8 @@ import { readReportQuery, userReport } from "~/models/user-admin.server";
 type LoaderData = { errors: { from?: string; to?: string } };
 
 export const handle: RouteHandle<LoaderData> = {
-  title: (data) => (data?.errors?.from || data?.errors?.to ? "Error: User reports" : "User reports"),
+  title: (data) =>
+    data?.errors?.from || data?.errors?.to ? "Error: User reports" : "User reports",
 };
 
 const PATH = "/dashboard/userreports";
@@ -22,7 +23,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { query, errors, typed } = readReportQuery(new URL(request.url).searchParams);
   const failed = Boolean(errors.from || errors.to);
   const report = failed ? null : await userReport(query);
-  return json({ query, errors, typed, report, canManage: user.roles.includes("admin") }, { status: failed ? 400 : 200 });
+  return json(
+    { query, errors, typed, report, canManage: user.roles.includes("admin") },
+    { status: failed ? 400 : 200 },
+  );
 }
 
 const count = (n: number) => n.toLocaleString("en-GB");
@@ -38,7 +42,10 @@ export default function UserReports() {
     <>
       <ErrorSummary items={summary} />
       <h1>User reports</h1>
-      <p>Sign-ins, searches, record views and exports per user, over whole days in UTC, both dates included.</p>
+      <p>
+        Sign-ins, searches, record views and exports per user, over whole days in UTC, both dates
+        included.
+      </p>
       <UserFilters query={query} submitLabel="Show report">
         <fieldset className="date-range">
           <legend>Date range</legend>
@@ -124,7 +131,13 @@ export default function UserReports() {
                 <tbody>
                   {report.rows.map((row) => (
                     <tr key={row.id}>
-                      <th scope="row">{canManage ? <Link to={`/dashboard/users/${row.id}`}>{row.name}</Link> : row.name}</th>
+                      <th scope="row">
+                        {canManage ? (
+                          <Link to={`/dashboard/users/${row.id}`}>{row.name}</Link>
+                        ) : (
+                          row.name
+                        )}
+                      </th>
                       <td>{row.email}</td>
                       <td className="numeric">{count(row.signIns)}</td>
                       <td className="numeric">{count(row.searches)}</td>
@@ -147,7 +160,12 @@ export default function UserReports() {
               </table>
             </div>
           )}
-          <Pagination page={query.page} pages={pages} href={(page) => listHref(PATH, query, { page })} label="User report pages" />
+          <Pagination
+            page={query.page}
+            pages={pages}
+            href={(page) => listHref(PATH, query, { page })}
+            label="User report pages"
+          />
         </>
       ) : null}
     </>

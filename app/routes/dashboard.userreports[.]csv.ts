@@ -8,7 +8,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, ["admin", "reportadmin"]);
   const { query, errors } = readReportQuery(new URL(request.url).searchParams);
   if (errors.from || errors.to) {
-    return new Response(`${[errors.from, errors.to].filter(Boolean).join("\n")}\n`, { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+    return new Response(`${[errors.from, errors.to].filter(Boolean).join("\n")}\n`, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
   const report = await userReport(query, { all: true });
   return new Response(csvText(reportCsvRows(query, report)), {

@@ -9,11 +9,19 @@ import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ROLES } from "~/lib/roles";
-import { applyUserAction, auditTrail, getUserRow, UserActionRefused, userActionSchema } from "~/models/user-admin.server";
+import {
+  applyUserAction,
+  auditTrail,
+  getUserRow,
+  UserActionRefused,
+  userActionSchema,
+} from "~/models/user-admin.server";
 
 type LoaderData = { user: { name: string } };
 
-export const handle: RouteHandle<LoaderData> = { title: (data) => (data?.user ? `User: ${data.user.name}` : "User") };
+export const handle: RouteHandle<LoaderData> = {
+  title: (data) => (data?.user ? `User: ${data.user.name}` : "User"),
+};
 
 const ROLE_PURPOSE: Record<(typeof ROLES)[number], string> = {
   admin: "Manages users, invitations, site settings and user reports.",
@@ -41,7 +49,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const parsed = userActionSchema.safeParse(Object.fromEntries(await request.formData()));
   let flash: { severity: "success" | "error"; message: string };
   if (!parsed.success) {
-    flash = { severity: "error", message: "That action is not possible. Choose one of the buttons on this page." };
+    flash = {
+      severity: "error",
+      message: "That action is not possible. Choose one of the buttons on this page.",
+    };
   } else {
     try {
       flash = { severity: "success", message: await applyUserAction(admin, userId, parsed.data) };
@@ -50,17 +61,36 @@ export async function action({ request, params }: ActionFunctionArgs) {
       flash = { severity: "error", message: error.message };
     }
   }
-  return redirect(`/dashboard/users/${userId}`, { headers: { "Set-Cookie": await setFlash(request, flash) } });
+  return redirect(`/dashboard/users/${userId}`, {
+    headers: { "Set-Cookie": await setFlash(request, flash) },
+  });
 }
 
-function ActionButton({ intent, role, children, secondary }: { intent: string; role?: string; children: ReactNode; secondary?: boolean }) {
+function ActionButton({
+  intent,
+  role,
+  children,
+  secondary,
+}: {
+  intent: string;
+  role?: string;
+  children: ReactNode;
+  secondary?: boolean;
+}) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent && (navigation.formData?.get("role") ?? undefined) === role;
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (navigation.formData?.get("role") ?? undefined) === role;
   return (
     <Form method="post" className="inline-form">
       <input type="hidden" name="intent" value={intent} />
       {role ? <input type="hidden" name="role" value={role} /> : null}
-      <button type="submit" className={secondary ? "secondary" : undefined} aria-busy={busy ? true : undefined}>
+      <button
+        type="submit"
+        className={secondary ? "secondary" : undefined}
+        aria-busy={busy ? true : undefined}
+      >
         {children}
       </button>
     </Form>
@@ -71,7 +101,13 @@ export default function UserDetail() {
   const { user, history, isSelf } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Dashboard", to: "/dashboard" }, { label: "Users", to: "/dashboard/users" }, { label: user.name }]} />
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Users", to: "/dashboard/users" },
+          { label: user.name },
+        ]}
+      />
       <h1>{user.name}</h1>
       <dl className="summary-list">
         <dt>Email</dt>
@@ -94,9 +130,16 @@ export default function UserDetail() {
           <p>This is your own account: you cannot suspend or delete it.</p>
         ) : (
           <>
-            <p>Suspending or deleting signs the user out at once and stops them signing in. Deleting keeps their history; both can be undone.</p>
+            <p>
+              Suspending or deleting signs the user out at once and stops them signing in. Deleting
+              keeps their history; both can be undone.
+            </p>
             <div className="button-row">
-              {user.suspended ? <ActionButton intent="activate">Activate user</ActionButton> : <ActionButton intent="suspend">Suspend user</ActionButton>}
+              {user.suspended ? (
+                <ActionButton intent="activate">Activate user</ActionButton>
+              ) : (
+                <ActionButton intent="suspend">Suspend user</ActionButton>
+              )}
               {user.deleted ? (
                 <ActionButton intent="undelete">Undelete user</ActionButton>
               ) : (
@@ -153,7 +196,8 @@ export default function UserDetail() {
       <section aria-labelledby="notifications-title">
         <h2 id="notifications-title">Email notifications</h2>
         <p>
-          The daily email of updated records is <strong>{user.emailNotifications ? "on" : "off"}</strong> for this user.
+          The daily email of updated records is{" "}
+          <strong>{user.emailNotifications ? "on" : "off"}</strong> for this user.
         </p>
         {user.emailNotifications ? (
           <ActionButton intent="notificationsOff" secondary>

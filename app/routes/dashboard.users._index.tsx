@@ -65,7 +65,13 @@ export default function Users() {
                     <Link to={`${PATH}/${user.id}`}>{user.name}</Link>
                   </th>
                   <td>{user.email}</td>
-                  <td>{user.roles.length ? user.roles.join(", ") : <span className="muted">Member</span>}</td>
+                  <td>
+                    {user.roles.length ? (
+                      user.roles.join(", ")
+                    ) : (
+                      <span className="muted">Member</span>
+                    )}
+                  </td>
                   <td>{statusText(user)}</td>
                   <td>{formatDate(user.createdAt)}</td>
                   <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</td>
@@ -75,7 +81,12 @@ export default function Users() {
           </table>
         </div>
       )}
-      <Pagination page={query.page} pages={pages} href={(page) => listHref(PATH, query, { page })} label="User list pages" />
+      <Pagination
+        page={query.page}
+        pages={pages}
+        href={(page) => listHref(PATH, query, { page })}
+        label="User list pages"
+      />
     </>
   );
 }

@@ -21,18 +21,22 @@ export const handle: RouteHandle = { title: "Export" };
 
 export const NOTHING_SELECTED = "Select at least one result to export, or choose all results";
 
-
 /** The export request's search: the one the user came from (its URL query is this page's). */
 async function searchOf(request: Request) {
   const settings = await getSiteSettings();
-  const parsed = parseSearchParams(new URL(request.url).searchParams, settings, { advanced: new URL(request.url).searchParams.get("adv") === "1" });
+  const parsed = parseSearchParams(new URL(request.url).searchParams, settings, {
+    advanced: new URL(request.url).searchParams.get("adv") === "1",
+  });
   return { settings, search: parsed.request };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const { settings, search } = await searchOf(request);
-  const [selection, total] = await Promise.all([getSelection(user.id, []), countSearch(search, settings)]);
+  const [selection, total] = await Promise.all([
+    getSelection(user.id, []),
+    countSearch(search, settings),
+  ]);
   return json({
     selected: selection.count,
     total,
@@ -58,7 +62,10 @@ export async function action({ request }: ActionFunctionArgs) {
     },
     settings,
   );
-  if (!outcome.ok) return json(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), { status: 400 });
+  if (!outcome.ok)
+    return json(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), {
+      status: 400,
+    });
   // The success page says when the fallback applied, and leads back to the same search.
   const next = new URLSearchParams();
   if (outcome.fellBack) next.set("fellBack", "1");
@@ -82,7 +89,12 @@ export default function ExportRoute() {
     defaultValue: { exportFormat: "csv", exportAll: selected > 0 ? "selection" : "all" },
   });
   const errors = summaryItems(form, [fields.exportAll, fields.exportFormat]).map((item) =>
-    item.fieldId ? { ...item, fieldId: `${item.fieldId}-${item.fieldId === fields.exportAll.id ? "selection" : "csv"}` } : item,
+    item.fieldId
+      ? {
+          ...item,
+          fieldId: `${item.fieldId}-${item.fieldId === fields.exportAll.id ? "selection" : "csv"}`,
+        }
+      : item,
   );
   const scope = fields.exportAll;
   const format = fields.exportFormat;
@@ -90,23 +102,38 @@ export default function ExportRoute() {
   const chosenFormat = format.value ?? "csv";
   return (
     <div className="form-narrow">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search", to: back }, { label: "Export" }]} />
+      <Breadcrumb
+        items={[{ label: "Home", to: "/" }, { label: "Search", to: back }, { label: "Export" }]}
+      />
       <ErrorSummary items={errors} />
       <h1>Export</h1>
       <p className="notice">
-        Export is under development: only a limited set of fields is exported (every field in XLSX). See{" "}
-        <Link to="/faq#EXPORTINGDATA">exporting data in the FAQ</Link>.
+        Export is under development: only a limited set of fields is exported (every field in XLSX).
+        See <Link to="/faq#EXPORTINGDATA">exporting data in the FAQ</Link>.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={scope.errors?.length ? scope.errorId : undefined}>
           <legend>What to export</legend>
           <FieldError field={scope} />
           <label htmlFor={`${scope.id}-selection`}>
-            <input type="radio" id={`${scope.id}-selection`} name={scope.name} value="selection" defaultChecked={chosenScope === "selection"} />
+            <input
+              type="radio"
+              id={`${scope.id}-selection`}
+              name={scope.name}
+              value="selection"
+              defaultChecked={chosenScope === "selection"}
+            />
             The selected results ({selected.toLocaleString("en-GB")})
           </label>
           <label htmlFor={`${scope.id}-all`}>
-            <input type="radio" id={`${scope.id}-all`} name={scope.name} value="all" defaultChecked={chosenScope === "all"} aria-describedby="all-hint" />
+            <input
+              type="radio"
+              id={`${scope.id}-all`}
+              name={scope.name}
+              value="all"
+              defaultChecked={chosenScope === "all"}
+              aria-describedby="all-hint"
+            />
             All {total.toLocaleString("en-GB")} results of this search
           </label>
           <small id="all-hint" className="hint">
@@ -120,7 +147,13 @@ export default function ExportRoute() {
           <FieldError field={format} />
           {EXPORT_FORMATS.map((value) => (
             <label key={value} htmlFor={`${format.id}-${value}`}>
-              <input type="radio" id={`${format.id}-${value}`} name={format.name} value={value} defaultChecked={chosenFormat === value} />
+              <input
+                type="radio"
+                id={`${format.id}-${value}`}
+                name={format.name}
+                value={value}
+                defaultChecked={chosenFormat === value}
+              />
               {FORMAT_LABELS[value]}
             </label>
           ))}

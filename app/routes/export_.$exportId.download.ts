@@ -9,7 +9,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const file = await getExportFile(params.exportId ?? "", user.id);
   if (!file) throw new Response("Export not found", { status: 404 });
-  if (file.expired) throw new Response("This export has expired: exports are kept for 24 hours.", { status: 410 });
+  if (file.expired)
+    throw new Response("This export has expired: exports are kept for 24 hours.", { status: 410 });
   return new Response(createReadableStreamFromReadable(createReadStream(file.path)), {
     headers: {
       "Content-Type": CONTENT_TYPES[file.format],

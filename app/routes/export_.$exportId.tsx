@@ -37,13 +37,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-const size = (bytes: number) => (bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} KB`);
+const size = (bytes: number) =>
+  bytes >= 1_000_000
+    ? `${(bytes / 1_000_000).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1000))} KB`;
 
 export default function ExportDone() {
   const data = useLoaderData<typeof loader>();
   return (
     <div className="form-narrow">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search", to: data.back }, { label: "Export" }]} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Search", to: data.back },
+          { label: "Export" },
+        ]}
+      />
       <h1>Export</h1>
       {data.expired ? (
         <>
@@ -57,16 +66,22 @@ export default function ExportDone() {
           <p role="status">Export Successful. Please download your file here.</p>
           {data.fellBack ? (
             <p className="notice">
-              Exports of all results are for administrators, so your selection was exported instead (at most {data.fallbackSize.toLocaleString("en-GB")} records).
+              Exports of all results are for administrators, so your selection was exported instead
+              (at most {data.fallbackSize.toLocaleString("en-GB")} records).
             </p>
           ) : null}
           <p>
-            <a href={`/export/${data.id}/download`} className="button-link" download={`export.${data.format}`}>
+            <a
+              href={`/export/${data.id}/download`}
+              className="button-link"
+              download={`export.${data.format}`}
+            >
               Download
             </a>
           </p>
           <p className="muted">
-            export.{data.format}: {data.recordCount.toLocaleString("en-GB")} {data.recordCount === 1 ? "record" : "records"}, {size(data.byteSize)}. Kept for you
+            export.{data.format}: {data.recordCount.toLocaleString("en-GB")}{" "}
+            {data.recordCount === 1 ? "record" : "records"}, {size(data.byteSize)}. Kept for you
             until {formatDateTime(data.expiresAt)}.
           </p>
           <p>

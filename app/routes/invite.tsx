@@ -10,7 +10,12 @@ import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { createInvitation, INVITATION_DAYS, inviteSchema, pendingInvitations } from "~/models/accounts.server";
+import {
+  createInvitation,
+  INVITATION_DAYS,
+  inviteSchema,
+  pendingInvitations,
+} from "~/models/accounts.server";
 import { displayName } from "~/lib/names";
 import { EmailTakenError } from "~/models/users.server";
 
@@ -33,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
       submission.reply({
         fieldErrors: { email: ["An account with this email already exists"] },
       }),
-      { status: 409 }
+      { status: 409 },
     );
   }
   const message = `Invitation sent to ${displayName(submission.value)} (${
@@ -50,7 +55,13 @@ export default function Invite() {
   const { pending, days } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Users", to: "/dashboard/users" }, { label: "Invite a user" }]} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Users", to: "/dashboard/users" },
+          { label: "Invite a user" },
+        ]}
+      />
       {/* A new invitation starts an empty form (with JS the page is not reloaded). */}
       <InviteForm key={pending[0]?.id ?? 0} days={days} />
       <PendingInvitations pending={pending} />
@@ -68,11 +79,18 @@ function InviteForm({ days }: { days: number }) {
   });
   return (
     <div className="form-narrow">
-      <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.email])} />
+      <ErrorSummary
+        items={summaryItems(form, [
+          fields.firstName,
+          fields.middleName,
+          fields.lastName,
+          fields.email,
+        ])}
+      />
       <h1>Invite a user</h1>
       <p>
-        We email them a link to choose a password and sign in. The link works once and expires after {days} days. A new invitation to the
-        same address replaces the earlier one.
+        We email them a link to choose a password and sign in. The link works once and expires after{" "}
+        {days} days. A new invitation to the same address replaces the earlier one.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <TextField field={fields.firstName} label="First name" autoComplete="off" required />

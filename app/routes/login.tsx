@@ -4,14 +4,20 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { authenticator, getOptionalUser, LOGIN_FAILED, LoginFailedError, loginSchema, safeRedirect } from "~/lib/auth.server";
+import {
+  authenticator,
+  getOptionalUser,
+  LOGIN_FAILED,
+  LoginFailedError,
+  loginSchema,
+  safeRedirect,
+} from "~/lib/auth.server";
 import { parseForm } from "~/lib/forms.server";
 import { clientAddress, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { createSession } from "~/lib/session.server";
 
 export const handle: RouteHandle = { title: "Log in" };
-
 
 // Slows password guessing: failed attempts are counted per account, and per client
 // address where the proxy gives one; successful sign-ins cost nothing.
@@ -32,20 +38,29 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const address = clientAddress(request);
-  const keys = [`email:${submission.value.email.toLowerCase()}`, ...(address ? [`ip:${address}`] : [])];
+  const keys = [
+    `email:${submission.value.email.toLowerCase()}`,
+    ...(address ? [`ip:${address}`] : []),
+  ];
   for (const key of keys) {
     if (await isRateLimited(LOGIN_ATTEMPTS, key)) {
-      return json(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }), { status: 429 });
+      return json(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }), {
+        status: 429,
+      });
     }
   }
   try {
     const user = await authenticator.authenticate("form", request);
     const cookie = await createSession(request, user.id);
-    return redirect(safeRedirect(submission.value.redirectTo), { headers: { "Set-Cookie": cookie } });
+    return redirect(safeRedirect(submission.value.redirectTo), {
+      headers: { "Set-Cookie": cookie },
+    });
   } catch (error) {
     if (!(error instanceof LoginFailedError)) throw error;
     for (const key of keys) await hitRateLimit(LOGIN_ATTEMPTS, key);
-    return json(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }), { status: 401 });
+    return json(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }), {
+      status: 401,
+    });
   }
 }
 
@@ -61,8 +76,20 @@ export default function Login() {
       <p>Sign in with the email address and password of your subscription.</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="username" required />
-        <TextField field={fields.password} label="Password" type="password" autoComplete="current-password" required />
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+        />
+        <TextField
+          field={fields.password}
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
           Log in
         </button>

@@ -14,7 +14,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request));
-  headers.append("Set-Cookie", await setFlash(request, { severity: "success", message: "You have been logged out." }));
+  headers.append(
+    "Set-Cookie",
+    await setFlash(request, { severity: "success", message: "You have been logged out." }),
+  );
   // Spec section 2: Log Out reloads the page the user was on.
   return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }

@@ -13,7 +13,11 @@ export const handle: RouteHandle = { title: "Members" };
 /** The members' landing page: what is new since the last visit, the search box, and the ways in. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [newCount, updated, total] = await Promise.all([countNewNotifications(user.id), recentlyUpdatedRecords(), countPublishedRecords()]);
+  const [newCount, updated, total] = await Promise.all([
+    countNewNotifications(user.id),
+    recentlyUpdatedRecords(),
+    countPublishedRecords(),
+  ]);
   return json({ firstName: user.firstName, newCount, updated: updated.slice(0, 5), total });
 }
 
@@ -29,7 +33,8 @@ export default function Members() {
           <button type="submit">Search</button>
         </div>
         <p className="search-links">
-          <Link to="/advancedsearch">Advanced search</Link> · <Link to="/searchtips">Search tips</Link>
+          <Link to="/advancedsearch">Advanced search</Link> ·{" "}
+          <Link to="/searchtips">Search tips</Link>
         </p>
       </Form>
       <div className="overview-lists">
@@ -38,11 +43,13 @@ export default function Members() {
           <p>
             {newCount > 0 ? (
               <Link to="/dashboard/notifications">
-                {newCount} {newCount === 1 ? "record has" : "records have"} changed since you last cleared your notifications
+                {newCount} {newCount === 1 ? "record has" : "records have"} changed since you last
+                cleared your notifications
               </Link>
             ) : (
               <>
-                No record has changed since you last cleared your notifications. <Link to="/dashboard/notifications">See recent changes</Link>.
+                No record has changed since you last cleared your notifications.{" "}
+                <Link to="/dashboard/notifications">See recent changes</Link>.
               </>
             )}
           </p>
@@ -52,7 +59,8 @@ export default function Members() {
           <ul>
             {updated.map((record) => (
               <li key={record.hssId}>
-                <Link to={`/record/${record.hssId}`}>{record.title}</Link> <small>({formatDate(record.at)})</small>
+                <Link to={`/record/${record.hssId}`}>{record.title}</Link>{" "}
+                <small>({formatDate(record.at)})</small>
               </li>
             ))}
           </ul>

@@ -29,19 +29,32 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseForm(await request.formData(), ownPasswordSchema(user.email));
   const hideFields = ["currentPassword", "password", "confirmPassword"];
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields }), { status: 400 });
   const key = `email:${user.email.toLowerCase()}`;
-  if (await isRateLimited(WRONG_CURRENT, key)) return json(submission.reply({ formErrors: [TOO_MANY], hideFields }), { status: 429 });
+  if (await isRateLimited(WRONG_CURRENT, key))
+    return json(submission.reply({ formErrors: [TOO_MANY], hideFields }), { status: 429 });
   try {
-    await changeOwnPassword(user, submission.value.currentPassword, submission.value.password, (db) => destroyOtherSessions(request, user.id, db));
+    await changeOwnPassword(
+      user,
+      submission.value.currentPassword,
+      submission.value.password,
+      (db) => destroyOtherSessions(request, user.id, db),
+    );
   } catch (error) {
     if (!(error instanceof WrongPasswordError)) throw error;
     await hitRateLimit(WRONG_CURRENT, key);
-    return json(submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields }), { status: 400 });
+    return json(
+      submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields }),
+      { status: 400 },
+    );
   }
   return redirect("/myaccount", {
     headers: {
-      "Set-Cookie": await setFlash(request, { severity: "success", message: "Your password has been changed. You are signed out on every other device." }),
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: "Your password has been changed. You are signed out on every other device.",
+      }),
     },
   });
 }
@@ -50,21 +63,47 @@ export default function MyPassword() {
   const { email } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<{ currentPassword: string; password: string; confirmPassword: string }>({
+  const [form, fields] = useForm<{
+    currentPassword: string;
+    password: string;
+    confirmPassword: string;
+  }>({
     id: "mypassword",
     lastResult,
     shouldRevalidate: "onInput",
   });
   return (
     <div className="form-narrow">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "My account", to: "/myaccount" }, { label: "Change your password" }]} />
-      <ErrorSummary items={summaryItems(form, [fields.currentPassword, fields.password, fields.confirmPassword])} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "My account", to: "/myaccount" },
+          { label: "Change your password" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [
+          fields.currentPassword,
+          fields.password,
+          fields.confirmPassword,
+        ])}
+      />
       <h1>Change your password</h1>
       <p>Changing it signs you out on every other device; you stay signed in here.</p>
       <Form method="post" {...getFormProps(form)}>
         <input type="email" name="username" value={email} readOnly hidden autoComplete="username" />
-        <TextField field={fields.currentPassword} label="Current password" type="password" autoComplete="current-password" required />
-        <PasswordFields password={fields.password} confirm={fields.confirmPassword} label="New password" />
+        <TextField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <PasswordFields
+          password={fields.password}
+          confirm={fields.confirmPassword}
+          label="New password"
+        />
         <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
           Change password
         </button>

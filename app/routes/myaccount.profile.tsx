@@ -13,11 +13,15 @@ import { EmailTakenError, profileSchema, updateProfile } from "~/models/users.se
 
 export const handle: RouteHandle = { title: "Profile" };
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return json({
-    profile: { firstName: user.firstName, middleName: user.middleName, lastName: user.lastName, email: user.email },
+    profile: {
+      firstName: user.firstName,
+      middleName: user.middleName,
+      lastName: user.lastName,
+      email: user.email,
+    },
   });
 }
 
@@ -29,10 +33,18 @@ export async function action({ request }: ActionFunctionArgs) {
     await updateProfile(user.id, submission.value);
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
-    return json(submission.reply({ fieldErrors: { email: ["Another account already uses this email"] } }), { status: 409 });
+    return json(
+      submission.reply({ fieldErrors: { email: ["Another account already uses this email"] } }),
+      { status: 409 },
+    );
   }
   return redirect("/myaccount", {
-    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message: "Your profile has been updated." }) },
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: "Your profile has been updated.",
+      }),
+    },
   });
 }
 
@@ -40,11 +52,29 @@ export default function Profile() {
   const { profile } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "profile", lastResult, defaultValue: profile, shouldRevalidate: "onInput" });
+  const [form, fields] = useForm({
+    id: "profile",
+    lastResult,
+    defaultValue: profile,
+    shouldRevalidate: "onInput",
+  });
   return (
     <div className="form-narrow">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "My account", to: "/myaccount" }, { label: "Profile" }]} />
-      <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.email])} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "My account", to: "/myaccount" },
+          { label: "Profile" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [
+          fields.firstName,
+          fields.middleName,
+          fields.lastName,
+          fields.email,
+        ])}
+      />
       <h1>Profile</h1>
       <Form method="post" {...getFormProps(form)}>
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />

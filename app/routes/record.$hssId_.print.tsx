@@ -20,7 +20,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const view = await recordOr404(params.hssId);
   // Select all / clear all without JS: the page comes back with every box ticked or none.
   const select = new URL(request.url).searchParams.get("select");
-  const selected = select === "all" ? PRINT_SECTION_VALUES : select === "none" ? [] : await getPrintSelection(user.id);
+  const selected =
+    select === "all"
+      ? PRINT_SECTION_VALUES
+      : select === "none"
+        ? []
+        : await getPrintSelection(user.id);
   return json({ hssId: view.hssId, title: view.document.title, selected });
 }
 
@@ -32,8 +37,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const base = `/record/${view.hssId}/print`;
   if (intent === "selectAll") return redirect(`${base}?select=all`);
   if (intent === "clearAll") return redirect(`${base}?select=none`);
-  const chosen = form.getAll("section").filter((value): value is string => typeof value === "string" && PRINT_SECTION_VALUES.includes(value));
-  if (!chosen.length) return json({ status: "error" as const, message: NOTHING_CHOSEN }, { status: 400 });
+  const chosen = form
+    .getAll("section")
+    .filter(
+      (value): value is string => typeof value === "string" && PRINT_SECTION_VALUES.includes(value),
+    );
+  if (!chosen.length)
+    return json({ status: "error" as const, message: NOTHING_CHOSEN }, { status: 400 });
   await savePrintSelection(user.id, chosen);
   const query = new URLSearchParams(chosen.map((value) => ["section", value]));
   return redirect(`/record/${view.hssId}/printpreview?${query}`);
@@ -82,11 +92,18 @@ export default function PrintSelection() {
 
   return (
     <div className="form-narrow">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: title, to: `/record/${hssId}` }, { label: "Print" }]} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: title, to: `/record/${hssId}` },
+          { label: "Print" },
+        ]}
+      />
       <ErrorSummary items={failed ? [{ fieldId: FIRST_BOX, message: actionData.message }] : []} />
       <h1>Print: choose sections</h1>
       <p>
-        Choose what to print of <strong>{title}</strong>. The next page shows a preview with only these sections.
+        Choose what to print of <strong>{title}</strong>. The next page shows a preview with only
+        these sections.
       </p>
       <Form method="post" key={selected.join(",")}>
         <fieldset>
@@ -121,7 +138,12 @@ export default function PrintSelection() {
           </button>
         </div>
         <div className="inline-actions">
-          <button type="submit" name="intent" value="preview" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          <button
+            type="submit"
+            name="intent"
+            value="preview"
+            aria-busy={navigation.state === "submitting" ? true : undefined}
+          >
             Show print preview
           </button>
           <Link to={`/record/${hssId}`}>Cancel</Link>

@@ -19,7 +19,9 @@ export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const view = await recordOr404(params.hssId);
-  const fromUrl = new URL(request.url).searchParams.getAll("section").filter((value) => PRINT_SECTION_VALUES.includes(value));
+  const fromUrl = new URL(request.url).searchParams
+    .getAll("section")
+    .filter((value) => PRINT_SECTION_VALUES.includes(value));
   const sections = fromUrl.length ? fromUrl : await getPrintSelection(user.id);
   return json({ view, sections: [...resolvePrintSelection(sections)] });
 }
@@ -29,7 +31,11 @@ function PrintButton() {
   const [scripted, setScripted] = useState(false);
   useEffect(() => setScripted(true), []);
   if (!scripted) {
-    return <p className="print-hint">To print, use your browser’s Print command (Ctrl+P, or ⌘+P on a Mac).</p>;
+    return (
+      <p className="print-hint">
+        To print, use your browser’s Print command (Ctrl+P, or ⌘+P on a Mac).
+      </p>
+    );
   }
   return (
     <button type="button" onClick={() => window.print()}>
@@ -52,7 +58,11 @@ export default function PrintPreview() {
         </Link>
         <Link to={`/record/${view.hssId}/print`}>Change sections</Link>
       </div>
-      <RecordPage view={view} recordPath={(hssId) => `/record/${hssId}`} visible={new Set(sections)} />
+      <RecordPage
+        view={view}
+        recordPath={(hssId) => `/record/${hssId}`}
+        visible={new Set(sections)}
+      />
     </>
   );
 }

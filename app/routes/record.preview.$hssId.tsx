@@ -34,8 +34,11 @@ export default function RecordPreviewRoute() {
         <div className="notice" role="note">
           {staged ? (
             <p>
-              <strong>Staged version {view.version}</strong>, staged {formatDateTime(view.versionAt)}: not yet published.{" "}
-              {view.firstPublishedAt ? `${pending} pending change-log entr${pending === 1 ? "y" : "ies"}.` : "A new record."}
+              <strong>Staged version {view.version}</strong>, staged{" "}
+              {formatDateTime(view.versionAt)}: not yet published.{" "}
+              {view.firstPublishedAt
+                ? `${pending} pending change-log entr${pending === 1 ? "y" : "ies"}.`
+                : "A new record."}
             </p>
           ) : (
             <p>No staged changes: this is the published version.</p>

@@ -10,13 +10,19 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { createSession, destroySession } from "~/lib/session.server";
-import { findInvitation, InvitationUnusableError, registerFromInvitation, registerSchema } from "~/models/accounts.server";
+import {
+  findInvitation,
+  InvitationUnusableError,
+  registerFromInvitation,
+  registerSchema,
+} from "~/models/accounts.server";
 import { EmailTakenError } from "~/models/users.server";
 
 type LoaderData = Awaited<ReturnType<typeof findInvitation>>;
 
 export const handle: RouteHandle<LoaderData> = {
-  title: (data) => (data?.status === "valid" ? "Create your account" : "This invitation cannot be used"),
+  title: (data) =>
+    data?.status === "valid" ? "Create your account" : "This invitation cannot be used",
 };
 
 const STATUS_CODE = { unknown: 404, used: 410, expired: 410, valid: 200 } as const;
@@ -25,7 +31,9 @@ const STATUS_CODE = { unknown: 404, used: 410, expired: 410, valid: 200 } as con
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("invitationCode") ?? "";
   const lookup = await findInvitation(code);
-  return json(lookup.status === "valid" ? { ...lookup, code } : lookup, { status: STATUS_CODE[lookup.status] });
+  return json(lookup.status === "valid" ? { ...lookup, code } : lookup, {
+    status: STATUS_CODE[lookup.status],
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -36,21 +44,34 @@ export async function action({ request }: ActionFunctionArgs) {
   if (lookup.status !== "valid") return redirect(back);
   const submission = parseForm(formData, registerSchema(lookup.invitation.email));
   const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success") return json(submission.reply({ hideFields }), { status: 400 });
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields }), { status: 400 });
   let user;
   try {
     user = await registerFromInvitation(submission.value);
   } catch (error) {
     if (error instanceof InvitationUnusableError) return redirect(back);
     if (!(error instanceof EmailTakenError)) throw error;
-    return json(submission.reply({ formErrors: ["An account with this email already exists. Log in, or reset your password."], hideFields }), { status: 409 });
+    return json(
+      submission.reply({
+        formErrors: ["An account with this email already exists. Log in, or reset your password."],
+        hideFields,
+      }),
+      { status: 409 },
+    );
   }
   // Whoever was signed in on this browser is signed out: the new account takes over.
   const headers = new Headers();
   // The old session (if any) ends; the new cookie replaces its cookie.
   await destroySession(request);
   headers.append("Set-Cookie", await createSession(request, user.id));
-  headers.append("Set-Cookie", await setFlash(request, { severity: "success", message: `Welcome, ${user.firstName}. Your account is ready and you are signed in.` }));
+  headers.append(
+    "Set-Cookie",
+    await setFlash(request, {
+      severity: "success",
+      message: `Welcome, ${user.firstName}. Your account is ready and you are signed in.`,
+    }),
+  );
   return redirect("/", { headers });
 }
 
@@ -64,43 +85,86 @@ function UnusableInvitation({ lookup }: { lookup: Exclude<LoaderData, { status: 
   return (
     <div className="form-narrow">
       <h1>This invitation cannot be used</h1>
-      {lookup.status === "unknown" ? <p>This invitation link is not valid. Check that you opened the whole link from the email.</p> : null}
-      {lookup.status === "used" ? (
+      {lookup.status === "unknown" ? (
         <p>
-          This invitation has already been used to create an account. If that was you, <Link to="/login">log in</Link>; if you have
-          forgotten the password, <Link to="/resetpassword">reset it</Link>.
+          This invitation link is not valid. Check that you opened the whole link from the email.
         </p>
       ) : null}
-      {lookup.status === "expired" ? <p>This invitation expired on {formatDateTime(lookup.invitation.expiresAt)}.</p> : null}
+      {lookup.status === "used" ? (
+        <p>
+          This invitation has already been used to create an account. If that was you,{" "}
+          <Link to="/login">log in</Link>; if you have forgotten the password,{" "}
+          <Link to="/resetpassword">reset it</Link>.
+        </p>
+      ) : null}
+      {lookup.status === "expired" ? (
+        <p>This invitation expired on {formatDateTime(lookup.invitation.expiresAt)}.</p>
+      ) : null}
       <p>
-        <strong>Ask your administrator for a new invitation.</strong> If you do not know who that is, <Link to="/contact">contact us</Link>.
+        <strong>Ask your administrator for a new invitation.</strong> If you do not know who that
+        is, <Link to="/contact">contact us</Link>.
       </p>
     </div>
   );
 }
 
-function RegisterForm({ invitation, code }: { invitation: Extract<LoaderData, { status: "valid" }>["invitation"]; code: string }) {
+function RegisterForm({
+  invitation,
+  code,
+}: {
+  invitation: Extract<LoaderData, { status: "valid" }>["invitation"];
+  code: string;
+}) {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  const [form, fields] = useForm<{ firstName: string; middleName: string; lastName: string; password: string; confirmPassword: string }>({
+  const [form, fields] = useForm<{
+    firstName: string;
+    middleName: string;
+    lastName: string;
+    password: string;
+    confirmPassword: string;
+  }>({
     id: "register",
     lastResult,
-    defaultValue: { firstName: invitation.firstName, middleName: invitation.middleName, lastName: invitation.lastName },
+    defaultValue: {
+      firstName: invitation.firstName,
+      middleName: invitation.middleName,
+      lastName: invitation.lastName,
+    },
     shouldRevalidate: "onInput",
   });
   return (
     <div className="form-narrow">
-      <ErrorSummary items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName, fields.password, fields.confirmPassword])} />
+      <ErrorSummary
+        items={summaryItems(form, [
+          fields.firstName,
+          fields.middleName,
+          fields.lastName,
+          fields.password,
+          fields.confirmPassword,
+        ])}
+      />
       <h1>Create your account</h1>
-      <p>You have been invited to the Horizon Scanning Database. Check your name, then choose a password.</p>
+      <p>
+        You have been invited to the Horizon Scanning Database. Check your name, then choose a
+        password.
+      </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="invitationCode" value={code} />
         <div className="field">
           <label htmlFor="register-email">Email</label>
           <small id="register-email-hint" className="hint">
-            The address the invitation was sent to. You can change it from your profile once signed in.
+            The address the invitation was sent to. You can change it from your profile once signed
+            in.
           </small>
-          <input id="register-email" type="email" value={invitation.email} readOnly autoComplete="username" aria-describedby="register-email-hint" />
+          <input
+            id="register-email"
+            type="email"
+            value={invitation.email}
+            readOnly
+            autoComplete="username"
+            aria-describedby="register-email-hint"
+          />
         </div>
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
         <TextField field={fields.middleName} label="Middle name" autoComplete="additional-name" />

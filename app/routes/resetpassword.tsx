@@ -7,7 +7,12 @@ import { summaryItems, TextField } from "~/components/forms";
 import { parseForm } from "~/lib/forms.server";
 import { clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { requestPasswordReset, resetRequestSchema, RESET_REQUEST_LIMITS, TOO_MANY_RESETS } from "~/models/accounts.server";
+import {
+  requestPasswordReset,
+  resetRequestSchema,
+  RESET_REQUEST_LIMITS,
+  TOO_MANY_RESETS,
+} from "~/models/accounts.server";
 
 export const handle: RouteHandle = { title: "Reset your password" };
 
@@ -22,7 +27,8 @@ export async function action({ request }: ActionFunctionArgs) {
     await hitRateLimit(RESET_REQUEST_LIMITS.perEmail, email),
     address ? await hitRateLimit(RESET_REQUEST_LIMITS.perClient, address) : true,
   ];
-  if (withinLimits.includes(false)) return json(submission.reply({ formErrors: [TOO_MANY_RESETS] }), { status: 429 });
+  if (withinLimits.includes(false))
+    return json(submission.reply({ formErrors: [TOO_MANY_RESETS] }), { status: 429 });
   await requestPasswordReset(email);
   return redirect("/checkemail");
 }
@@ -35,9 +41,17 @@ export default function ResetPassword() {
     <div className="form-narrow">
       <ErrorSummary items={summaryItems(form, [fields.email])} />
       <h1>Reset your password</h1>
-      <p>Enter the email address of your account. We will email you a link to choose a new password.</p>
+      <p>
+        Enter the email address of your account. We will email you a link to choose a new password.
+      </p>
       <Form method="post" {...getFormProps(form)}>
-        <TextField field={fields.email} label="Email" type="email" autoComplete="username" required />
+        <TextField
+          field={fields.email}
+          label="Email"
+          type="email"
+          autoComplete="username"
+          required
+        />
         <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
           Send reset link
         </button>

@@ -37,10 +37,18 @@ export default function SearchRoute() {
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search" }]} />
       <h1>Search</h1>
-      <Form key={location.search} method="get" action="/search" id={SEARCH_FORM_ID} role="search" className="search-bar">
+      <Form
+        key={location.search}
+        method="get"
+        action="/search"
+        id={SEARCH_FORM_ID}
+        role="search"
+        className="search-bar"
+      >
         <label htmlFor="q">Search records</label>
         <small id="q-hint" className="hint">
-          Words, “quoted phrases”, OR, -exclusions and prefix*. <Link to="/searchtips">Search tips</Link>
+          Words, “quoted phrases”, OR, -exclusions and prefix*.{" "}
+          <Link to="/searchtips">Search tips</Link>
         </small>
         <div className="search-bar-row">
           <input

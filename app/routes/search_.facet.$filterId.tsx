@@ -24,15 +24,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request);
   const settings = await getSiteSettings();
   const filter = availableFilters(settings).find((f) => f.id === params.filterId);
-  if (!filter || filter.type === "DatePicker" || !isCounted(filter)) throw new Response("Not Found", { status: 404 });
+  if (!filter || filter.type === "DatePicker" || !isCounted(filter))
+    throw new Response("Not Found", { status: 404 });
   const url = new URL(request.url);
   const advanced = url.searchParams.get("from") === "advanced";
   const { request: search } = parseSearchParams(url.searchParams, settings, { advanced });
   const sort: FacetSort = url.searchParams.get("fsort") === "az" ? "az" : "count";
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("fpage") ?? "1", 10) || 1));
+  const page = Math.max(
+    1,
+    Math.min(10_000, Number.parseInt(url.searchParams.get("fpage") ?? "1", 10) || 1),
+  );
   const contains = (url.searchParams.get("fq") ?? "").trim().slice(0, 100);
   const values = await facetValues(search, settings, filter.id, { sort, page, contains });
-  return json({ filterId: filter.id, label: filter.label, search, sort, page, contains, advanced, ...values });
+  return json({
+    filterId: filter.id,
+    label: filter.label,
+    search,
+    sort,
+    page,
+    contains,
+    advanced,
+    ...values,
+  });
 }
 
 export default function FacetValuesRoute() {
@@ -42,7 +55,11 @@ export default function FacetValuesRoute() {
   const basePath = advanced ? "/advancedsearch" : "/search";
   const backHref = searchHref(search, { path: basePath });
   // The search without this filter's values: the form sends the ticked ones back.
-  const others = toSearchParams({ ...search, from: 0, basicSearchFilter: search.basicSearchFilter.filter((g) => g.filterId !== filterId) });
+  const others = toSearchParams({
+    ...search,
+    from: 0,
+    basicSearchFilter: search.basicSearchFilter.filter((g) => g.filterId !== filterId),
+  });
   const selected = search.basicSearchFilter.find((g) => g.filterId === filterId)?.values ?? [];
   const onPage = new Set(values.map((v) => v.value));
   const pages = Math.max(1, Math.ceil(total / FACET_PAGE_SIZE));
@@ -57,10 +74,17 @@ export default function FacetValuesRoute() {
   const searchParams = [...toSearchParams(search)];
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: advanced ? "Advanced search" : "Search", to: backHref }, { label: `${label} values` }]} />
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: advanced ? "Advanced search" : "Search", to: backHref },
+          { label: `${label} values` },
+        ]}
+      />
       <h1>{label} values</h1>
       <p>
-        {total.toLocaleString("en-GB")} {total === 1 ? "value" : "values"} in the current results{contains ? ` containing “${contains}”` : ""}.{" "}
+        {total.toLocaleString("en-GB")} {total === 1 ? "value" : "values"} in the current results
+        {contains ? ` containing “${contains}”` : ""}.{" "}
         <Link to={backHref}>Back to the results</Link>
       </p>
       <Form key={`find-${location.search}`} method="get" className="facet-find">
@@ -102,9 +126,16 @@ export default function FacetValuesRoute() {
             <ul>
               {values.map((value, index) => (
                 <li key={value.value}>
-                  <input type="checkbox" id={`value-${index}`} name="f" value={`${filterId}:${value.value}`} defaultChecked={value.selected} />
+                  <input
+                    type="checkbox"
+                    id={`value-${index}`}
+                    name="f"
+                    value={`${filterId}:${value.value}`}
+                    defaultChecked={value.selected}
+                  />
                   <label htmlFor={`value-${index}`}>
-                    {value.value} <span className="count">({value.count.toLocaleString("en-GB")})</span>
+                    {value.value}{" "}
+                    <span className="count">({value.count.toLocaleString("en-GB")})</span>
                   </label>
                 </li>
               ))}

@@ -21,8 +21,9 @@ export default function SearchTips() {
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search tips" }]} />
       <h1>Search tips</h1>
       <p>
-        Search looks through every published record: names and titles count most, then indications, companies and codes, then the rest of the
-        record (mechanism, disease, trials, analysis). Results come most relevant first, and among equals the most recently updated first.
+        Search looks through every published record: names and titles count most, then indications,
+        companies and codes, then the rest of the record (mechanism, disease, trials, analysis).
+        Results come most relevant first, and among equals the most recently updated first.
       </p>
       <nav aria-label="On this page">
         <ul>
@@ -55,8 +56,8 @@ export default function SearchTips() {
           <tr>
             <td>Words</td>
             <td>
-              Records with all of the words, in any order. Words are matched by their stem, so <em>cancers</em> finds <em>cancer</em>, and case does
-              not matter.
+              Records with all of the words, in any order. Words are matched by their stem, so{" "}
+              <em>cancers</em> finds <em>cancer</em>, and case does not matter.
             </td>
             <td>
               <Example href={q("lung cancer")}>lung cancer</Example>
@@ -71,7 +72,10 @@ export default function SearchTips() {
           </tr>
           <tr>
             <td>OR</td>
-            <td>Either side (write OR in capitals). Words next to each other bind first: a b OR c means (a and b) or c.</td>
+            <td>
+              Either side (write OR in capitals). Words next to each other bind first: a b OR c
+              means (a and b) or c.
+            </td>
             <td>
               <Example href={q("prostate OR breast")}>prostate OR breast</Example>
             </td>
@@ -100,37 +104,45 @@ export default function SearchTips() {
         </tbody>
       </table>
       <p>
-        When nothing is found, search offers the nearest spelling it knows from substance, company and disease names: try{" "}
-        <Example href={q("micesertb")}>micesertb</Example>.
+        When nothing is found, search offers the nearest spelling it knows from substance, company
+        and disease names: try <Example href={q("micesertb")}>micesertb</Example>.
       </p>
 
       <h2 id="filters">Filters</h2>
       <p>
-        Beside the results, each filter lists its ten most frequent values in the current results, with how many records hold each. Tick the
-        values you want and choose <strong>Apply filters</strong>. Values of one filter are joined by OR (any of them); different filters are
-        joined by AND (all of them). Yes/No filters such as First in class take one value at a time.
+        Beside the results, each filter lists its ten most frequent values in the current results,
+        with how many records hold each. Tick the values you want and choose{" "}
+        <strong>Apply filters</strong>. Values of one filter are joined by OR (any of them);
+        different filters are joined by AND (all of them). Yes/No filters such as First in class
+        take one value at a time.
       </p>
       <ul>
         <li>
-          <strong>More</strong> under a filter opens every value of it, sorted by count or A to Z, with a box to find values by name.
+          <strong>More</strong> under a filter opens every value of it, sorted by count or A to Z,
+          with a box to find values by name.
         </li>
+        <li>The filters in force are listed above the results; each has a link that removes it.</li>
         <li>
-          The filters in force are listed above the results; each has a link that removes it.
-        </li>
-        <li>
-          Date filters (Last updated, EU event dates) take a from date, a to date or both, as day, month and year. EU event dates can be limited to
-          one event, such as MAA submitted.
+          Date filters (Last updated, EU event dates) take a from date, a to date or both, as day,
+          month and year. EU event dates can be limited to one event, such as MAA submitted.
         </li>
       </ul>
       <p>
-        Examples: <Example href="/search?f=therapeuticArea:Oncology&f=euRegulatoryStatus:Authorised">Oncology, authorised in the EU</Example>,{" "}
-        <Example href="/search?f=company:Norvane%20Medicines&f=company:Corvance%20Medicines">Norvane Medicines or Corvance Medicines</Example>.
+        Examples:{" "}
+        <Example href="/search?f=therapeuticArea:Oncology&f=euRegulatoryStatus:Authorised">
+          Oncology, authorised in the EU
+        </Example>
+        ,{" "}
+        <Example href="/search?f=company:Norvane%20Medicines&f=company:Corvance%20Medicines">
+          Norvane Medicines or Corvance Medicines
+        </Example>
+        .
       </p>
 
       <h2 id="advanced">Advanced search</h2>
       <p>
-        <Link to="/advancedsearch">Advanced search</Link> builds a search from rows. Each row names a field (every filter, grouped by section of the
-        record), an operator and a value:
+        <Link to="/advancedsearch">Advanced search</Link> builds a search from rows. Each row names
+        a field (every filter, grouped by section of the record), an operator and a value:
       </p>
       <dl>
         <dt>contains</dt>
@@ -141,8 +153,9 @@ export default function SearchTips() {
         <dd>for date fields: a date of the field falls in the range.</dd>
       </dl>
       <p>
-        Rows are joined by AND or by OR (where the field allows it). AND binds first: rows A AND B OR C find records matching A and B, or C. The
-        search you built is shown above the results in this form. <strong>Add row</strong> and <strong>Remove row</strong> keep everything you
+        Rows are joined by AND or by OR (where the field allows it). AND binds first: rows A AND B
+        OR C find records matching A and B, or C. The search you built is shown above the results in
+        this form. <strong>Add row</strong> and <strong>Remove row</strong> keep everything you
         typed.
       </p>
       <p>
@@ -154,8 +167,9 @@ export default function SearchTips() {
 
       <h2 id="results">Results</h2>
       <p>
-        Results come 20 to a page, as cards or as a table (the choice is remembered). Sort them by relevance, by last updated or by title. The
-        address of the page holds the whole search, so it can be bookmarked or shared with a colleague who has an account.
+        Results come 20 to a page, as cards or as a table (the choice is remembered). Sort them by
+        relevance, by last updated or by title. The address of the page holds the whole search, so
+        it can be bookmarked or shared with a colleague who has an account.
       </p>
     </article>
   );

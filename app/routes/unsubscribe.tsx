@@ -20,14 +20,40 @@ async function target(request: Request) {
   const kind = params.get("kind");
   const id = Number(params.get("id"));
   const token = params.get("token") ?? "";
-  if ((kind !== "alert" && kind !== "digest") || !Number.isInteger(id) || id <= 0 || !verifyStopToken(kind as StopKind, id, token)) return null;
+  if (
+    (kind !== "alert" && kind !== "digest") ||
+    !Number.isInteger(id) ||
+    id <= 0 ||
+    !verifyStopToken(kind as StopKind, id, token)
+  )
+    return null;
   const db = await getDb();
   if (kind === "alert") {
-    const [row] = await queryRows<{ title: string; alert_frequency: string }>(db, sql`SELECT title, alert_frequency FROM saved_searches WHERE id = ${id}`);
-    return row ? { kind, id, what: `the email alert for your saved search “${row.title}”`, active: row.alert_frequency !== "none" } : null;
+    const [row] = await queryRows<{ title: string; alert_frequency: string }>(
+      db,
+      sql`SELECT title, alert_frequency FROM saved_searches WHERE id = ${id}`,
+    );
+    return row
+      ? {
+          kind,
+          id,
+          what: `the email alert for your saved search “${row.title}”`,
+          active: row.alert_frequency !== "none",
+        }
+      : null;
   }
-  const [row] = await queryRows<{ email_notifications: boolean }>(db, sql`SELECT email_notifications FROM user_preferences WHERE user_id = ${id}`);
-  return row ? { kind, id, what: "the email notifications of updated records", active: row.email_notifications } : null;
+  const [row] = await queryRows<{ email_notifications: boolean }>(
+    db,
+    sql`SELECT email_notifications FROM user_preferences WHERE user_id = ${id}`,
+  );
+  return row
+    ? {
+        kind,
+        id,
+        what: "the email notifications of updated records",
+        active: row.email_notifications,
+      }
+    : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,7 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!found) throw new Response("This link is not valid", { status: 404 });
   if (found.kind === "alert") {
     const db = await getDb();
-    await db.execute(sql`UPDATE saved_searches SET alert_frequency = 'none', updated_at = now() WHERE id = ${found.id}`);
+    await db.execute(
+      sql`UPDATE saved_searches SET alert_frequency = 'none', updated_at = now() WHERE id = ${found.id}`,
+    );
   } else {
     await leaveNotifications(found.id);
   }

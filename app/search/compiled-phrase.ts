@@ -57,7 +57,8 @@ export function compileParsed(parsed: ParsedPhrase): CompiledPhrase {
     if (compiled.positive.length || compiled.negative.length) groups.push(compiled);
   }
   const scored = new Map<string, QueryTerm>();
-  for (const group of groups) for (const term of group.positive) if (!scored.has(term.key)) scored.set(term.key, term);
+  for (const group of groups)
+    for (const term of group.positive) if (!scored.has(term.key)) scored.set(term.key, term);
   return { active: true, groups, scored: [...scored.values()] };
 }
 

@@ -1,6 +1,13 @@
 import type { HssRecord } from "~/records/schema.server";
 import { type CompiledPhrase, compilePhrase, type QueryTerm } from "./compiled-phrase";
-import { availableFilters, type EnabledSettings, FILTERS, FILTERS_BY_ID, isDateFilter, SPELLING_FILTERS } from "./filters";
+import {
+  availableFilters,
+  type EnabledSettings,
+  FILTERS,
+  FILTERS_BY_ID,
+  isDateFilter,
+  SPELLING_FILTERS,
+} from "./filters";
 import { indexRecord } from "./index-record";
 import { parsePhrase, phraseWords } from "./phrase";
 import { type AdvancedRow, DEFAULT_SEARCH, FACET_PAGE_SIZE, type SearchRequest } from "./request";
@@ -39,10 +46,13 @@ const ESCAPE = 0xffff;
 const FILTER_INDEX = new Map(FILTERS.map((filter, index) => [filter.id, index]));
 const LAST_UPDATED = FILTER_INDEX.get("lastUpdated")!;
 const EU_EVENT_DATES = FILTER_INDEX.get("euEventDates")!;
-const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter(({ filter }) => filter.facet);
+const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter(
+  ({ filter }) => filter.facet,
+);
 
 /** "2025-03-01" → 20250301: days compare as integers. */
-export const dayNumber = (date: string) => Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+export const dayNumber = (date: string) =>
+  Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 
 /** A growable typed array (Int32Array unless told otherwise). */
 class IntList<T extends Int32Array | Uint16Array = Int32Array> {
@@ -60,7 +70,8 @@ class IntList<T extends Int32Array | Uint16Array = Int32Array> {
   }
   /** Drops the room kept for growth. */
   trim() {
-    if (this.data.length > this.length) this.data = this.data.slice(0, Math.max(this.length, 1)) as T;
+    if (this.data.length > this.length)
+      this.data = this.data.slice(0, Math.max(this.length, 1)) as T;
   }
   grow(need: number) {
     const next = this.make(Math.max(need, Math.ceil(this.data.length * 1.5)));
@@ -112,10 +123,13 @@ class Postings {
     const { frozen } = this;
     if (key < frozen.keys) {
       const { docs, weights } = frozen;
-      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++) visit(docs[i], weights ? weights[i] : 1);
+      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++)
+        visit(docs[i], weights ? weights[i] : 1);
     }
     const list = this.added.get(key);
-    if (list) for (let i = 0; i < list.docs.length; i++) visit(list.docs[i], this.withWeights ? list.weights[i] : 1);
+    if (list)
+      for (let i = 0; i < list.docs.length; i++)
+        visit(list.docs[i], this.withWeights ? list.weights[i] : 1);
   }
 
   /** Sets the bits of the key's live ordinals and, when given, adds their weights into `tf`. */
@@ -154,7 +168,8 @@ class Postings {
     }
     const list = this.added.get(key);
     if (list) {
-      for (const doc of list.docs) if (live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
+      for (const doc of list.docs)
+        if (live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
     }
   }
 
@@ -163,10 +178,14 @@ class Postings {
     const isLive = (doc: number) => (live[doc >>> 5] & (1 << (doc & 31))) !== 0;
     const counts = new Int32Array(keyCount + 1);
     const old = this.frozen;
-    for (let key = 0; key < old.keys; key++) for (let i = old.start[key]; i < old.start[key + 1]; i++) if (isLive(old.docs[i])) counts[key + 1]++;
-    for (const [key, list] of this.added) for (const doc of list.docs) if (isLive(doc)) counts[key + 1]++;
+    for (let key = 0; key < old.keys; key++)
+      for (let i = old.start[key]; i < old.start[key + 1]; i++)
+        if (isLive(old.docs[i])) counts[key + 1]++;
+    for (const [key, list] of this.added)
+      for (const doc of list.docs) if (isLive(doc)) counts[key + 1]++;
     const pending = this.pending;
-    for (let i = 0; i < pending.keys.length; i++) if (isLive(pending.docs.data[i])) counts[pending.keys.data[i] + 1]++;
+    for (let i = 0; i < pending.keys.length; i++)
+      if (isLive(pending.docs.data[i])) counts[pending.keys.data[i] + 1]++;
     for (let key = 0; key < keyCount; key++) counts[key + 1] += counts[key];
     const total = counts[keyCount];
     const docs = new Int32Array(total);
@@ -179,12 +198,17 @@ class Postings {
       if (weights) weights[at] = Math.min(weight, 65_535);
     };
     for (let key = 0; key < old.keys; key++) {
-      for (let i = old.start[key]; i < old.start[key + 1]; i++) if (isLive(old.docs[i])) put(key, old.docs[i], old.weights ? old.weights[i] : 1);
+      for (let i = old.start[key]; i < old.start[key + 1]; i++)
+        if (isLive(old.docs[i])) put(key, old.docs[i], old.weights ? old.weights[i] : 1);
     }
-    for (const [key, list] of this.added) list.docs.forEach((doc, i) => isLive(doc) && put(key, doc, this.withWeights ? list.weights[i] : 1));
+    for (const [key, list] of this.added)
+      list.docs.forEach(
+        (doc, i) => isLive(doc) && put(key, doc, this.withWeights ? list.weights[i] : 1),
+      );
     for (let i = 0; i < pending.keys.length; i++) {
       const doc = pending.docs.data[i];
-      if (isLive(doc)) put(pending.keys.data[i], doc, this.withWeights ? pending.weights.data[i] : 1);
+      if (isLive(doc))
+        put(pending.keys.data[i], doc, this.withWeights ? pending.weights.data[i] : 1);
     }
     this.frozen = { keys: keyCount, start: counts, docs, weights };
     this.added.clear();
@@ -199,7 +223,9 @@ class Postings {
 
   bytes() {
     const f = this.frozen;
-    return f.start.byteLength + f.docs.byteLength + (f.weights?.byteLength ?? 0) + this.addedCount * 16;
+    return (
+      f.start.byteLength + f.docs.byteLength + (f.weights?.byteLength ?? 0) + this.addedCount * 16
+    );
   }
 }
 
@@ -268,7 +294,9 @@ export class SearchIndex {
   private filterValues: number[][] = FILTERS.map(() => []);
   private localOf = new IntList(1 << 12);
   private valuePostings = new Postings(false);
-  private columns = new Map<number, Column>(FACET_FILTERS.map(({ index }) => [index, new Column()]));
+  private columns = new Map<number, Column>(
+    FACET_FILTERS.map(({ index }) => [index, new Column()]),
+  );
   private eventNames = new Map<string, number>();
 
   private orders = new Map<string, Int32Array>();
@@ -332,7 +360,16 @@ export class SearchIndex {
   freeze() {
     this.termPostings.freeze(this.termText.length, this.live);
     this.valuePostings.freeze(this.valueText.length, this.live);
-    for (const list of [this.stream, this.dates, this.df, this.termSeen, this.valueFilter, this.localOf, ...[...this.columns.values()].map((c) => c.values)]) list.trim();
+    for (const list of [
+      this.stream,
+      this.dates,
+      this.df,
+      this.termSeen,
+      this.valueFilter,
+      this.localOf,
+      ...[...this.columns.values()].map((c) => c.values),
+    ])
+      list.trim();
     this.wordTerms.clear();
     this.addedSinceFreeze = 0;
     this.deadSinceFreeze = 0;
@@ -349,7 +386,10 @@ export class SearchIndex {
   private ensureCapacity(need: number) {
     if (need <= this.capacity) return;
     const capacity = Math.max(need, Math.ceil(this.capacity * 1.5), 1024);
-    const grow = <T extends Int32Array | Uint16Array | Uint32Array>(old: T, make: (n: number) => T) => {
+    const grow = <T extends Int32Array | Uint16Array | Uint32Array>(
+      old: T,
+      make: (n: number) => T,
+    ) => {
       const next = make(capacity);
       next.set(old);
       return next;
@@ -441,7 +481,9 @@ export class SearchIndex {
     this.lastUpdatedOf[ordinal] = dayNumber(record.doc.lastUpdated);
     this.titles[ordinal] = record.doc.title;
     if (record.recordId >= this.ordinalByRecord.length) {
-      const grown = new Int32Array(Math.max(record.recordId + 1, Math.ceil(this.ordinalByRecord.length * 1.5)));
+      const grown = new Int32Array(
+        Math.max(record.recordId + 1, Math.ceil(this.ordinalByRecord.length * 1.5)),
+      );
       grown.set(this.ordinalByRecord);
       this.ordinalByRecord = grown;
     }
@@ -614,19 +656,30 @@ export class SearchIndex {
     }
     const found: number[] = [];
     for (let i = low; i < terms.length && terms[i].startsWith(prefix); i++) found.push(ids[i]);
-    for (let id = through; id < this.termText.length; id++) if (this.termText[id].startsWith(prefix)) found.push(id);
+    for (let id = through; id < this.termText.length; id++)
+      if (this.termText[id].startsWith(prefix)) found.push(id);
     return found;
   }
 
   /** A query term's live matches and, when `withTf`, its weighted frequency per ordinal. */
-  private termMatch(term: QueryTerm, withTf: boolean): { bits: Uint32Array; tf: Int32Array | null; df: number } {
+  private termMatch(
+    term: QueryTerm,
+    withTf: boolean,
+  ): { bits: Uint32Array; tf: Int32Array | null; df: number } {
     const bits = this.empty();
     const tf = withTf ? this.borrow() : null;
     const live = this.live;
     if (term.kind === "term" || term.kind === "prefix") {
-      const ids = term.kind === "term" ? [this.termIds.get(term.term)].filter((id): id is number => id !== undefined) : this.prefixTermIds(term.prefix);
+      const ids =
+        term.kind === "term"
+          ? [this.termIds.get(term.term)].filter((id): id is number => id !== undefined)
+          : this.prefixTermIds(term.prefix);
       for (const id of ids) this.termPostings.accumulate(id, bits, live, tf);
-      return { bits, tf, df: term.kind === "term" && ids.length ? this.df.data[ids[0]] : SearchIndex.count(bits) };
+      return {
+        bits,
+        tf,
+        df: term.kind === "term" && ids.length ? this.df.data[ids[0]] : SearchIndex.count(bits),
+      };
     }
     // A phrase: records holding every term, then checked position by position in their stream.
     const wanted = term.terms.map((t) => (t === null ? -1 : (this.termIds.get(t) ?? -2)));
@@ -675,7 +728,10 @@ export class SearchIndex {
     return { bits, tf, df: SearchIndex.count(bits) };
   }
 
-  private phraseBits(compiled: CompiledPhrase, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>) {
+  private phraseBits(
+    compiled: CompiledPhrase,
+    cache: Map<string, ReturnType<SearchIndex["termMatch"]>>,
+  ) {
     const result = this.empty();
     for (const group of compiled.groups) {
       const bits = this.allLive();
@@ -703,7 +759,8 @@ export class SearchIndex {
 
   private basicBits(filterIndex: number, values: string[], any: boolean) {
     const map = this.valueIds[filterIndex];
-    if (any) return this.valueBits(values.flatMap((value) => (map.has(value) ? [map.get(value)!] : [])));
+    if (any)
+      return this.valueBits(values.flatMap((value) => (map.has(value) ? [map.get(value)!] : [])));
     const bits = this.allLive();
     for (const value of values) {
       const id = map.get(value);
@@ -714,7 +771,10 @@ export class SearchIndex {
   }
 
   /** Each date filter's (day, ordinal, event) entries sorted by day: ranges become binary searches. */
-  private dateTables = new Map<number, { days: Int32Array; docs: Int32Array; events: Int32Array }>();
+  private dateTables = new Map<
+    number,
+    { days: Int32Array; docs: Int32Array; events: Int32Array }
+  >();
 
   private dateTable(filterIndex: number) {
     let table = this.dateTables.get(filterIndex);
@@ -725,17 +785,25 @@ export class SearchIndex {
     } else {
       const dates = this.dates.data;
       for (let doc = 0; doc < this.used; doc++) {
-        for (let i = this.dateStart[doc] * 3, end = i + this.dateCount[doc] * 3; i < end; i += 3) if (dates[i] === filterIndex) entries.push(i);
+        for (let i = this.dateStart[doc] * 3, end = i + this.dateCount[doc] * 3; i < end; i += 3)
+          if (dates[i] === filterIndex) entries.push(i);
       }
     }
     const order = Int32Array.from(entries);
-    const dayOf = filterIndex === LAST_UPDATED ? (e: number) => this.lastUpdatedOf[e] : (e: number) => this.dates.data[e + 2];
+    const dayOf =
+      filterIndex === LAST_UPDATED
+        ? (e: number) => this.lastUpdatedOf[e]
+        : (e: number) => this.dates.data[e + 2];
     order.sort((a, b) => dayOf(a) - dayOf(b));
-    const docOf = filterIndex === LAST_UPDATED ? (e: number) => e : (e: number) => this.dateOwner(e);
+    const docOf =
+      filterIndex === LAST_UPDATED ? (e: number) => e : (e: number) => this.dateOwner(e);
     table = {
       days: order.map(dayOf),
       docs: order.map(docOf),
-      events: filterIndex === LAST_UPDATED ? new Int32Array(order.length).fill(-1) : order.map((e) => this.dates.data[e + 1]),
+      events:
+        filterIndex === LAST_UPDATED
+          ? new Int32Array(order.length).fill(-1)
+          : order.map((e) => this.dates.data[e + 1]),
     };
     this.dateTables.set(filterIndex, table);
     return table;
@@ -771,14 +839,19 @@ export class SearchIndex {
     const live = this.live;
     for (let i = low; i < days.length && days[i] <= to; i++) {
       const doc = docs[i];
-      if ((event === -1 || events[i] === event) && live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
+      if ((event === -1 || events[i] === event) && live[doc >>> 5] & (1 << (doc & 31)))
+        bits[doc >>> 5] |= 1 << (doc & 31);
     }
     return bits;
   }
 
   private lowered(filterIndex: number) {
     let lower = this.lowerValues.get(filterIndex);
-    if (!lower) this.lowerValues.set(filterIndex, (lower = this.filterValues[filterIndex].map((id) => this.valueText[id].toLowerCase())));
+    if (!lower)
+      this.lowerValues.set(
+        filterIndex,
+        (lower = this.filterValues[filterIndex].map((id) => this.valueText[id].toLowerCase())),
+      );
     return lower;
   }
 
@@ -786,13 +859,18 @@ export class SearchIndex {
     const filter = FILTERS_BY_ID.get(row.filterId)!;
     const filterIndex = FILTER_INDEX.get(filter.id)!;
     if (isDateFilter(filter)) {
-      return this.dateBits(filterIndex, row.dateFrom ? dayNumber(row.dateFrom) : -Infinity, row.dateTo ? dayNumber(row.dateTo) : Infinity);
+      return this.dateBits(
+        filterIndex,
+        row.dateFrom ? dayNumber(row.dateFrom) : -Infinity,
+        row.dateTo ? dayNumber(row.dateTo) : Infinity,
+      );
     }
     const wanted = row.fieldValue.toLowerCase();
     const lower = this.lowered(filterIndex);
     const ids: number[] = [];
     lower.forEach((value, local) => {
-      if (row.operator === "contains" ? value.includes(wanted) : value === wanted) ids.push(this.filterValues[filterIndex][local]);
+      if (row.operator === "contains" ? value.includes(wanted) : value === wanted)
+        ids.push(this.filterValues[filterIndex][local]);
     });
     const held = this.valueBits(ids);
     if (row.operator !== "isNot") return held;
@@ -801,14 +879,22 @@ export class SearchIndex {
     return bits;
   }
 
-  private matchParts(request: SearchRequest, settings: EnabledSettings, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>): MatchParts {
+  private matchParts(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    cache: Map<string, ReturnType<SearchIndex["termMatch"]>>,
+  ): MatchParts {
     const parts: MatchParts["parts"] = [];
     const compiled = compilePhrase(request.searchPhrase);
     if (compiled.active) parts.push({ filterId: null, bits: this.phraseBits(compiled, cache) });
     for (const group of request.basicSearchFilter) {
       const filter = FILTERS_BY_ID.get(group.filterId);
-      if (!filter || isDateFilter(filter) || (filter.setting && !settings[filter.setting])) continue;
-      parts.push({ filterId: filter.id, bits: this.basicBits(FILTER_INDEX.get(filter.id)!, group.values, filter.orClauseEnabled) });
+      if (!filter || isDateFilter(filter) || (filter.setting && !settings[filter.setting]))
+        continue;
+      parts.push({
+        filterId: filter.id,
+        bits: this.basicBits(FILTER_INDEX.get(filter.id)!, group.values, filter.orClauseEnabled),
+      });
     }
     if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
       const from = request.lastUpdatedDateFrom ? dayNumber(request.lastUpdatedDateFrom) : -Infinity;
@@ -840,7 +926,8 @@ export class SearchIndex {
 
   private combine(parts: MatchParts["parts"], exceptFilter?: string) {
     const bits = this.allLive();
-    for (const part of parts) if (!exceptFilter || part.filterId !== exceptFilter) SearchIndex.and(bits, part.bits);
+    for (const part of parts)
+      if (!exceptFilter || part.filterId !== exceptFilter) SearchIndex.and(bits, part.bits);
     return bits;
   }
 
@@ -855,7 +942,13 @@ export class SearchIndex {
     const sign = key.endsWith("Asc") ? 1 : -1;
     const byTitle = key.startsWith("title");
     order.sort((a, b) => {
-      const primary = byTitle ? (titles[a] < titles[b] ? -1 : titles[a] > titles[b] ? 1 : 0) : days[a] - days[b];
+      const primary = byTitle
+        ? titles[a] < titles[b]
+          ? -1
+          : titles[a] > titles[b]
+            ? 1
+            : 0
+        : days[a] - days[b];
       return primary !== 0 ? primary * sign : ids[a] - ids[b];
     });
     this.orders.set(key, order);
@@ -863,7 +956,13 @@ export class SearchIndex {
   }
 
   /** The ordinals of a match set in the request's order: the first `limit`, or all. */
-  private ordered(request: SearchRequest, bits: Uint32Array, parts: MatchParts, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>, limit: number) {
+  private ordered(
+    request: SearchRequest,
+    bits: Uint32Array,
+    parts: MatchParts,
+    cache: Map<string, ReturnType<SearchIndex["termMatch"]>>,
+    limit: number,
+  ) {
     const ranked = parts.compiled.active;
     if (request.sortBy === "title" || request.sortBy === "lastUpdated" || !ranked) {
       const key =
@@ -925,7 +1024,11 @@ export class SearchIndex {
   }
 
   /** BM25 of each matching ordinal: each scored term in the order typed, as the reference adds them. */
-  private scores(bits: Uint32Array, compiled: CompiledPhrase, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>) {
+  private scores(
+    bits: Uint32Array,
+    compiled: CompiledPhrase,
+    cache: Map<string, ReturnType<SearchIndex["termMatch"]>>,
+  ) {
     if (this.scoreScratch.length < this.used) this.scoreScratch = new Float64Array(this.capacity);
     const scores = this.scoreScratch;
     const n = this.liveCount;
@@ -980,25 +1083,45 @@ export class SearchIndex {
     return count;
   }
 
-  private facetGroup(filterIndex: number, count: Int32Array, selected: string[]): FacetGroup | null {
+  private facetGroup(
+    filterIndex: number,
+    count: Int32Array,
+    selected: string[],
+  ): FacetGroup | null {
     const filter = FILTERS[filterIndex];
     const ids = this.filterValues[filterIndex];
     const rows: Array<{ value: string; count: number }> = [];
-    count.forEach((n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }));
+    count.forEach(
+      (n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }),
+    );
     rows.sort(byCountThenValue);
     const shown: FacetValue[] = rows
       .filter((row, rank) => rank < FACET_LIMIT || selected.includes(row.value))
-      .map((row) => ({ value: row.value, count: row.count, selected: selected.includes(row.value) }));
-    for (const value of selected) if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
+      .map((row) => ({
+        value: row.value,
+        count: row.count,
+        selected: selected.includes(row.value),
+      }));
+    for (const value of selected)
+      if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
     if (!shown.length) return null;
     return { filterId: filter.id, label: filter.label, distinctValues: rows.length, values: shown };
   }
 
-  private facets(request: SearchRequest, settings: EnabledSettings, bits: Uint32Array, parts: MatchParts): FacetGroup[] {
+  private facets(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    bits: Uint32Array,
+    parts: MatchParts,
+  ): FacetGroup[] {
     const facets = availableFilters(settings).filter((filter) => filter.facet);
-    const selected = new Map(request.basicSearchFilter.map((group) => [group.filterId, group.values]));
+    const selected = new Map(
+      request.basicSearchFilter.map((group) => [group.filterId, group.values]),
+    );
     const separately = facets.filter((filter) => filter.orClauseEnabled && selected.has(filter.id));
-    const together = facets.filter((filter) => !separately.includes(filter)).map((filter) => FILTER_INDEX.get(filter.id)!);
+    const together = facets
+      .filter((filter) => !separately.includes(filter))
+      .map((filter) => FILTER_INDEX.get(filter.id)!);
     let counts: Map<number, Int32Array>;
     if (parts.parts.length === 0) {
       // The whole catalogue: counted once per index state.
@@ -1010,7 +1133,10 @@ export class SearchIndex {
     }
     for (const filter of separately) {
       const index = FILTER_INDEX.get(filter.id)!;
-      counts.set(index, this.countColumns(this.combine(parts.parts, filter.id), [index]).get(index)!);
+      counts.set(
+        index,
+        this.countColumns(this.combine(parts.parts, filter.id), [index]).get(index)!,
+      );
     }
     return facets.flatMap((filter) => {
       const index = FILTER_INDEX.get(filter.id)!;
@@ -1021,7 +1147,11 @@ export class SearchIndex {
 
   // ---- Answers -----------------------------------------------------------------------
 
-  search(request: SearchRequest, settings: EnabledSettings, options: { facets?: boolean } = {}): IndexAnswer {
+  search(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    options: { facets?: boolean } = {},
+  ): IndexAnswer {
     try {
       return this.answer(request, settings, options);
     } finally {
@@ -1029,12 +1159,18 @@ export class SearchIndex {
     }
   }
 
-  private answer(request: SearchRequest, settings: EnabledSettings, options: { facets?: boolean }): IndexAnswer {
+  private answer(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    options: { facets?: boolean },
+  ): IndexAnswer {
     const cache = new Map<string, ReturnType<SearchIndex["termMatch"]>>();
     const parts = this.matchParts(request, settings, cache);
     const bits = this.combine(parts.parts);
     const total = SearchIndex.count(bits);
-    const page = this.ordered(request, bits, parts, cache, request.from + request.size).slice(request.from);
+    const page = this.ordered(request, bits, parts, cache, request.from + request.size).slice(
+      request.from,
+    );
     return {
       total,
       recordIds: page.map((doc) => this.recordIdOf[doc]),
@@ -1064,25 +1200,37 @@ export class SearchIndex {
   }
 
   /** One filter's values over the matches (its own selection left out when OR-able): the facet's "more" page. */
-  facetValues(request: SearchRequest, settings: EnabledSettings, filterId: string, options: { sort: FacetSort; page: number; contains?: string }) {
+  facetValues(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    filterId: string,
+    options: { sort: FacetSort; page: number; contains?: string },
+  ) {
     const filter = FILTERS_BY_ID.get(filterId)!;
     const filterIndex = FILTER_INDEX.get(filterId)!;
     const parts = this.matchParts(request, settings, new Map());
     this.giveBack();
     const bits = this.combine(parts.parts, filter.orClauseEnabled ? filter.id : undefined);
-    const count = this.columns.has(filterIndex) ? this.countColumns(bits, [filterIndex]).get(filterIndex)! : this.countPostings(bits, filterIndex);
+    const count = this.columns.has(filterIndex)
+      ? this.countColumns(bits, [filterIndex]).get(filterIndex)!
+      : this.countPostings(bits, filterIndex);
     const ids = this.filterValues[filterIndex];
     let rows: Array<{ value: string; count: number }> = [];
-    count.forEach((n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }));
+    count.forEach(
+      (n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }),
+    );
     rows.sort(byCountThenValue);
     const contains = options.contains?.trim().toLowerCase();
     if (contains) rows = rows.filter((row) => row.value.toLowerCase().includes(contains));
     if (options.sort === "az") rows.sort((a, b) => a.value.localeCompare(b.value));
-    const selected = request.basicSearchFilter.find((group) => group.filterId === filterId)?.values ?? [];
+    const selected =
+      request.basicSearchFilter.find((group) => group.filterId === filterId)?.values ?? [];
     const start = (options.page - 1) * FACET_PAGE_SIZE;
     return {
       total: rows.length,
-      values: rows.slice(start, start + FACET_PAGE_SIZE).map((row) => ({ ...row, selected: selected.includes(row.value) })),
+      values: rows
+        .slice(start, start + FACET_PAGE_SIZE)
+        .map((row) => ({ ...row, selected: selected.includes(row.value) })),
     };
   }
 
@@ -1101,9 +1249,15 @@ export class SearchIndex {
       this.valuePostings.each(id, (doc) => {
         if (live[doc >>> 5] & (1 << (doc & 31))) count++;
       });
-      if (count > 0) found.push({ value: this.valueText[id], count, starts: value.startsWith(text) });
+      if (count > 0)
+        found.push({ value: this.valueText[id], count, starts: value.startsWith(text) });
     });
-    found.sort((a, b) => Number(b.starts) - Number(a.starts) || b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    found.sort(
+      (a, b) =>
+        Number(b.starts) - Number(a.starts) ||
+        b.count - a.count ||
+        (a.value < b.value ? -1 : a.value > b.value ? 1 : 0),
+    );
     return found.slice(0, limit).map(({ value, count }) => ({ value, count }));
   }
 
@@ -1124,7 +1278,12 @@ export class SearchIndex {
       let best: { word: string; similarity: number } | null = null;
       dictionary.words.forEach((candidate, i) => {
         const similarity = trigramSimilarity(grams, dictionary.grams[i]);
-        if (!best || similarity > best.similarity || (similarity === best.similarity && candidate < best.word)) best = { word: candidate, similarity };
+        if (
+          !best ||
+          similarity > best.similarity ||
+          (similarity === best.similarity && candidate < best.word)
+        )
+          best = { word: candidate, similarity };
       });
       const chosen = best as { word: string; similarity: number } | null;
       if (chosen && chosen.word !== lower && chosen.similarity >= 0.3) {
@@ -1133,7 +1292,9 @@ export class SearchIndex {
       }
     }
     if (!changed) return null;
-    return this.count({ ...DEFAULT_SEARCH, searchPhrase: suggestion }, settings) > 0 ? suggestion : null;
+    return this.count({ ...DEFAULT_SEARCH, searchPhrase: suggestion }, settings) > 0
+      ? suggestion
+      : null;
   }
 
   private spellingDictionary() {
@@ -1148,7 +1309,8 @@ export class SearchIndex {
           if (live[doc >>> 5] & (1 << (doc & 31))) held = true;
         });
         if (!held) continue;
-        for (const word of this.valueText[id].toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (word.length >= 3) found.add(word);
+        for (const word of this.valueText[id].toLowerCase().split(/[^\p{L}\p{N}]+/u))
+          if (word.length >= 3) found.add(word);
       }
     }
     const sorted = [...found].sort();
@@ -1158,20 +1320,41 @@ export class SearchIndex {
 
   /** Approximate bytes held by the index's arrays (strings and maps not counted). */
   arrayBytes() {
-    const arrays = [this.recordIdOf, this.lastUpdatedOf, this.lengthOf, this.live, this.streamStart, this.streamLength, this.stream.data, this.dateStart, this.dateCount, this.dates.data, this.df.data];
+    const arrays = [
+      this.recordIdOf,
+      this.lastUpdatedOf,
+      this.lengthOf,
+      this.live,
+      this.streamStart,
+      this.streamLength,
+      this.stream.data,
+      this.dateStart,
+      this.dateCount,
+      this.dates.data,
+      this.df.data,
+    ];
     let bytes = arrays.reduce((sum, array) => sum + array.byteLength, 0);
     bytes += this.termPostings.bytes() + this.valuePostings.bytes();
-    for (const column of this.columns.values()) bytes += column.start.byteLength + column.length.byteLength + column.values.data.byteLength;
+    for (const column of this.columns.values())
+      bytes += column.start.byteLength + column.length.byteLength + column.values.data.byteLength;
     return bytes;
   }
 
   stats() {
-    return { records: this.liveCount, ordinals: this.used, terms: this.termText.length, values: this.valueText.length, version: this.version };
+    return {
+      records: this.liveCount,
+      ordinals: this.used,
+      terms: this.termText.length,
+      values: this.valueText.length,
+      version: this.version,
+    };
   }
 }
 
-
-function byCountThenValue(a: { value: string; count: number }, b: { value: string; count: number }) {
+function byCountThenValue(
+  a: { value: string; count: number },
+  b: { value: string; count: number },
+) {
   return b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 }
 

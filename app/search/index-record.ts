@@ -11,7 +11,8 @@ export interface RecordIndex {
   text: Record<FieldGroup, string[]>;
 }
 
-const present = (parts: Array<string | undefined | false>) => parts.filter((part): part is string => Boolean(part));
+const present = (parts: Array<string | undefined | false>) =>
+  parts.filter((part): part is string => Boolean(part));
 
 /**
  * What search reads of a record, through the filter registry: each filter's distinct values,
@@ -22,7 +23,8 @@ export function indexRecord(record: HssRecord): RecordIndex {
   const dates: Array<[string, string, string]> = [];
   for (const filter of FILTERS) {
     if (filter.type === "DatePicker") {
-      for (const { date, eventName } of filter.dates(record)) dates.push([filter.id, eventName ?? "", date]);
+      for (const { date, eventName } of filter.dates(record))
+        dates.push([filter.id, eventName ?? "", date]);
     } else {
       const seen = new Set<string>();
       for (const value of filter.values(record)) {
@@ -33,9 +35,16 @@ export function indexRecord(record: HssRecord): RecordIndex {
       }
     }
   }
-  const { activeCompound: compound, estimatedIndication: indication, classificationAndCodes: codes } = record;
+  const {
+    activeCompound: compound,
+    estimatedIndication: indication,
+    classificationAndCodes: codes,
+  } = record;
   const ema = record.regulatoryInformation.ema;
-  const trials = [...record.clinicalTrials.euClinicalTrialRegistries, ...record.clinicalTrials.usClinicalTrialRegistries];
+  const trials = [
+    ...record.clinicalTrials.euClinicalTrialRegistries,
+    ...record.clinicalTrials.usClinicalTrialRegistries,
+  ];
   return {
     values,
     dates,

@@ -36,7 +36,8 @@ export function parsePhrase(phrase: string): ParsedPhrase {
     const [, quotedMinus, quoted, bare] = match;
     if (quoted !== undefined) {
       const text = quoted.trim();
-      if (text) groups[groups.length - 1].push({ kind: "phrase", text, negated: quotedMinus === "-" });
+      if (text)
+        groups[groups.length - 1].push({ kind: "phrase", text, negated: quotedMinus === "-" });
       continue;
     }
     if (bare === "OR") {
@@ -64,7 +65,12 @@ export function describePhrase(parsed: ParsedPhrase) {
     .map((group) =>
       group
         .map((term) => {
-          const text = term.kind === "phrase" ? `"${term.text}"` : term.kind === "prefix" ? `${term.text}*` : term.text;
+          const text =
+            term.kind === "phrase"
+              ? `"${term.text}"`
+              : term.kind === "prefix"
+                ? `${term.text}*`
+                : term.text;
           return term.negated ? `NOT ${text}` : text;
         })
         .join(" AND "),
@@ -75,5 +81,7 @@ export function describePhrase(parsed: ParsedPhrase) {
 
 /** The plain words of a phrase (for "Did you mean"). */
 export function phraseWords(parsed: ParsedPhrase) {
-  return parsed.flatMap((group) => group.filter((term) => !term.negated && term.kind === "word").map((term) => term.text));
+  return parsed.flatMap((group) =>
+    group.filter((term) => !term.negated && term.kind === "word").map((term) => term.text),
+  );
 }

@@ -1,6 +1,14 @@
 import type { HssRecord } from "~/records/schema.server";
 import { type CompiledPhrase, compilePhrase, phraseAt, type QueryTerm } from "./compiled-phrase";
-import { availableFilters, type DateFilter, type EnabledSettings, FILTERS_BY_ID, isDateFilter, type SearchFilter, type ValueFilter } from "./filters";
+import {
+  availableFilters,
+  type DateFilter,
+  type EnabledSettings,
+  FILTERS_BY_ID,
+  isDateFilter,
+  type SearchFilter,
+  type ValueFilter,
+} from "./filters";
 import { indexRecord } from "./index-record";
 import { type AdvancedRow, FACET_PAGE_SIZE, type SearchRequest } from "./request";
 import type { FacetGroup, FacetValue } from "./results";
@@ -44,7 +52,8 @@ function readDoc(ref: ReferenceDoc): ReadDoc {
   const text = indexRecord(ref.doc).text;
   const values: TextValue[] = [];
   for (const group of FIELD_GROUPS) {
-    for (const value of text[group]) values.push({ terms: words(value).map(termOf), weight: FIELD_WEIGHTS[group] });
+    for (const value of text[group])
+      values.push({ terms: words(value).map(termOf), weight: FIELD_WEIGHTS[group] });
   }
   let length = 0;
   for (const value of values) {
@@ -89,13 +98,20 @@ function valuesOf(filter: ValueFilter, record: HssRecord): string[] {
   return out;
 }
 
-function datesOf(filter: DateFilter, record: HssRecord): Array<{ date: string; eventName?: string }> {
+function datesOf(
+  filter: DateFilter,
+  record: HssRecord,
+): Array<{ date: string; eventName?: string }> {
   if (filter.id === "lastUpdated") return [{ date: record.lastUpdated }];
   return filter.dates(record);
 }
 
 /** Whether a YYYY-MM-DD date lies in [from, to], an empty or null bound being open. */
-function within(date: string, from: string | null | undefined, to: string | null | undefined): boolean {
+function within(
+  date: string,
+  from: string | null | undefined,
+  to: string | null | undefined,
+): boolean {
   if (from && date < from) return false;
   if (to && date > to) return false;
   return true;
@@ -105,7 +121,8 @@ function rowHolds(row: AdvancedRow, record: HssRecord): boolean {
   const filter = FILTERS_BY_ID.get(row.filterId);
   if (!filter) throw new Error(`Reference search: no filter ${row.filterId} in an advanced row`);
   if (isDateFilter(filter)) {
-    for (const { date } of datesOf(filter, record)) if (within(date, row.dateFrom, row.dateTo)) return true;
+    for (const { date } of datesOf(filter, record))
+      if (within(date, row.dateFrom, row.dateTo)) return true;
     return false;
   }
   const wanted = row.fieldValue.toLowerCase();
@@ -126,25 +143,37 @@ function advancedHolds(rows: AdvancedRow[], record: HssRecord): boolean {
 }
 
 /** Every condition of the request but the phrase, leaving out the basic groups of `leaveOut`. */
-function conditionsHold(record: HssRecord, request: SearchRequest, settings: EnabledSettings, leaveOut: string | null): boolean {
+function conditionsHold(
+  record: HssRecord,
+  request: SearchRequest,
+  settings: EnabledSettings,
+  leaveOut: string | null,
+): boolean {
   for (const group of request.basicSearchFilter) {
     const filter = FILTERS_BY_ID.get(group.filterId);
     if (!filter || isDateFilter(filter)) continue;
     if (filter.setting && !settings[filter.setting]) continue;
     if (filter.id === leaveOut) continue;
     const held = valuesOf(filter, record);
-    const holds = filter.orClauseEnabled ? group.values.some((value) => held.includes(value)) : group.values.every((value) => held.includes(value));
+    const holds = filter.orClauseEnabled
+      ? group.values.some((value) => held.includes(value))
+      : group.values.every((value) => held.includes(value));
     if (!holds) return false;
   }
   if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
-    if (!within(record.lastUpdated, request.lastUpdatedDateFrom, request.lastUpdatedDateTo)) return false;
+    if (!within(record.lastUpdated, request.lastUpdatedDateFrom, request.lastUpdatedDateTo))
+      return false;
   }
   const event = request.emaEventsByDateRangeAndEventNameFilter;
   if (request.emaTimelineFrom || request.emaTimelineTo || event) {
     const filter = FILTERS_BY_ID.get("euEventDates") as DateFilter;
     let found = false;
     for (const { date, eventName } of datesOf(filter, record)) {
-      if (within(date, request.emaTimelineFrom, request.emaTimelineTo) && (!event?.eventName || eventName === event.eventName)) found = true;
+      if (
+        within(date, request.emaTimelineFrom, request.emaTimelineTo) &&
+        (!event?.eventName || eventName === event.eventName)
+      )
+        found = true;
     }
     if (!found) return false;
   }
@@ -186,10 +215,16 @@ function readCorpus(docs: ReferenceDoc[], request: SearchRequest): Corpus {
 }
 
 /** Indexes (into corpus.docs) of the documents the request finds, the basic groups of `leaveOut` left out. */
-function matchesOf(corpus: Corpus, request: SearchRequest, settings: EnabledSettings, leaveOut: string | null = null): number[] {
+function matchesOf(
+  corpus: Corpus,
+  request: SearchRequest,
+  settings: EnabledSettings,
+  leaveOut: string | null = null,
+): number[] {
   const found: number[] = [];
   corpus.docs.forEach((doc, i) => {
-    if (corpus.phraseHolds[i] && conditionsHold(doc.ref.doc, request, settings, leaveOut)) found.push(i);
+    if (corpus.phraseHolds[i] && conditionsHold(doc.ref.doc, request, settings, leaveOut))
+      found.push(i);
   });
   return found;
 }
@@ -220,7 +255,11 @@ function inOrder(corpus: Corpus, found: number[], request: SearchRequest): numbe
 }
 
 /** How many of the documents hold each value of the filter: count descending, then value. */
-function countValues(corpus: Corpus, found: number[], filter: ValueFilter): Array<{ value: string; count: number }> {
+function countValues(
+  corpus: Corpus,
+  found: number[],
+  filter: ValueFilter,
+): Array<{ value: string; count: number }> {
   const rows: Array<{ value: string; count: number }> = [];
   for (const i of found) {
     for (const value of valuesOf(filter, corpus.docs[i].ref.doc)) {
@@ -237,42 +276,67 @@ function selectedOf(request: SearchRequest, filterId: string): string[] {
   return request.basicSearchFilter.find((group) => group.filterId === filterId)?.values ?? [];
 }
 
-function facetGroups(corpus: Corpus, found: number[], request: SearchRequest, settings: EnabledSettings): FacetGroup[] {
+function facetGroups(
+  corpus: Corpus,
+  found: number[],
+  request: SearchRequest,
+  settings: EnabledSettings,
+): FacetGroup[] {
   const facets: FacetGroup[] = [];
   for (const filter of availableFilters(settings)) {
     if (!filter.facet || isDateFilter(filter)) continue;
     const hasGroup = request.basicSearchFilter.some((group) => group.filterId === filter.id);
-    const set = filter.orClauseEnabled && hasGroup ? matchesOf(corpus, request, settings, filter.id) : found;
+    const set =
+      filter.orClauseEnabled && hasGroup ? matchesOf(corpus, request, settings, filter.id) : found;
     const rows = countValues(corpus, set, filter);
     const selected = selectedOf(request, filter.id);
     const shown: FacetValue[] = [];
     rows.forEach((row, index) => {
-      if (index + 1 <= FACET_LIMIT || selected.includes(row.value)) shown.push({ value: row.value, count: row.count, selected: selected.includes(row.value) });
+      if (index + 1 <= FACET_LIMIT || selected.includes(row.value))
+        shown.push({ value: row.value, count: row.count, selected: selected.includes(row.value) });
     });
     for (const value of selected) {
       if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
     }
-    if (shown.length > 0) facets.push({ filterId: filter.id, label: filter.label, distinctValues: rows.length, values: shown });
+    if (shown.length > 0)
+      facets.push({
+        filterId: filter.id,
+        label: filter.label,
+        distinctValues: rows.length,
+        values: shown,
+      });
   }
   return facets;
 }
 
 /** A page of results, its total and its facets, as searchRecords answers (ids instead of hits). */
-export function referenceSearch(docs: ReferenceDoc[], request: SearchRequest, settings: EnabledSettings): { total: number; hssIds: string[]; facets: FacetGroup[] } {
+export function referenceSearch(
+  docs: ReferenceDoc[],
+  request: SearchRequest,
+  settings: EnabledSettings,
+): { total: number; hssIds: string[]; facets: FacetGroup[] } {
   const corpus = readCorpus(docs, request);
   const found = matchesOf(corpus, request, settings);
   const ordered = inOrder(corpus, found, request);
   return {
     total: found.length,
-    hssIds: ordered.slice(request.from, request.from + request.size).map((i) => corpus.docs[i].ref.hssId),
+    hssIds: ordered
+      .slice(request.from, request.from + request.size)
+      .map((i) => corpus.docs[i].ref.hssId),
     facets: facetGroups(corpus, found, request, settings),
   };
 }
 
 /** Every match, in the request's order (hssIds). */
-export function referenceMatchingIds(docs: ReferenceDoc[], request: SearchRequest, settings: EnabledSettings): string[] {
+export function referenceMatchingIds(
+  docs: ReferenceDoc[],
+  request: SearchRequest,
+  settings: EnabledSettings,
+): string[] {
   const corpus = readCorpus(docs, request);
-  return inOrder(corpus, matchesOf(corpus, request, settings), request).map((i) => corpus.docs[i].ref.hssId);
+  return inOrder(corpus, matchesOf(corpus, request, settings), request).map(
+    (i) => corpus.docs[i].ref.hssId,
+  );
 }
 
 /** One filter's values over the matches (its own selection left out when OR-able): the facet's "more" page. */
@@ -284,9 +348,14 @@ export function referenceFacetValues(
   options: { sort: "count" | "az"; page: number; contains?: string },
 ): { total: number; values: FacetValue[] } {
   const filter: SearchFilter | undefined = FILTERS_BY_ID.get(filterId);
-  if (!filter || isDateFilter(filter)) throw new Error(`Reference search: ${filterId} is not a value filter`);
+  if (!filter || isDateFilter(filter))
+    throw new Error(`Reference search: ${filterId} is not a value filter`);
   const corpus = readCorpus(docs, request);
-  let rows = countValues(corpus, matchesOf(corpus, request, settings, filter.orClauseEnabled ? filter.id : null), filter);
+  let rows = countValues(
+    corpus,
+    matchesOf(corpus, request, settings, filter.orClauseEnabled ? filter.id : null),
+    filter,
+  );
   const contains = options.contains?.trim().toLowerCase() ?? "";
   if (contains) rows = rows.filter((row) => row.value.toLowerCase().includes(contains));
   if (options.sort === "az") rows = [...rows].sort((a, b) => a.value.localeCompare(b.value));
@@ -294,6 +363,10 @@ export function referenceFacetValues(
   const start = (options.page - 1) * FACET_PAGE_SIZE;
   return {
     total: rows.length,
-    values: rows.slice(start, start + FACET_PAGE_SIZE).map((row) => ({ value: row.value, count: row.count, selected: selected.includes(row.value) })),
+    values: rows.slice(start, start + FACET_PAGE_SIZE).map((row) => ({
+      value: row.value,
+      count: row.count,
+      selected: selected.includes(row.value),
+    })),
   };
 }

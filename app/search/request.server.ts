@@ -46,18 +46,28 @@ const isoDate = z
 const sortSchema = z.enum(SORT_FIELDS);
 const orderSchema = z.enum(["asc", "desc"]);
 const operatorSchema = z.enum(OPERATORS);
-const sizeSchema = z.coerce.number().int().refine((size) => (PAGE_SIZES as readonly number[]).includes(size));
+const sizeSchema = z.coerce
+  .number()
+  .int()
+  .refine((size) => (PAGE_SIZES as readonly number[]).includes(size));
 const pageSchema = z.coerce.number().int().min(1);
 
 function readDate(params: URLSearchParams, name: string, label: string, notices: string[]) {
   const raw = params.get(name)?.trim();
   if (!raw) return null;
   if (isoDate.safeParse(raw).success) return raw;
-  notices.push(`The ${label} date "${raw.slice(0, 40)}" is not a real date written YYYY-MM-DD, so it was left out.`);
+  notices.push(
+    `The ${label} date "${raw.slice(0, 40)}" is not a real date written YYYY-MM-DD, so it was left out.`,
+  );
   return null;
 }
 
-function orderedRange(from: string | null, to: string | null, label: string, notices: string[]): [string | null, string | null] {
+function orderedRange(
+  from: string | null,
+  to: string | null,
+  label: string,
+  notices: string[],
+): [string | null, string | null] {
   if (from && to && from > to) {
     notices.push(`The ${label} dates were the wrong way round, so they were swapped.`);
     return [to, from];
@@ -65,7 +75,11 @@ function orderedRange(from: string | null, to: string | null, label: string, not
   return [from, to];
 }
 
-export function parseSearchParams(params: URLSearchParams, settings: EnabledSettings, options: { advanced?: boolean } = {}): ParsedSearch {
+export function parseSearchParams(
+  params: URLSearchParams,
+  settings: EnabledSettings,
+  options: { advanced?: boolean } = {},
+): ParsedSearch {
   const notices: string[] = [];
   const rowErrors: RowError[] = [];
   const filters = new Map(availableFilters(settings).map((filter) => [filter.id, filter]));
@@ -73,14 +87,21 @@ export function parseSearchParams(params: URLSearchParams, settings: EnabledSett
   let searchPhrase = (params.get("q") ?? "").trim();
   if (searchPhrase.length > MAX_PHRASE_LENGTH) {
     searchPhrase = searchPhrase.slice(0, MAX_PHRASE_LENGTH);
-    notices.push(`The search phrase was longer than ${MAX_PHRASE_LENGTH} characters, so only the first ${MAX_PHRASE_LENGTH} were used.`);
+    notices.push(
+      `The search phrase was longer than ${MAX_PHRASE_LENGTH} characters, so only the first ${MAX_PHRASE_LENGTH} were used.`,
+    );
   }
 
   const groups = new Map<string, BasicFilterGroup>();
   // "f=filter:value" from facets and links; "f.filter=value" from a typed filter box.
   const typedValues = [...params.keys()]
     .filter((name, index, all) => name.startsWith("f.") && all.indexOf(name) === index)
-    .flatMap((name) => params.getAll(name).filter((value) => value.trim()).map((value) => `${name.slice(2)}:${value}`));
+    .flatMap((name) =>
+      params
+        .getAll(name)
+        .filter((value) => value.trim())
+        .map((value) => `${name.slice(2)}:${value}`),
+    );
   for (const raw of [...params.getAll("f"), ...typedValues]) {
     const colon = raw.indexOf(":");
     const filterId = colon === -1 ? raw : raw.slice(0, colon);
@@ -98,7 +119,9 @@ export function parseSearchParams(params: URLSearchParams, settings: EnabledSett
   for (const group of groups.values()) {
     const filter = filters.get(group.filterId)!;
     if (filter.isBooleanFilter && group.values.length > 1) {
-      notices.push(`${filter.label} takes one value at a time, so only "${group.values[0]}" was used.`);
+      notices.push(
+        `${filter.label} takes one value at a time, so only "${group.values[0]}" was used.`,
+      );
       group.values = group.values.slice(0, 1);
     }
   }
@@ -116,22 +139,28 @@ export function parseSearchParams(params: URLSearchParams, settings: EnabledSett
     notices,
   );
   const eventName = params.get("euEvent")?.trim();
-  let emaEventsByDateRangeAndEventNameFilter: SearchRequest["emaEventsByDateRangeAndEventNameFilter"] = null;
+  let emaEventsByDateRangeAndEventNameFilter: SearchRequest["emaEventsByDateRangeAndEventNameFilter"] =
+    null;
   if (eventName) {
-    if ((EMA_EVENTS as readonly string[]).includes(eventName)) emaEventsByDateRangeAndEventNameFilter = { eventName };
+    if ((EMA_EVENTS as readonly string[]).includes(eventName))
+      emaEventsByDateRangeAndEventNameFilter = { eventName };
     else notices.push(`"${eventName.slice(0, 60)}" is not an EU event, so it was left out.`);
   }
 
   const sort = sortSchema.safeParse(params.get("sort") ?? undefined);
   const order = orderSchema.safeParse(params.get("order") ?? undefined);
   const size = params.has("size") ? sizeSchema.safeParse(params.get("size")) : undefined;
-  if (size && !size.success) notices.push(`Results are shown ${PAGE_SIZES.join(", ")} to a page; ${PAGE_SIZE} were used.`);
+  if (size && !size.success)
+    notices.push(`Results are shown ${PAGE_SIZES.join(", ")} to a page; ${PAGE_SIZE} were used.`);
   const pageSize = size?.success ? size.data : PAGE_SIZE;
   const page = params.has("page") ? pageSchema.safeParse(params.get("page")) : undefined;
-  if (page && !page.success) notices.push("The page number was not a whole number from 1 up, so the first page is shown.");
+  if (page && !page.success)
+    notices.push("The page number was not a whole number from 1 up, so the first page is shown.");
   let pageNumber = page?.success ? page.data : 1;
   if ((pageNumber - 1) * pageSize >= MAX_RESULT_WINDOW) {
-    notices.push(`Only the first ${MAX_RESULT_WINDOW.toLocaleString("en-GB")} results can be paged through; narrow the search to see the rest.`);
+    notices.push(
+      `Only the first ${MAX_RESULT_WINDOW.toLocaleString("en-GB")} results can be paged through; narrow the search to see the rest.`,
+    );
     pageNumber = 1;
   }
 
@@ -161,7 +190,11 @@ export function parseSearchParams(params: URLSearchParams, settings: EnabledSett
 }
 
 /** The advanced rows: parallel lists field, op, value, dateFrom, dateTo and join, one entry per row. */
-function readRows(params: URLSearchParams, filters: Map<string, SearchFilter>, errors: RowError[]): AdvancedRow[] {
+function readRows(
+  params: URLSearchParams,
+  filters: Map<string, SearchFilter>,
+  errors: RowError[],
+): AdvancedRow[] {
   const fields = params.getAll("field");
   const at = (name: string, index: number) => (params.getAll(name)[index] ?? "").trim();
   const rows: AdvancedRow[] = [];
@@ -179,7 +212,8 @@ function readRows(params: URLSearchParams, filters: Map<string, SearchFilter>, e
     rows.push(row);
     const rowNumber = rows.length;
     const filter = filters.get(row.filterId);
-    const fail = (field: RowError["field"], message: string) => errors.push({ row: rowNumber - 1, field, message: `Row ${rowNumber}: ${message}` });
+    const fail = (field: RowError["field"], message: string) =>
+      errors.push({ row: rowNumber - 1, field, message: `Row ${rowNumber}: ${message}` });
     if (!filter) {
       fail("field", "Choose a field to search in");
       continue;
@@ -191,12 +225,15 @@ function readRows(params: URLSearchParams, filters: Map<string, SearchFilter>, e
       }
       const from = row.dateFrom ? isoDate.safeParse(row.dateFrom).success : true;
       const to = row.dateTo ? isoDate.safeParse(row.dateTo).success : true;
-      if (!row.dateFrom && !row.dateTo) fail("dateFrom", `Enter a from date, a to date or both for ${filter.label}`);
+      if (!row.dateFrom && !row.dateTo)
+        fail("dateFrom", `Enter a from date, a to date or both for ${filter.label}`);
       if (!from) fail("dateFrom", "The from date must be a real date");
       if (!to) fail("dateTo", "The to date must be a real date");
-      if (from && to && row.dateFrom && row.dateTo && row.dateFrom > row.dateTo) fail("dateTo", "The to date must be the same as or after the from date");
+      if (from && to && row.dateFrom && row.dateTo && row.dateFrom > row.dateTo)
+        fail("dateTo", "The to date must be the same as or after the from date");
     } else {
-      if (row.operator === "between") fail("op", `"${OPERATOR_LABELS.between}" is only for date fields; ${filter.label} is text`);
+      if (row.operator === "between")
+        fail("op", `"${OPERATOR_LABELS.between}" is only for date fields; ${filter.label} is text`);
       else if (!row.fieldValue) fail("value", `Enter a value for ${filter.label}`);
     }
     if (rowNumber > 1 && row.join === "or" && !filter.orClauseEnabled) {

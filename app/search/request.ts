@@ -89,9 +89,19 @@ export function compactRequest(request: SearchRequest): Partial<SearchRequest> {
  */
 export function isDefaultSearch(request: SearchRequest) {
   const compact = compactRequest(request);
-  const criteria = request.basicSearchFilter.length > 0 || request.lastUpdatedDateFrom || request.lastUpdatedDateTo || request.emaTimelineFrom ||
-    request.emaTimelineTo || request.emaEventsByDateRangeAndEventNameFilter || (request.isAdvancedSearch && request.advanceSearchFilter.length > 0);
-  return Object.keys(compact).length <= 5 && !criteria && (request.searchPhrase.trim() === "*" || request.searchPhrase.trim() === "");
+  const criteria =
+    request.basicSearchFilter.length > 0 ||
+    request.lastUpdatedDateFrom ||
+    request.lastUpdatedDateTo ||
+    request.emaTimelineFrom ||
+    request.emaTimelineTo ||
+    request.emaEventsByDateRangeAndEventNameFilter ||
+    (request.isAdvancedSearch && request.advanceSearchFilter.length > 0);
+  return (
+    Object.keys(compact).length <= 5 &&
+    !criteria &&
+    (request.searchPhrase.trim() === "*" || request.searchPhrase.trim() === "")
+  );
 }
 
 /** The URL query of a request (the inverse of parseSearchParams). */
@@ -99,12 +109,14 @@ export function toSearchParams(request: SearchRequest, options: { page?: number 
   const params = new URLSearchParams();
   const phrase = request.searchPhrase.trim();
   if (phrase && phrase !== "*") params.set("q", phrase);
-  for (const group of request.basicSearchFilter) for (const value of group.values) params.append("f", `${group.filterId}:${value}`);
+  for (const group of request.basicSearchFilter)
+    for (const value of group.values) params.append("f", `${group.filterId}:${value}`);
   if (request.lastUpdatedDateFrom) params.set("luFrom", request.lastUpdatedDateFrom);
   if (request.lastUpdatedDateTo) params.set("luTo", request.lastUpdatedDateTo);
   if (request.emaTimelineFrom) params.set("euFrom", request.emaTimelineFrom);
   if (request.emaTimelineTo) params.set("euTo", request.emaTimelineTo);
-  if (request.emaEventsByDateRangeAndEventNameFilter) params.set("euEvent", request.emaEventsByDateRangeAndEventNameFilter.eventName);
+  if (request.emaEventsByDateRangeAndEventNameFilter)
+    params.set("euEvent", request.emaEventsByDateRangeAndEventNameFilter.eventName);
   if (request.isAdvancedSearch) {
     params.set("adv", "1");
     for (const row of request.advanceSearchFilter) {
@@ -134,31 +146,53 @@ export function pageOf(request: SearchRequest) {
   return Math.floor(request.from / request.size) + 1;
 }
 
-export function withoutFilterValue(request: SearchRequest, filterId: string, value: string): SearchRequest {
+export function withoutFilterValue(
+  request: SearchRequest,
+  filterId: string,
+  value: string,
+): SearchRequest {
   return {
     ...request,
     from: 0,
     basicSearchFilter: request.basicSearchFilter
-      .map((group) => (group.filterId === filterId ? { ...group, values: group.values.filter((v) => v !== value) } : group))
+      .map((group) =>
+        group.filterId === filterId
+          ? { ...group, values: group.values.filter((v) => v !== value) }
+          : group,
+      )
       .filter((group) => group.values.length > 0),
   };
 }
 
 /** The whole request in the readable syntax of the advanced search bar. */
-export function describeSearch(request: SearchRequest, labels: Record<string, string>, describePhrase: (phrase: string) => string) {
+export function describeSearch(
+  request: SearchRequest,
+  labels: Record<string, string>,
+  describePhrase: (phrase: string) => string,
+) {
   const parts: string[] = [];
   const phrase = request.searchPhrase.trim();
   if (phrase && phrase !== "*") parts.push(`Any field matches ${describePhrase(phrase)}`);
   for (const group of request.basicSearchFilter) {
     const values = group.values.map((value) => `"${value}"`);
-    parts.push(`${labels[group.filterId] ?? group.filterId} is ${values.length > 1 ? `(${values.join(" OR ")})` : values[0]}`);
+    parts.push(
+      `${labels[group.filterId] ?? group.filterId} is ${values.length > 1 ? `(${values.join(" OR ")})` : values[0]}`,
+    );
   }
   if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
-    parts.push(`Last updated between ${request.lastUpdatedDateFrom ?? "any date"} and ${request.lastUpdatedDateTo ?? "any date"}`);
+    parts.push(
+      `Last updated between ${request.lastUpdatedDateFrom ?? "any date"} and ${request.lastUpdatedDateTo ?? "any date"}`,
+    );
   }
-  if (request.emaTimelineFrom || request.emaTimelineTo || request.emaEventsByDateRangeAndEventNameFilter) {
+  if (
+    request.emaTimelineFrom ||
+    request.emaTimelineTo ||
+    request.emaEventsByDateRangeAndEventNameFilter
+  ) {
     const event = request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? "Any EU event";
-    parts.push(`${event} between ${request.emaTimelineFrom ?? "any date"} and ${request.emaTimelineTo ?? "any date"}`);
+    parts.push(
+      `${event} between ${request.emaTimelineFrom ?? "any date"} and ${request.emaTimelineTo ?? "any date"}`,
+    );
   }
   if (request.isAdvancedSearch && request.advanceSearchFilter.length) {
     const rows = request.advanceSearchFilter.map((row, index) => {

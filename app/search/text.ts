@@ -80,5 +80,7 @@ export function bm25Idf(df: number, n: number) {
 }
 
 export function bm25Weight(idf: number, tf: number, length: number, avgLength: number) {
-  return (idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / avgLength));
+  return (
+    (idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / avgLength))
+  );
 }

@@ -29,7 +29,11 @@ const KEEP = option("keep", "");
 // The store is built in a child process, so that the import's memory is not in the figures.
 const BUILD_ONLY = args.includes("--build-only");
 
-const work = KEEP ? path.resolve(KEEP) : BUILD_ONLY ? path.resolve(option("dir", "")) : mkdtempSync(path.join(os.tmpdir(), "hsd-bench-export-"));
+const work = KEEP
+  ? path.resolve(KEEP)
+  : BUILD_ONLY
+    ? path.resolve(option("dir", ""))
+    : mkdtempSync(path.join(os.tmpdir(), "hsd-bench-export-"));
 mkdirSync(work, { recursive: true });
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
@@ -50,7 +54,10 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function buildStore() {
   const db = await getDb();
-  const [{ count }] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM records WHERE published_version_id IS NOT NULL`);
+  const [{ count }] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM records WHERE published_version_id IS NOT NULL`,
+  );
   if (count >= COUNT) {
     console.log(`reusing ${count.toLocaleString("en-GB")} records in ${work}`);
     return;
@@ -58,13 +65,20 @@ async function buildStore() {
   const file = path.join(work, "catalogue.jsonl");
   const out = createWriteStream(file);
   for (let index = 0; index < COUNT; index++) {
-    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`)) await once(out, "drain");
+    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`))
+      await once(out, "drain");
   }
   out.end();
   await once(out, "finish");
   const started = performance.now();
-  const report = await applyImport(() => fileChunks(file), { mode: "publish", source: "cli", filename: "catalogue.jsonl" });
-  console.log(`imported ${report.items.toLocaleString("en-GB")} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const report = await applyImport(() => fileChunks(file), {
+    mode: "publish",
+    source: "cli",
+    filename: "catalogue.jsonl",
+  });
+  console.log(
+    `imported ${report.items.toLocaleString("en-GB")} records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   rmSync(file, { force: true });
 }
 
@@ -82,7 +96,12 @@ async function measured<T>(run: () => Promise<T>) {
   const started = performance.now();
   try {
     const result = await run();
-    return { result, seconds: (performance.now() - started) / 1000, rss: peakRss - start.rss, heap: peakHeap - start.heapUsed };
+    return {
+      result,
+      seconds: (performance.now() - started) / 1000,
+      rss: peakRss - start.rss,
+      heap: peakHeap - start.heapUsed,
+    };
   } finally {
     clearInterval(timer);
   }
@@ -95,18 +114,31 @@ if (BUILD_ONLY) {
 }
 
 try {
-  const built = spawnSync(process.execPath, [...process.execArgv, process.argv[1], ...args, "--build-only", "--dir", work], { stdio: "inherit" });
+  const built = spawnSync(
+    process.execPath,
+    [...process.execArgv, process.argv[1], ...args, "--build-only", "--dir", work],
+    { stdio: "inherit" },
+  );
   if (built.status !== 0) throw new Error("building the store failed");
   const db = await getDb();
-  const ids = (await queryRows<{ id: number }>(db, sql`SELECT id FROM records WHERE published_version_id IS NOT NULL ORDER BY id`)).map((row) => row.id);
+  const ids = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM records WHERE published_version_id IS NOT NULL ORDER BY id`,
+    )
+  ).map((row) => row.id);
   const out = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-export-files-"));
   // One small export first, so that module loading and the first queries are not timed.
   await writeExportFile(path.join(out, "warm.csv"), "csv", ids.slice(0, 100), settings, { db });
-  console.log(`\nExports from a ${ids.length.toLocaleString("en-GB")}-record store (embedded database, one process):`);
+  console.log(
+    `\nExports from a ${ids.length.toLocaleString("en-GB")}-record store (embedded database, one process):`,
+  );
   for (const size of SIZES) {
     for (const format of EXPORT_FORMATS) {
       const file = path.join(out, `export-${size}.${format}`);
-      const { result, seconds, rss, heap } = await measured(() => writeExportFile(file, format, ids.slice(0, size), settings, { db }));
+      const { result, seconds, rss, heap } = await measured(() =>
+        writeExportFile(file, format, ids.slice(0, size), settings, { db }),
+      );
       console.log(
         `  ${`${size.toLocaleString("en-GB")} records, ${format}`.padEnd(24)} ${seconds.toFixed(1).padStart(6)} s   file ${mb(statSync(file).size).padStart(7)}   peak memory growth: resident ${mb(rss).padStart(6)}, JS heap ${mb(heap).padStart(6)}   (${result.toLocaleString("en-GB")} written)`,
       );

@@ -14,7 +14,9 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { medianAndP95, startBuiltServer } from "./server";
 
-const { values } = parseArgs({ options: { runs: { type: "string", default: "200" }, port: { type: "string", default: "3192" } } });
+const { values } = parseArgs({
+  options: { runs: { type: "string", default: "200" }, port: { type: "string", default: "3192" } },
+});
 const RUNS = Number(values.runs);
 const PORT = Number(values.port);
 const WARM_UP = 20;
@@ -50,8 +52,11 @@ async function timePages(cookie: string) {
   const { base, stop } = await startBuiltServer(PORT, work, { env: serverEnv });
   try {
     // A sign-in that did not take would time the wrong page.
-    if (!(await get(base, cookie)).includes("My Dashboard")) throw new Error("the session cookie did not sign in");
-    console.log(`/about on the production server (${RUNS} requests each after ${WARM_UP} warm-up, one at a time):`);
+    if (!(await get(base, cookie)).includes("My Dashboard"))
+      throw new Error("the session cookie did not sign in");
+    console.log(
+      `/about on the production server (${RUNS} requests each after ${WARM_UP} warm-up, one at a time):`,
+    );
     for (const kind of kinds(cookie)) {
       for (let i = 0; i < WARM_UP; i++) await get(base, kind.cookie);
       const times: number[] = [];
@@ -61,7 +66,9 @@ async function timePages(cookie: string) {
         times.push(performance.now() - started);
       }
       const { median, p95 } = medianAndP95(times);
-      console.log(`  ${kind.name.padEnd(20)} median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`);
+      console.log(
+        `  ${kind.name.padEnd(20)} median ${median.toFixed(2)} ms, p95 ${p95.toFixed(2)} ms`,
+      );
     }
   } finally {
     await stop();
@@ -71,10 +78,15 @@ async function timePages(cookie: string) {
 /** The statements the server logs during one request (drizzle prints "Query: ..." for each). */
 async function countStatements(cookie: string) {
   let output = "";
-  const { base, stop } = await startBuiltServer(PORT, work, { env: { ...serverEnv, DB_LOG_QUERIES: "1" }, onOutput: (text) => (output += text) });
+  const { base, stop } = await startBuiltServer(PORT, work, {
+    env: { ...serverEnv, DB_LOG_QUERIES: "1" },
+    onOutput: (text) => (output += text),
+  });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
   try {
-    console.log("\nSQL statements per request (fewest of 5; the outbox sender may add its own now and then):");
+    console.log(
+      "\nSQL statements per request (fewest of 5; the outbox sender may add its own now and then):",
+    );
     for (const kind of kinds(cookie)) {
       let fewest: string[] | undefined;
       for (let i = 0; i < 5; i++) {
@@ -86,7 +98,8 @@ async function countStatements(cookie: string) {
         if (!fewest || statements.length < fewest.length) fewest = statements;
       }
       console.log(`  ${kind.name.padEnd(20)} ${fewest!.length}`);
-      for (const statement of fewest!) console.log(`    ${statement.replace(/\s+/g, " ").slice(0, 150)}`);
+      for (const statement of fewest!)
+        console.log(`    ${statement.replace(/\s+/g, " ").slice(0, 150)}`);
     }
   } finally {
     await stop();
@@ -101,7 +114,9 @@ try {
     password: "bench-password-123",
     roles: [],
   });
-  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(";")[0];
+  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(
+    ";",
+  )[0];
   await closeDb();
   await timePages(cookie);
   await countStatements(cookie);

@@ -42,7 +42,8 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 async function writeCatalogue(file: string) {
   const out = createWriteStream(file);
   for (let index = 0; index < COUNT; index++) {
-    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`)) await once(out, "drain");
+    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`))
+      await once(out, "drain");
   }
   out.end();
   await once(out, "finish");
@@ -59,7 +60,11 @@ async function benchImport(file: string) {
     heapPeak = Math.max(heapPeak, usage.heapUsed);
   }, 50);
   const started = performance.now();
-  const report = await applyImport(() => fileChunks(file), { mode: "publish", source: "cli", filename: path.basename(file) });
+  const report = await applyImport(() => fileChunks(file), {
+    mode: "publish",
+    source: "cli",
+    filename: path.basename(file),
+  });
   const seconds = (performance.now() - started) / 1000;
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
@@ -80,7 +85,8 @@ async function benchRecordPage(cookie: string) {
       const response = await fetch(`${base}/record/${hssId}`, { headers: { Cookie: cookie } });
       const body = await response.text();
       const ms = performance.now() - started;
-      if (response.status !== 200 || !body.includes("Record change log")) throw new Error(`unexpected response for ${hssId}: ${response.status}`);
+      if (response.status !== 200 || !body.includes("Record change log"))
+        throw new Error(`unexpected response for ${hssId}: ${response.status}`);
       return ms;
     };
     // Warm-up: first requests compile queries and fill caches.
@@ -105,14 +111,26 @@ try {
   const file = path.join(work, "catalogue.jsonl");
   let started = performance.now();
   await writeCatalogue(file);
-  console.log(`generated ${COUNT.toLocaleString("en-GB")} records (${mb(statSync(file).size)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `generated ${COUNT.toLocaleString("en-GB")} records (${mb(statSync(file).size)}) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   await benchImport(file);
-  const user = await createUser({ email: "bench@example.org", firstName: "Bench", lastName: "Member", password: "bench-password-123", roles: [] });
-  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(";")[0];
+  const user = await createUser({
+    email: "bench@example.org",
+    firstName: "Bench",
+    lastName: "Member",
+    password: "bench-password-123",
+    roles: [],
+  });
+  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(
+    ";",
+  )[0];
   await closeDb();
   started = performance.now();
   await benchRecordPage(cookie);
-  console.log(`(server start + page benchmark took ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `(server start + page benchmark took ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
 } finally {
   await closeDb();
   rmSync(work, { recursive: true, force: true });

@@ -55,8 +55,16 @@ const figures = (times: number[]) => {
   const { median, p95 } = medianAndP95(times);
   return `median ${median.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`;
 };
-const request = (overrides: Partial<SearchRequest>): SearchRequest => ({ ...DEFAULT_SEARCH, ...overrides });
-const row = (filterId: string, operator: "contains" | "is", fieldValue: string, join: "and" | "or" = "and") => ({
+const request = (overrides: Partial<SearchRequest>): SearchRequest => ({
+  ...DEFAULT_SEARCH,
+  ...overrides,
+});
+const row = (
+  filterId: string,
+  operator: "contains" | "is",
+  fieldValue: string,
+  join: "and" | "or" = "and",
+) => ({
   filterId,
   operator,
   fieldValue,
@@ -68,8 +76,14 @@ const row = (filterId: string, operator: "contains" | "is", fieldValue: string, 
 /** The searches the issue names, on the generated catalogue's vocabulary. */
 function cases(sample: { substance: string }) {
   return [
-    { name: "narrow phrase (one substance)", run: () => searchRecords(request({ searchPhrase: sample.substance }), settings) },
-    { name: "broad term 'cancer' + facets", run: () => searchRecords(request({ searchPhrase: "cancer" }), settings) },
+    {
+      name: "narrow phrase (one substance)",
+      run: () => searchRecords(request({ searchPhrase: sample.substance }), settings),
+    },
+    {
+      name: "broad term 'cancer' + facets",
+      run: () => searchRecords(request({ searchPhrase: "cancer" }), settings),
+    },
     { name: "match-all + facets", run: () => searchRecords(request({}), settings) },
     {
       name: "phrase 'lung cancer' + 3 filters",
@@ -88,24 +102,51 @@ function cases(sample: { substance: string }) {
     },
     {
       name: "date ranges (last updated + EU events)",
-      run: () => searchRecords(request({ lastUpdatedDateFrom: "2025-01-01", lastUpdatedDateTo: "2025-12-31", emaTimelineFrom: "2024-01-01" }), settings),
+      run: () =>
+        searchRecords(
+          request({
+            lastUpdatedDateFrom: "2025-01-01",
+            lastUpdatedDateTo: "2025-12-31",
+            emaTimelineFrom: "2024-01-01",
+          }),
+          settings,
+        ),
     },
     {
       name: "advanced: company contains A OR B",
       run: () =>
         searchRecords(
-          request({ isAdvancedSearch: true, advanceSearchFilter: [row("company", "contains", "Norvane"), row("company", "contains", "Corvance", "or")] }),
+          request({
+            isAdvancedSearch: true,
+            advanceSearchFilter: [
+              row("company", "contains", "Norvane"),
+              row("company", "contains", "Corvance", "or"),
+            ],
+          }),
           settings,
         ),
     },
-    { name: "facet more page (company, 'cancer')", run: () => facetValues(request({ searchPhrase: "cancer" }), settings, "company", { sort: "count", page: 1 }) },
+    {
+      name: "facet more page (company, 'cancer')",
+      run: () =>
+        facetValues(request({ searchPhrase: "cancer" }), settings, "company", {
+          sort: "count",
+          page: 1,
+        }),
+    },
     { name: "autocomplete (company 'nor')", run: () => suggestValues("company", "nor") },
   ];
 }
 
 async function timeCases(label: string) {
-  const sample = { substance: (generateRecord(7, { catalogueSize: COUNT }) as { activeCompound: { substanceName: string } }).activeCompound.substanceName };
-  console.log(`\n${label} (${RUNS} runs each after 3 warm-up runs; server time of the search model, page read included):`);
+  const sample = {
+    substance: (
+      generateRecord(7, { catalogueSize: COUNT }) as { activeCompound: { substanceName: string } }
+    ).activeCompound.substanceName,
+  };
+  console.log(
+    `\n${label} (${RUNS} runs each after 3 warm-up runs; server time of the search model, page read included):`,
+  );
   for (const item of cases(sample)) {
     for (let i = 0; i < 3; i++) await item.run();
     const times: number[] = [];
@@ -115,7 +156,10 @@ async function timeCases(label: string) {
       result = await item.run();
       times.push(performance.now() - started);
     }
-    const matched = result && typeof result === "object" && "total" in result ? ` (${(result as { total: number }).total.toLocaleString("en-GB")} matches)` : "";
+    const matched =
+      result && typeof result === "object" && "total" in result
+        ? ` (${(result as { total: number }).total.toLocaleString("en-GB")} matches)`
+        : "";
     console.log(`  ${item.name.padEnd(42)} ${figures(times)}${matched}`);
   }
 }
@@ -123,7 +167,8 @@ async function timeCases(label: string) {
 async function writeCatalogue(file: string) {
   const out = createWriteStream(file);
   for (let index = 0; index < COUNT; index++) {
-    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`)) await once(out, "drain");
+    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`))
+      await once(out, "drain");
   }
   out.end();
   await once(out, "finish");
@@ -131,8 +176,14 @@ async function writeCatalogue(file: string) {
 
 async function importFile(file: string, label: string) {
   const started = performance.now();
-  const report = await applyImport(() => fileChunks(file), { mode: "publish", source: "cli", filename: path.basename(file) });
-  console.log(`${label}: imported ${report.items.toLocaleString("en-GB")} records in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const report = await applyImport(() => fileChunks(file), {
+    mode: "publish",
+    source: "cli",
+    filename: path.basename(file),
+  });
+  console.log(
+    `${label}: imported ${report.items.toLocaleString("en-GB")} records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
@@ -164,15 +215,24 @@ async function timeIndexBuild(label: string) {
 async function timePage(cookie: string) {
   const { base, stop } = await startBuiltServer(PORT, work);
   try {
-    console.log(`\nWhole pages on the production server (signed in, full server render, ${RUNS} requests each after 3 warm-up):`);
+    console.log(
+      `\nWhole pages on the production server (signed in, full server render, ${RUNS} requests each after 3 warm-up):`,
+    );
     const started = performance.now();
     // The server builds its index at start-up; the first search waits for it.
-    await fetch(`${base}/search`, { headers: { Cookie: cookie } }).then((response) => response.text());
-    console.log(`  first /search after the server answered: ${(performance.now() - started).toFixed(0)} ms`);
+    await fetch(`${base}/search`, { headers: { Cookie: cookie } }).then((response) =>
+      response.text(),
+    );
+    console.log(
+      `  first /search after the server answered: ${(performance.now() - started).toFixed(0)} ms`,
+    );
     for (const [name, url] of [
       ["/search (match-all)", "/search"],
       ["/search?q=cancer", "/search?q=cancer"],
-      ["/search?q=lung cancer + 2 filters", "/search?q=lung%20cancer&f=therapeuticArea:Oncology&f=recordStatus:Active"],
+      [
+        "/search?q=lung cancer + 2 filters",
+        "/search?q=lung%20cancer&f=therapeuticArea:Oncology&f=recordStatus:Active",
+      ],
       ["/search/facet/company?q=cancer", "/search/facet/company?q=cancer"],
     ]) {
       const get = async () => {
@@ -198,14 +258,24 @@ try {
     file = path.join(work, "catalogue.jsonl");
     const started = performance.now();
     await writeCatalogue(file);
-    console.log(`generated ${COUNT.toLocaleString("en-GB")} records (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    console.log(
+      `generated ${COUNT.toLocaleString("en-GB")} records (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
   if (KEEP && (await countPublishedRecords()) > 0) console.log(`reusing the store in ${work}`);
   else await importFile(file, "embedded database (PGlite)");
   await timeIndexBuild("embedded database (PGlite)");
   await timeCases(`Embedded database (PGlite, ${await getEngine()})`);
-  const user = await createUser({ email: `bench-${Date.now()}@example.org`, firstName: "Bench", lastName: "Member", password: "bench-password-123", roles: [] });
-  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(";")[0];
+  const user = await createUser({
+    email: `bench-${Date.now()}@example.org`,
+    firstName: "Bench",
+    lastName: "Member",
+    password: "bench-password-123",
+    roles: [],
+  });
+  const cookie = (await createSession(new Request(`http://127.0.0.1:${PORT}`), user.id)).split(
+    ";",
+  )[0];
   await closeDb();
   await timePage(cookie);
 
@@ -214,7 +284,9 @@ try {
     resetEnvForTesting();
     const db = await getDb();
     const { sql } = await import("drizzle-orm");
-    const result = (await db.execute(sql`SELECT count(*)::int AS count FROM records`)) as unknown as { rows: Array<{ count: number }> };
+    const result = (await db.execute(
+      sql`SELECT count(*)::int AS count FROM records`,
+    )) as unknown as { rows: Array<{ count: number }> };
     if (result.rows[0].count === 0) await importFile(file, "PostgreSQL server");
     dropSearchIndex();
     await timeIndexBuild("PostgreSQL server");

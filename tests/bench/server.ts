@@ -15,7 +15,14 @@ export async function startBuiltServer(
   options: ServerOptions = {},
 ): Promise<{ base: string; stop: () => Promise<void> }> {
   const server: ChildProcess = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "0", DATABASE_URL: "", ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: "0",
+      DATABASE_URL: "",
+      ...options.env,
+    },
     stdio: ["ignore", options.onOutput ? "pipe" : "ignore", "inherit"],
   });
   const { onOutput } = options;
@@ -42,10 +49,15 @@ export async function startBuiltServer(
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /** Median and p95 of a list of timings, as the benchmarks print them. */
 export function medianAndP95(times: number[]) {
   const sorted = [...times].sort((a, b) => a - b);
-  return { median: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1] };
+  return {
+    median: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1],
+  };
 }

@@ -17,7 +17,11 @@ const RUNS = Number(args[args.indexOf("--runs") + 1] || 3);
 const PORT = 3193;
 
 async function signIn(base: string) {
-  const body = new URLSearchParams({ email: "member@example.org", password: "horizon-demo", redirectTo: "/" });
+  const body = new URLSearchParams({
+    email: "member@example.org",
+    password: "horizon-demo",
+    redirectTo: "/",
+  });
   const response = await fetch(`${base}/login`, { method: "POST", body, redirect: "manual" });
   const cookie = response.headers.get("set-cookie")?.split(";")[0];
   if (response.status !== 302 || !cookie) throw new Error(`sign-in failed: ${response.status}`);
@@ -28,7 +32,12 @@ for (let run = 1; run <= RUNS; run++) {
   const work = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-startup-"));
   const started = performance.now();
   const { base, stop } = await startBuiltServer(PORT, work, {
-    env: { DEMO: "", NODE_ENV: "production", SESSION_SECRET: "bench-only-secret", JOBS_INTERVAL_SECONDS: "0" },
+    env: {
+      DEMO: "",
+      NODE_ENV: "production",
+      SESSION_SECRET: "bench-only-secret",
+      JOBS_INTERVAL_SECONDS: "0",
+    },
   });
   const answered = performance.now() - started;
   try {
@@ -36,7 +45,9 @@ for (let run = 1; run <= RUNS; run++) {
     const page = await (await fetch(`${base}/search`, { headers: { Cookie: cookie } })).text();
     const searchable = performance.now() - started;
     const found = /([\d,]+) results?/.exec(page.replace(/<[^>]+>/g, ""))?.[1] ?? "?";
-    console.log(`run ${run}: the server answered after ${(answered / 1000).toFixed(1)} s; /search listed ${found} records after ${(searchable / 1000).toFixed(1)} s`);
+    console.log(
+      `run ${run}: the server answered after ${(answered / 1000).toFixed(1)} s; /search listed ${found} records after ${(searchable / 1000).toFixed(1)} s`,
+    );
   } finally {
     await stop();
     rmSync(work, { recursive: true, force: true });

@@ -10,7 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { users: { type: "string", default: "2000" }, activities: { type: "string", default: "500000" } } });
+const { values } = parseArgs({
+  options: {
+    users: { type: "string", default: "2000" },
+    activities: { type: "string", default: "500000" },
+  },
+});
 const users = Number(values.users);
 const activities = Number(values.activities);
 
@@ -23,7 +28,9 @@ delete process.env.DATABASE_URL;
 
 const { sql } = await import("drizzle-orm");
 const { closeDb, getDb } = await import("~/db/client.server");
-const { listUsers, readReportQuery, readUserListQuery, userReport } = await import("~/models/user-admin.server");
+const { listUsers, readReportQuery, readUserListQuery, userReport } = await import(
+  "~/models/user-admin.server"
+);
 
 try {
   const db = await getDb();
@@ -36,7 +43,9 @@ try {
            now() - (g % 90) * interval '1 day'
       FROM generate_series(1, ${activities}) g`);
   await db.execute(sql`VACUUM ANALYZE`);
-  console.log(`${users.toLocaleString("en-GB")} users, ${activities.toLocaleString("en-GB")} activities over 90 days, made in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+  console.log(
+    `${users.toLocaleString("en-GB")} users, ${activities.toLocaleString("en-GB")} activities over 90 days, made in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 
   const time = async (label: string, run: () => Promise<unknown>) => {
     const runs: number[] = [];
@@ -46,16 +55,26 @@ try {
       runs.push(performance.now() - start);
     }
     runs.sort((a, b) => a - b);
-    console.log(`${label.padEnd(48)} median ${runs[7].toFixed(1).padStart(7)} ms   slowest ${runs[14].toFixed(1).padStart(7)} ms`);
+    console.log(
+      `${label.padEnd(48)} median ${runs[7].toFixed(1).padStart(7)} ms   slowest ${runs[14].toFixed(1).padStart(7)} ms`,
+    );
   };
   const params = (query: string) => new URLSearchParams(query);
   const from90 = new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10);
   await time("user list, page 1, by name", () => listUsers(readUserListQuery(params(""))));
-  await time("user list, page 40, by last sign-in (desc)", () => listUsers(readUserListQuery(params("orderBy=lastSignIn&sortOrder=desc&page=40"))));
-  await time("user list, name or email contains '123'", () => listUsers(readUserListQuery(params("q=123"))));
+  await time("user list, page 40, by last sign-in (desc)", () =>
+    listUsers(readUserListQuery(params("orderBy=lastSignIn&sortOrder=desc&page=40"))),
+  );
+  await time("user list, name or email contains '123'", () =>
+    listUsers(readUserListQuery(params("q=123"))),
+  );
   await time("report, last 30 days, page 1", () => userReport(readReportQuery(params("")).query));
-  await time("report, 90 days, by record views (desc)", () => userReport(readReportQuery(params(`from=${from90}&orderBy=views&sortOrder=desc`)).query));
-  await time("report CSV rows, last 30 days, every user", () => userReport(readReportQuery(params("")).query, { all: true }));
+  await time("report, 90 days, by record views (desc)", () =>
+    userReport(readReportQuery(params(`from=${from90}&orderBy=views&sortOrder=desc`)).query),
+  );
+  await time("report CSV rows, last 30 days, every user", () =>
+    userReport(readReportQuery(params("")).query, { all: true }),
+  );
 } finally {
   await closeDb();
   rmSync(work, { recursive: true, force: true });

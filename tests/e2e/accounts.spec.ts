@@ -11,7 +11,11 @@ const SIGN_IN_REFUSED = "The email or password is incorrect, or the account cann
 let counter = 0;
 function person(label: string) {
   const id = `${test.info().project.name}-${Date.now().toString(36)}-${++counter}`;
-  return { first: `${label[0].toUpperCase()}${label.slice(1)}`, last: `Tester ${id}`, email: `${label}-${id}@example.org` };
+  return {
+    first: `${label[0].toUpperCase()}${label.slice(1)}`,
+    last: `Tester ${id}`,
+    email: `${label}-${id}@example.org`,
+  };
 }
 type Person = ReturnType<typeof person>;
 
@@ -28,7 +32,9 @@ async function invite(page: Page, who: Person) {
   await page.getByLabel("Last name").fill(who.last);
   await page.getByLabel("Email").fill(who.email);
   await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Invitation sent to" })).toContainText(who.email);
+  await expect(page.getByRole("status").filter({ hasText: "Invitation sent to" })).toContainText(
+    who.email,
+  );
   return linkIn(await waitForEmail([who.email, "/register?invitationCode="]), "/register");
 }
 
@@ -43,12 +49,22 @@ async function register(page: Page, link: string) {
 
 /** A second browser, in the same JS mode, for the person the admin manages. */
 async function otherBrowser(browser: Browser, jsEnabled: boolean, baseURL: string | undefined) {
-  const context = await browser.newContext({ javaScriptEnabled: jsEnabled, baseURL, reducedMotion: "reduce" });
+  const context = await browser.newContext({
+    javaScriptEnabled: jsEnabled,
+    baseURL,
+    reducedMotion: "reduce",
+  });
   return context.newPage();
 }
 
 /** Invites a new person as the admin and registers them in their own browser. */
-async function newMember(page: Page, browser: Browser, jsEnabled: boolean, baseURL: string | undefined, label: string) {
+async function newMember(
+  page: Page,
+  browser: Browser,
+  jsEnabled: boolean,
+  baseURL: string | undefined,
+  label: string,
+) {
   const who = person(label);
   const link = await invite(page, who);
   const theirs = await otherBrowser(browser, jsEnabled, baseURL);
@@ -65,7 +81,11 @@ async function openUser(page: Page, who: Person) {
 test.describe("accounts and user administration", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("an admin invites someone, whose emailed link registers and signs them in, once", async ({ page, axe, jsEnabled }) => {
+  test("an admin invites someone, whose emailed link registers and signs them in, once", async ({
+    page,
+    axe,
+    jsEnabled,
+  }) => {
     await logIn(page, "admin@example.org");
     await page.goto("/dashboard/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
@@ -81,7 +101,11 @@ test.describe("accounts and user administration", () => {
 
     const who = person("invitee");
     const link = await invite(page, who);
-    await expect(page.getByRole("region", { name: "Invitations waiting to be used" }).getByRole("cell", { name: who.email })).toBeVisible();
+    await expect(
+      page
+        .getByRole("region", { name: "Invitations waiting to be used" })
+        .getByRole("cell", { name: who.email }),
+    ).toBeVisible();
     await expect(page.getByLabel("Email")).toHaveValue("");
     await axe();
 
@@ -96,26 +120,38 @@ test.describe("accounts and user administration", () => {
     await page.getByLabel("Confirm password").fill(who.email);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveTitle(/^Error: Create your account/);
-    await expect(page.locator(".error-summary")).toContainText("Password must not be your email address");
+    await expect(page.locator(".error-summary")).toContainText(
+      "Password must not be your email address",
+    );
     await expect(page.getByLabel("Last name")).toHaveValue(who.last);
     await axe();
     await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
     await page.getByLabel("Confirm password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create account" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("status").filter({ hasText: "Your account is ready" })).toContainText(`Welcome, ${who.first}`);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your account is ready" }),
+    ).toContainText(`Welcome, ${who.first}`);
     await page.goto("/myaccount");
     await expect(page.getByRole("definition").filter({ hasText: who.email })).toBeVisible();
 
     // The link is spent.
     await page.context().clearCookies();
     await page.goto(link);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This invitation cannot be used");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "This invitation cannot be used",
+    );
     await expect(page.getByText("Ask your administrator for a new invitation.")).toBeVisible();
     await axe();
   });
 
-  test("a reset email goes to a real account only; both see /checkemail; the link works once", async ({ page, axe, browser, jsEnabled, baseURL }) => {
+  test("a reset email goes to a real account only; both see /checkemail; the link works once", async ({
+    page,
+    axe,
+    browser,
+    jsEnabled,
+    baseURL,
+  }) => {
     await logIn(page, "admin@example.org");
     const { who, theirs } = await newMember(page, browser, jsEnabled, baseURL, "resetter");
     await theirs.context().close();
@@ -136,7 +172,10 @@ test.describe("accounts and user administration", () => {
     await page.getByLabel("Email").fill(who.email);
     await page.getByRole("button", { name: "Send reset link" }).click();
     await expect(page).toHaveURL(/\/checkemail$/);
-    const link = linkIn(await waitForEmail([who.email, "/changepassword?token="]), "/changepassword");
+    const link = linkIn(
+      await waitForEmail([who.email, "/changepassword?token="]),
+      "/changepassword",
+    );
     // The real account's email has been written, so the stranger's would have been by now.
     expect(emails([stranger])).toHaveLength(0);
 
@@ -153,7 +192,9 @@ test.describe("accounts and user administration", () => {
     await page.getByLabel("Confirm new password").fill(newPassword);
     await page.getByRole("button", { name: "Save new password" }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("status").filter({ hasText: "Your password has been changed" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Your password has been changed" }),
+    ).toBeVisible();
 
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link cannot be used");
@@ -163,7 +204,13 @@ test.describe("accounts and user administration", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a suspended user is signed out at once and cannot sign in; activating restores access", async ({ page, axe, browser, jsEnabled, baseURL }) => {
+  test("a suspended user is signed out at once and cannot sign in; activating restores access", async ({
+    page,
+    axe,
+    browser,
+    jsEnabled,
+    baseURL,
+  }) => {
     await logIn(page, "admin@example.org");
     const { who, theirs } = await newMember(page, browser, jsEnabled, baseURL, "suspendee");
     await theirs.goto("/myaccount");
@@ -172,7 +219,9 @@ test.describe("accounts and user administration", () => {
     await openUser(page, who);
     await axe();
     await page.getByRole("button", { name: "Suspend user" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "has been suspended and signed out" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "has been suspended and signed out" }),
+    ).toBeVisible();
     await expect(page.getByRole("definition").filter({ hasText: "Suspended" })).toBeVisible();
     await expect(page.getByRole("region", { name: "Change history" })).toContainText("Suspended");
     await axe();
@@ -192,7 +241,13 @@ test.describe("accounts and user administration", () => {
     await theirs.context().close();
   });
 
-  test("assigning editor opens the editor pages and revoking it closes them; an admin cannot lock themselves out", async ({ page, axe, browser, jsEnabled, baseURL }) => {
+  test("assigning editor opens the editor pages and revoking it closes them; an admin cannot lock themselves out", async ({
+    page,
+    axe,
+    browser,
+    jsEnabled,
+    baseURL,
+  }) => {
     await logIn(page, "admin@example.org");
     const { who, theirs } = await newMember(page, browser, jsEnabled, baseURL, "editor");
     await theirs.goto("/dashboard/records");
@@ -200,7 +255,9 @@ test.describe("accounts and user administration", () => {
 
     await openUser(page, who);
     await page.getByRole("button", { name: "Assign editor" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "The editor role has been assigned" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "The editor role has been assigned" }),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Revoke editor" })).toBeVisible();
     await axe();
     await theirs.goto("/dashboard/records");
@@ -208,7 +265,9 @@ test.describe("accounts and user administration", () => {
     await expect(theirs.getByRole("heading", { level: 1 })).toHaveText("Manage records");
 
     await page.getByRole("button", { name: "Revoke editor" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "The editor role has been revoked" })).toBeVisible();
+    await expect(
+      page.getByRole("status").filter({ hasText: "The editor role has been revoked" }),
+    ).toBeVisible();
     await theirs.goto("/dashboard/records");
     await expect(theirs).toHaveURL(/\/notallowed$/);
     await theirs.context().close();
@@ -216,7 +275,9 @@ test.describe("accounts and user administration", () => {
     // The admin's own page offers no way to suspend, delete or drop admin.
     await page.goto("/dashboard/users?q=admin%40example.org");
     await page.getByRole("link", { name: "Ada Admin" }).click();
-    await expect(page.getByText("This is your own account: you cannot suspend or delete it.")).toBeVisible();
+    await expect(
+      page.getByText("This is your own account: you cannot suspend or delete it."),
+    ).toBeVisible();
     await expect(page.getByRole("button", { name: "Suspend user" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Revoke admin" })).toHaveCount(0);
     await axe();
@@ -224,15 +285,29 @@ test.describe("accounts and user administration", () => {
 
   test("a member gets /notallowed on every page of user administration", async ({ page, axe }) => {
     await logIn(page, "member@example.org");
-    for (const path of ["/invite", "/dashboard/users", "/dashboard/users/1", "/dashboard/userreports", "/dashboard/userreports.csv"]) {
+    for (const path of [
+      "/invite",
+      "/dashboard/users",
+      "/dashboard/users/1",
+      "/dashboard/userreports",
+      "/dashboard/userreports.csv",
+    ]) {
       await page.goto(path);
       await expect(page, path).toHaveURL(/\/notallowed$/);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("You do not have access to this page");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "You do not have access to this page",
+      );
     }
     await axe();
   });
 
-  test("the user report counts the sign-ins, searches and record views a user made, on the page and in the CSV", async ({ page, axe, browser, jsEnabled, baseURL }) => {
+  test("the user report counts the sign-ins, searches and record views a user made, on the page and in the CSV", async ({
+    page,
+    axe,
+    browser,
+    jsEnabled,
+    baseURL,
+  }) => {
     await logIn(page, "admin@example.org");
     const { who, theirs } = await newMember(page, browser, jsEnabled, baseURL, "reported");
     // Activity: registering signed them in once; a second sign-in, two searches, one record view.
@@ -251,7 +326,10 @@ test.describe("accounts and user administration", () => {
     await theirs.context().close();
 
     await page.goto("/dashboard/users");
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "User reports" }).click();
+    await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "User reports" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("User reports");
     await axe();
     await page.getByLabel("Name or email contains").fill(who.email);
@@ -260,7 +338,9 @@ test.describe("accounts and user administration", () => {
     await expect(row.getByRole("cell")).toHaveText([who.email, "2", "2", "1", "0"]);
     await axe();
 
-    const href = await page.getByRole("link", { name: "Download this report as CSV" }).getAttribute("href");
+    const href = await page
+      .getByRole("link", { name: "Download this report as CSV" })
+      .getAttribute("href");
     const csv = await (await page.request.get(href!)).text();
     expect(csv).toContain(`${who.first} ${who.last},${who.email},,Active,2,2,1,0,`);
 
@@ -269,7 +349,9 @@ test.describe("accounts and user administration", () => {
     await page.getByLabel("To").fill("2026-02-01");
     await page.getByRole("button", { name: "Show report" }).click();
     await expect(page).toHaveTitle(/^Error: User reports/);
-    await expect(page.locator(".error-summary")).toContainText("The end date must be the same as or after the start date");
+    await expect(page.locator(".error-summary")).toContainText(
+      "The end date must be the same as or after the start date",
+    );
     await axe();
   });
 });

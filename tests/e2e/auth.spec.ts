@@ -1,7 +1,10 @@
 import { expect, logIn, openMainMenu, test } from "./fixtures";
 
 test.describe("signing in and out", () => {
-  test("a signed-out visitor is sent to log in and then back to the page they asked for", async ({ page, axe }) => {
+  test("a signed-out visitor is sent to log in and then back to the page they asked for", async ({
+    page,
+    axe,
+  }) => {
     await page.goto("/myaccount");
     await expect(page).toHaveURL("/login?redirectTo=%2Fmyaccount");
     await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
@@ -15,14 +18,20 @@ test.describe("signing in and out", () => {
     await axe();
   });
 
-  test("a wrong password gets one generic message, the error summary and an Error: title", async ({ page, axe, jsEnabled }) => {
+  test("a wrong password gets one generic message, the error summary and an Error: title", async ({
+    page,
+    axe,
+    jsEnabled,
+  }) => {
     await page.goto("/login");
     await expect(page.locator("header.site-header--dark")).toBeVisible();
     await page.getByLabel("Email").fill("member@example.org");
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Log in" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
-    await expect(summary).toContainText("The email or password is incorrect, or the account cannot sign in.");
+    await expect(summary).toContainText(
+      "The email or password is incorrect, or the account cannot sign in.",
+    );
     await expect(page).toHaveTitle(/^Error: Log in/);
     await expect(page.getByLabel("Email")).toHaveValue("member@example.org");
     // The server never sends a password back; with JS the browser keeps the field as typed.
@@ -32,16 +41,23 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Email").fill("nobody@example.org");
     await page.getByLabel("Password").fill("whatever");
     await page.getByRole("button", { name: "Log in" }).click();
-    await expect(summary).toContainText("The email or password is incorrect, or the account cannot sign in.");
+    await expect(summary).toContainText(
+      "The email or password is incorrect, or the account cannot sign in.",
+    );
   });
 
-  test("empty fields are named in the summary, which links to each field", async ({ page, axe }) => {
+  test("empty fields are named in the summary, which links to each field", async ({
+    page,
+    axe,
+  }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Log in" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary.getByRole("link", { name: "Enter your email address" })).toBeVisible();
     await expect(summary.getByRole("link", { name: "Enter your password" })).toBeVisible();
-    await expect(page.locator(".field-error").first()).toContainText("Error: Enter your email address");
+    await expect(page.locator(".field-error").first()).toContainText(
+      "Error: Enter your email address",
+    );
     await axe();
     await summary.getByRole("link", { name: "Enter your password" }).click();
     await expect(page.getByLabel("Password")).toBeFocused();
@@ -68,7 +84,9 @@ test.describe("roles", () => {
     const response = await page.goto("/dashboard/settings");
     await expect(page).toHaveURL("/notallowed");
     expect(response?.status()).toBe(403);
-    await expect(page.getByRole("heading", { level: 1, name: "You do not have access to this page" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "You do not have access to this page" }),
+    ).toBeVisible();
     await axe();
   });
 
@@ -84,7 +102,9 @@ test.describe("roles", () => {
     await expect(menu.getByText("ADMIN")).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "User Reports" })).toHaveCount(0);
     await expect(menu.getByRole("link", { name: "Alerts" })).toHaveCount(0);
-    await expect(page.getByRole("banner").getByRole("link", { name: "My Dashboard" })).toHaveAttribute("href", "/dashboard");
+    await expect(
+      page.getByRole("banner").getByRole("link", { name: "My Dashboard" }),
+    ).toHaveAttribute("href", "/dashboard");
     await axe();
 
     await page.context().clearCookies();
@@ -110,7 +130,11 @@ test.describe("roles", () => {
     await axe();
   });
 
-  test("an admin changes the environment label and sees it in the header", async ({ page, axe, jsEnabled }) => {
+  test("an admin changes the environment label and sees it in the header", async ({
+    page,
+    axe,
+    jsEnabled,
+  }) => {
     const label = jsEnabled ? "QA" : "Staging";
     await logIn(page, "admin@example.org");
     await page.goto("/dashboard/settings");
@@ -125,7 +149,9 @@ test.describe("roles", () => {
     await page.getByLabel("Environment label").fill("<b>bad</b>");
     await page.getByRole("button", { name: "Save settings" }).click();
     await expect(page).toHaveTitle(/^Error: Site settings/);
-    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText("Environment label can only use");
+    await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toContainText(
+      "Environment label can only use",
+    );
     await expect(page.getByLabel("Environment label")).toHaveValue("<b>bad</b>");
     await axe();
     // Clear it again: on this localhost server the header then says Local.
@@ -137,7 +163,11 @@ test.describe("roles", () => {
 });
 
 test.describe("account pages", () => {
-  test("a member updates their profile and the account page shows it", async ({ page, axe, jsEnabled }) => {
+  test("a member updates their profile and the account page shows it", async ({
+    page,
+    axe,
+    jsEnabled,
+  }) => {
     await logIn(page, "editor@example.org");
     await page.goto("/myaccount/profile");
     await axe();

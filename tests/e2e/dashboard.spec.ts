@@ -11,7 +11,9 @@ async function switchUser(page: Page, email: string) {
 /** Publishes records through the staff upload form (as whoever is signed in). */
 async function publish(page: Page, content: string, name: string) {
   await page.goto("/dashboard/records");
-  await page.getByLabel("Records file").setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(content) });
+  await page
+    .getByLabel("Records file")
+    .setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(content) });
   await page.getByLabel("Publish the changes at once").check();
   await page.getByRole("button", { name: "Check the file" }).click();
   await page.getByRole("button", { name: /^Publish \d+ record\(s\)$/ }).click();
@@ -21,7 +23,10 @@ async function publish(page: Page, content: string, name: string) {
 test.describe("the member's dashboard", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("view two records and run two searches, then find them in the overview", async ({ page, axe }) => {
+  test("view two records and run two searches, then find them in the overview", async ({
+    page,
+    axe,
+  }) => {
     await logIn(page, "member@example.org");
     // The members' landing page is the way in: its search box is a plain GET form.
     await page.goto("/members");
@@ -31,7 +36,9 @@ test.describe("the member's dashboard", () => {
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveTitle(/^Search “cancer”: [\d,]+ results/);
     await expect(page.locator(".result-card").nth(1)).toBeVisible();
-    const titles = await page.locator(".result-card h2 a").evaluateAll((links) => links.slice(0, 2).map((link) => link.textContent ?? ""));
+    const titles = await page
+      .locator(".result-card h2 a")
+      .evaluateAll((links) => links.slice(0, 2).map((link) => link.textContent ?? ""));
     for (const title of titles) {
       await page.getByRole("link", { name: title, exact: true }).click();
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
@@ -46,22 +53,32 @@ test.describe("the member's dashboard", () => {
     await expect(page).toHaveURL(/\/dashboard\/notifications$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
     await axe();
-    await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Overview" }).click();
+    await page
+      .getByRole("navigation", { name: "Dashboard" })
+      .getByRole("link", { name: "Overview" })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
-    const viewed = page.getByRole("region", { name: "Recently viewed records" }).getByRole("listitem");
+    const viewed = page
+      .getByRole("region", { name: "Recently viewed records" })
+      .getByRole("listitem");
     await expect(viewed.nth(0)).toContainText(titles[1]);
     await expect(viewed.nth(1)).toContainText(titles[0]);
     const searches = page.getByRole("region", { name: "Recent searches" }).getByRole("link");
     await expect(searches.nth(0)).toHaveText("Any field matches melanoma");
     await expect(searches.nth(1)).toHaveText("Any field matches cancer");
-    await expect(page.getByRole("region", { name: "Recently updated records" }).getByRole("listitem")).toHaveCount(10);
+    await expect(
+      page.getByRole("region", { name: "Recently updated records" }).getByRole("listitem"),
+    ).toHaveCount(10);
     await axe();
     await searches.nth(1).click();
     await expect(page).toHaveURL(/\/search\?q=cancer/);
     await expect(page.getByLabel("Search records")).toHaveValue("cancer");
   });
 
-  test("a record changed after the member last looked is a new notification until cleared", async ({ page, axe }) => {
+  test("a record changed after the member last looked is a new notification until cleared", async ({
+    page,
+    axe,
+  }) => {
     const [a, b] = exampleRecords();
     await logIn(page, "editor@example.org");
     await publish(page, jsonLines([a, b]), "first.jsonl");
@@ -70,7 +87,8 @@ test.describe("the member's dashboard", () => {
     await logIn(page, "member@example.org");
     // Start from nothing new.
     await page.goto("/dashboard/notifications");
-    if (await page.getByRole("button", { name: "Clear" }).count()) await page.getByRole("button", { name: "Clear" }).click();
+    if (await page.getByRole("button", { name: "Clear" }).count())
+      await page.getByRole("button", { name: "Clear" }).click();
     await expect(page.getByText("Nothing is new since you last cleared them.")).toBeVisible();
     await page.context().clearCookies();
 
@@ -92,7 +110,9 @@ test.describe("the member's dashboard", () => {
     await expect(page.getByText("Nothing is new since you last cleared them.")).toBeVisible();
     await expect(item).not.toContainText("New");
     await openMainMenu(page);
-    await expect(page.locator(".avatar-menu").getByRole("link", { name: "Notifications", exact: true })).toBeVisible();
+    await expect(
+      page.locator(".avatar-menu").getByRole("link", { name: "Notifications", exact: true }),
+    ).toBeVisible();
   });
 
   test("save a search, run it again, rename it and delete it", async ({ page, axe }, testInfo) => {
@@ -114,7 +134,9 @@ test.describe("the member's dashboard", () => {
 
     await expect(page).toHaveURL(/\/dashboard\/savedsearches$/);
     await expect(page.getByText(`Search saved as “${title}”.`)).toBeVisible();
-    const saved = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+    const saved = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: title }) });
     await expect(saved).toContainText("Any field matches melanoma");
     await axe();
     await saved.getByRole("link", { name: title }).click();
@@ -129,7 +151,9 @@ test.describe("the member's dashboard", () => {
     await axe();
     await saved.getByLabel("Title").fill(renamedTitle);
     await saved.getByRole("button", { name: /^Rename/ }).click();
-    const renamed = page.getByRole("article").filter({ has: page.getByRole("heading", { name: renamedTitle }) });
+    const renamed = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: renamedTitle }) });
     await expect(renamed).toBeVisible();
     await renamed.getByLabel("Email alert").selectOption("weekly");
     await renamed.getByRole("button", { name: /^Save alert/ }).click();
@@ -140,18 +164,24 @@ test.describe("the member's dashboard", () => {
     await expect(renamed).toHaveCount(0);
   });
 
-  test("a daily alert on a saved search emails exactly once about a matching record that changed", async ({ page }, testInfo) => {
+  test("a daily alert on a saved search emails exactly once about a matching record that changed", async ({
+    page,
+  }, testInfo) => {
     const [a, b] = exampleRecords();
     await logIn(page, "editor@example.org");
     await publish(page, jsonLines([a, b]), "alert-first.jsonl");
 
     await switchUser(page, "member@example.org");
-    await page.goto(`/advancedsearch?adv=1&field=hssId&op=is&value=${a.hssId}&dateFrom=&dateTo=&join=and`);
+    await page.goto(
+      `/advancedsearch?adv=1&field=hssId&op=is&value=${a.hssId}&dateFrom=&dateTo=&join=and`,
+    );
     await page.getByRole("link", { name: "Save this search" }).click();
     const title = `Alert on ${a.hssId} (${testInfo.project.name})`;
     await page.getByLabel("Title").fill(title);
     await page.getByRole("button", { name: "Save", exact: true }).click();
-    const saved = page.getByRole("article").filter({ has: page.getByRole("heading", { name: title }) });
+    const saved = page
+      .getByRole("article")
+      .filter({ has: page.getByRole("heading", { name: title }) });
     await saved.getByLabel("Email alert").selectOption("daily");
     await saved.getByRole("button", { name: /^Save alert/ }).click();
     await expect(page.getByText("Email alert set to daily.")).toBeVisible();
@@ -179,7 +209,8 @@ test.describe("the member's dashboard", () => {
     await switchUser(page, reader);
     await page.goto("/dashboard/notifications");
     await expect(page.getByRole("heading", { name: "Email notifications" })).toBeVisible();
-    if (await page.getByRole("button", { name: "Stop the emails" }).count()) await page.getByRole("button", { name: "Stop the emails" }).click();
+    if (await page.getByRole("button", { name: "Stop the emails" }).count())
+      await page.getByRole("button", { name: "Stop the emails" }).click();
     await page.getByLabel("Daily").check();
     await page.getByRole("button", { name: "Enrol in email notifications" }).click();
     await expect(page.getByText("You will get a daily email of updated records.")).toBeVisible();
@@ -200,10 +231,15 @@ test.describe("the member's dashboard", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stop emails");
     await axe();
     await page.getByRole("button", { name: "Stop these emails" }).click();
-    await expect(page.getByText("You will get no more emails for the email notifications of updated records.")).toBeVisible();
+    await expect(
+      page.getByText("You will get no more emails for the email notifications of updated records."),
+    ).toBeVisible();
   });
 
-  test("the email-notification popup shows while notifications are off, and stays dismissed", async ({ page, axe }, testInfo) => {
+  test("the email-notification popup shows while notifications are off, and stays dismissed", async ({
+    page,
+    axe,
+  }, testInfo) => {
     // A dismissal is kept: each project uses its own member.
     const reader = testInfo.project.name === "js" ? "alerts@example.org" : "editor@example.org";
     const setPopup = async (on: boolean) => {
@@ -220,7 +256,9 @@ test.describe("the member's dashboard", () => {
       await switchUser(page, reader);
       await page.goto("/about");
       const popup = page.getByRole("complementary", { name: "Email notifications" });
-      await expect(popup).toContainText("Email Notifications are currently off. Please visit the dashboard to enable.");
+      await expect(popup).toContainText(
+        "Email Notifications are currently off. Please visit the dashboard to enable.",
+      );
       await expect(popup.getByRole("link")).toHaveAttribute("href", "/dashboard/notifications");
       await axe();
       await popup.getByRole("button", { name: "Dismiss" }).click();

@@ -7,9 +7,14 @@ const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 if (!existsSync(path)) {
   if (process.getuid?.() === 0) {
     console.log("Chromium is missing: installing Debian's chromium package (about 25 s)...");
-    execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+    execSync(
+      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+      { stdio: "inherit" },
+    );
   } else {
-    console.error(`No Chromium at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    console.error(
+      `No Chromium at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
     process.exit(1);
   }
 }

@@ -4,7 +4,10 @@ import { expect, logIn, test } from "./fixtures";
 // This server ends sessions after 3 idle seconds (SESSION_IDLE_MINUTES=0.05).
 test.use({ baseURL: `http://127.0.0.1:${SHORT_SESSION_PORT}` });
 
-test("an expired session goes to log in with the Token Expired banner, then back", async ({ page, axe }) => {
+test("an expired session goes to log in with the Token Expired banner, then back", async ({
+  page,
+  axe,
+}) => {
   await logIn(page, "member@example.org");
   await page.goto("/myaccount");
   await expect(page.getByRole("heading", { level: 1, name: "My account" })).toBeVisible();

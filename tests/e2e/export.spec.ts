@@ -31,7 +31,10 @@ async function tick(page: Page, n: number, jsEnabled: boolean, expected: number)
 }
 
 async function download(page: Page) {
-  const [file] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Download" }).click()]);
+  const [file] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download" }).click(),
+  ]);
   expect(file.suggestedFilename()).toMatch(/^export\.(csv|xlsx|xml)$/);
   return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
 }
@@ -47,13 +50,20 @@ const csvIds = (bytes: Buffer) => {
 test.describe("selection and export", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("select two results on different pages, export them as CSV, then clear a selection", async ({ page, axe, jsEnabled }) => {
+  test("select two results on different pages, export them as CSV, then clear a selection", async ({
+    page,
+    axe,
+    jsEnabled,
+  }) => {
     await logIn(page, "member@example.org");
     await openSearch(page, "/search?q=cancer&sort=title", jsEnabled);
     const first = await tick(page, 1, jsEnabled, 1);
     await axe();
 
-    await page.getByRole("navigation", { name: "Search results pages" }).getByRole("link", { name: "Next page" }).click();
+    await page
+      .getByRole("navigation", { name: "Search results pages" })
+      .getByRole("link", { name: "Next page" })
+      .click();
     await expect(page).toHaveTitle(/page 2/);
     await expect(page.locator(".search-results[aria-busy]")).toHaveCount(0);
     const second = await tick(page, 4, jsEnabled, 2);
@@ -67,12 +77,17 @@ test.describe("selection and export", () => {
     await page.getByRole("link", { name: "Export", exact: true }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Export");
     await expect(page.getByText("Export is under development")).toBeVisible();
-    await expect(page.getByRole("link", { name: "exporting data in the FAQ" })).toHaveAttribute("href", "/faq#EXPORTINGDATA");
+    await expect(page.getByRole("link", { name: "exporting data in the FAQ" })).toHaveAttribute(
+      "href",
+      "/faq#EXPORTINGDATA",
+    );
     await expect(page.getByLabel("The selected results (2)")).toBeChecked();
     await axe();
     await page.getByLabel(/^CSV/).check();
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect(page.getByText("Export Successful. Please download your file here.")).toBeVisible();
+    await expect(
+      page.getByText("Export Successful. Please download your file here."),
+    ).toBeVisible();
     await axe();
     const file = await download(page);
     expect(file.name).toBe("export.csv");
@@ -92,7 +107,9 @@ test.describe("selection and export", () => {
   test("an admin exports all results as XLSX", async ({ page, axe, jsEnabled }) => {
     await logIn(page, "admin@example.org");
     await openSearch(page, "/search?q=lymphoma", jsEnabled);
-    const total = Number((await page.locator(".result-count strong").innerText()).replace(/[^0-9]/g, ""));
+    const total = Number(
+      (await page.locator(".result-count strong").innerText()).replace(/[^0-9]/g, ""),
+    );
     expect(total).toBeGreaterThan(20);
     await page.getByRole("button", { name: `Select all ${total} results` }).click();
     await expect(selectionCount(page)).toContainText(`Selected ${total} result(s)`);
@@ -101,7 +118,9 @@ test.describe("selection and export", () => {
     await page.getByLabel(`All ${total} results of this search`).check();
     await page.getByLabel(/^XLSX/).check();
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect(page.getByText("Export Successful. Please download your file here.")).toBeVisible();
+    await expect(
+      page.getByText("Export Successful. Please download your file here."),
+    ).toBeVisible();
     await axe();
     const file = await download(page);
     expect(file.name).toBe("export.xlsx");
@@ -112,15 +131,24 @@ test.describe("selection and export", () => {
     expect(sheet.getRow(1).getCell(1).value).toBe("HSS ID");
   });
 
-  test("a member's 'all results' takes the fallback: their selection", async ({ page, jsEnabled }) => {
+  test("a member's 'all results' takes the fallback: their selection", async ({
+    page,
+    jsEnabled,
+  }) => {
     await logIn(page, "member@example.org");
     await openSearch(page, "/search?q=lymphoma&sort=title", jsEnabled);
     const chosen = await tick(page, 0, jsEnabled, 1);
     await page.getByRole("link", { name: "Export", exact: true }).click();
     await page.getByLabel(/^All [\d,]+ results of this search/).check();
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect(page.getByText("Export Successful. Please download your file here.")).toBeVisible();
-    await expect(page.getByText("Exports of all results are for administrators, so your selection was exported instead")).toBeVisible();
+    await expect(
+      page.getByText("Export Successful. Please download your file here."),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        "Exports of all results are for administrators, so your selection was exported instead",
+      ),
+    ).toBeVisible();
     expect(csvIds((await download(page)).bytes)).toEqual([chosen]);
   });
 
@@ -133,7 +161,9 @@ test.describe("selection and export", () => {
     await page.getByRole("button", { name: "Export", exact: true }).click();
     await expect(page).toHaveTitle(/^Error: Export/);
     const summary = page.getByRole("alert");
-    await expect(summary).toContainText("Select at least one result to export, or choose all results");
+    await expect(summary).toContainText(
+      "Select at least one result to export, or choose all results",
+    );
     await summary.getByRole("link").click();
     await expect(page.getByLabel("The selected results (0)")).toBeFocused();
     await axe();

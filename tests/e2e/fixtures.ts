@@ -15,10 +15,21 @@ async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) {
     const html = await page.content();
     const url = page.url();
-    const context = await page.context().browser()!.newContext({ javaScriptEnabled: true, reducedMotion: "reduce", baseURL: new URL(url).origin });
+    const context = await page
+      .context()
+      .browser()!
+      .newContext({
+        javaScriptEnabled: true,
+        reducedMotion: "reduce",
+        baseURL: new URL(url).origin,
+      });
     const mirror = await context.newPage();
     await mirror.route("**/build/**/*.js", (route) => route.abort());
-    await mirror.route((candidate) => candidate.href === url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await mirror.route(
+      (candidate) => candidate.href === url,
+      (route) =>
+        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
+    );
     await mirror.goto(url);
     target = mirror;
     cleanup = () => context.close();
@@ -27,7 +38,9 @@ async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
     const results = await new AxeBuilder({ page: target })
       .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
       .analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`);
+    const summary = results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
     expect(summary, `axe violations on ${page.url()}`).toEqual([]);
   } finally {
     await cleanup();

@@ -1,13 +1,20 @@
 import { expect, logIn, test } from "./fixtures";
 
 test.describe("public pages", () => {
-  test("the signed-out home has the dark header, Login and Sign Up, the footer and a skip link", async ({ page, axe }) => {
+  test("the signed-out home has the dark header, Login and Sign Up, the footer and a skip link", async ({
+    page,
+    axe,
+  }) => {
     await page.goto("/");
     await expect(page.locator("header.site-header--dark")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/contact");
+    await expect(page.getByRole("banner").getByRole("link", { name: "Sign Up" })).toHaveAttribute(
+      "href",
+      "/contact",
+    );
     const footer = page.getByRole("contentinfo");
-    for (const name of ["Home", "About", "Contact"]) await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
+    for (const name of ["Home", "About", "Contact"])
+      await expect(footer.getByRole("link", { name, exact: true })).toBeVisible();
     await expect(footer.getByRole("link", { name: "FAQs" })).toHaveCount(0);
     await expect(footer).toContainText("practising doctors with 5 or more years of experience");
     await expect(footer).toContainText("Version 2.17.2");
@@ -16,35 +23,50 @@ test.describe("public pages", () => {
     await axe();
   });
 
-  test("the signed-in home offers search and the ways in, and the footer adds FAQs and Glossary", async ({ page, axe }) => {
+  test("the signed-in home offers search and the ways in, and the footer adds FAQs and Glossary", async ({
+    page,
+    axe,
+  }) => {
     await logIn(page, "member@example.org");
     await page.goto("/");
     await expect(page.locator("header.site-header--home")).toBeVisible();
     await expect(page.getByRole("search").getByLabel("Search records")).toBeVisible();
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "FAQs" })).toBeVisible();
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Glossary" })).toBeVisible();
+    await expect(
+      page.getByRole("contentinfo").getByRole("link", { name: "Glossary" }),
+    ).toBeVisible();
     await axe();
   });
 
   test("about, service status and the JSON health check", async ({ page, axe, request }) => {
     await page.goto("/about");
-    await expect(page.getByRole("heading", { level: 1, name: "About the Horizon Scanning Database" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "About the Horizon Scanning Database" }),
+    ).toBeVisible();
     await axe();
     await page.goto("/apitest");
     await expect(page.getByRole("heading", { level: 1, name: "Service status" })).toBeVisible();
     await expect(page.getByRole("row", { name: /Application version/ })).toContainText("2.17.2");
-    await expect(page.getByRole("row", { name: /Database engine/ })).toContainText("Embedded PostgreSQL (PGlite)");
+    await expect(page.getByRole("row", { name: /Database engine/ })).toContainText(
+      "Embedded PostgreSQL (PGlite)",
+    );
     await expect(page.getByRole("row", { name: /Database answers/ })).toContainText("Yes");
     await axe();
     const health = await request.get("/api/health");
     expect(health.status()).toBe(200);
     const body = await health.json();
-    expect(body).toMatchObject({ version: "2.17.2", database: { engine: "pglite", answers: true } });
+    expect(body).toMatchObject({
+      version: "2.17.2",
+      database: { engine: "pglite", answers: true },
+    });
     // The demo catalogue (2,000 records), plus whatever the record tests have imported.
     expect(body.records).toBeGreaterThanOrEqual(2000);
   });
 
-  test("an unknown path shows page-not-found with status 404, signed out and in", async ({ page, axe }) => {
+  test("an unknown path shows page-not-found with status 404, signed out and in", async ({
+    page,
+    axe,
+  }) => {
     const response = await page.goto("/no/such/page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
@@ -58,7 +80,9 @@ test.describe("public pages", () => {
     await axe();
   });
 
-  test("every response carries a content security policy and security headers", async ({ request }) => {
+  test("every response carries a content security policy and security headers", async ({
+    request,
+  }) => {
     const response = await request.get("/");
     const csp = response.headers()["content-security-policy"];
     expect(csp).toContain("script-src 'self' 'nonce-");
@@ -68,7 +92,11 @@ test.describe("public pages", () => {
 });
 
 test.describe("contact form", () => {
-  test("names each missing field, keeps what was typed, then sends", async ({ page, axe, jsEnabled }) => {
+  test("names each missing field, keeps what was typed, then sends", async ({
+    page,
+    axe,
+    jsEnabled,
+  }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1, name: "Contact us" })).toBeVisible();
     await axe();
@@ -95,9 +123,13 @@ test.describe("contact form", () => {
 
     await page.getByLabel("Email").fill(`ann-${jsEnabled ? "js" : "nojs"}@hospital.example.org`);
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Message was successful" })).toBeVisible();
     await expect(
-      page.getByText("Your message has been successfully sent. Someone should respond within 24-48hrs of your request."),
+      page.getByRole("heading", { level: 1, name: "Message was successful" }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        "Your message has been successfully sent. Someone should respond within 24-48hrs of your request.",
+      ),
     ).toBeVisible();
     await axe();
   });

@@ -3,7 +3,11 @@ import { clone, exampleRecords, jsonLines, progressedExample } from "../records"
 import { expect, logIn, test } from "./fixtures";
 
 /** Uploads records on /dashboard/records and waits for the validation report. */
-async function upload(page: Page, content: string, options: { name?: string; mode?: "publish" | "preview" } = {}) {
+async function upload(
+  page: Page,
+  content: string,
+  options: { name?: string; mode?: "publish" | "preview" } = {},
+) {
   await page.goto("/dashboard/records");
   await page.getByLabel("Records file").setInputFiles({
     name: options.name ?? "records.jsonl",
@@ -11,13 +15,20 @@ async function upload(page: Page, content: string, options: { name?: string; mod
     buffer: Buffer.from(content),
   });
   await page
-    .getByLabel(options.mode === "preview" ? "Stage them for preview, to publish or discard here later" : "Publish the changes at once")
+    .getByLabel(
+      options.mode === "preview"
+        ? "Stage them for preview, to publish or discard here later"
+        : "Publish the changes at once",
+    )
     .check();
   await page.getByRole("button", { name: "Check the file" }).click();
 }
 
 function facts(page: Page, term: string) {
-  return page.locator("dl.facts > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+  return page
+    .locator("dl.facts > div")
+    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
+    .locator("dd");
 }
 
 test.describe("records", () => {
@@ -28,12 +39,16 @@ test.describe("records", () => {
     const [a, b] = exampleRecords();
     await logIn(page, "editor@example.org");
     await upload(page, jsonLines([a, b]));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Import report: records.jsonl");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Import report: records.jsonl",
+    );
     await expect(facts(page, "New records")).toHaveText("2");
     await axe();
     await page.getByRole("button", { name: "Publish 2 record(s)" }).click();
     await expect(page).toHaveURL(/\/dashboard\/records$/);
-    await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText("records.jsonl applied");
+    await expect(page.getByRole("status").or(page.getByRole("alert")).first()).toContainText(
+      "records.jsonl applied",
+    );
     await axe();
 
     const changed = progressedExample(a);
@@ -48,17 +63,41 @@ test.describe("records", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(a.title);
     await expect(page).toHaveTitle(new RegExp(`^${a.title}`));
     const contents = page.getByRole("navigation", { name: "Contents" });
-    for (const name of ["Key facts", "Active compound", "Regulatory information", "EMA", "FDA", "Clinical trials", "Related records", "Record change log"]) {
+    for (const name of [
+      "Key facts",
+      "Active compound",
+      "Regulatory information",
+      "EMA",
+      "FDA",
+      "Clinical trials",
+      "Related records",
+      "Record change log",
+    ]) {
       await expect(contents.getByRole("link", { name, exact: true })).toBeVisible();
     }
-    for (const name of ["Key facts", "Active compound", "Estimated indication", "Comparators", "Organisations", "Analysis", "References", "Record change log"]) {
+    for (const name of [
+      "Key facts",
+      "Active compound",
+      "Estimated indication",
+      "Comparators",
+      "Organisations",
+      "Analysis",
+      "References",
+      "Record change log",
+    ]) {
       await expect(page.getByRole("heading", { level: 2, name, exact: true })).toBeVisible();
     }
-    await expect(page.getByRole("heading", { level: 3, name: "EU clinical trial registries" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 3, name: "EU clinical trial registries" }),
+    ).toBeVisible();
     await expect(facts(page, "EU regulatory status").first()).toHaveText("CHMP positive opinion");
 
     // The timeline: an SVG image named by its caption, and the same events as a table.
-    await expect(page.getByRole("img", { name: /Regulatory timeline: 6 events \(3 EMA, 3 FDA\) from Nov 18th 2024 to Oct 16th 2026/ })).toBeVisible();
+    await expect(
+      page.getByRole("img", {
+        name: /Regulatory timeline: 6 events \(3 EMA, 3 FDA\) from Nov 18th 2024 to Oct 16th 2026/,
+      }),
+    ).toBeVisible();
     const events = page.getByRole("table", { name: "Regulatory events, oldest first" });
     await expect(events.getByRole("row")).toHaveCount(7);
     await expect(events.getByRole("row").nth(1)).toContainText("Nov 18th 2024");
@@ -75,17 +114,23 @@ test.describe("records", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(b.title);
   });
 
-  test("an invalid file is rejected whole with its errors listed, and a wrong file type gets a clear error", async ({ page, axe }) => {
+  test("an invalid file is rejected whole with its errors listed, and a wrong file type gets a clear error", async ({
+    page,
+    axe,
+  }) => {
     const [a, b] = exampleRecords();
     const bad = clone(a) as Record<string, unknown>;
     bad.lastUpdated = "2026-02-30";
     delete bad.organisations;
     await logIn(page, "editor@example.org");
     await upload(page, jsonLines([b, bad]));
-    await expect(page.getByRole("heading", { level: 2, name: "The file was rejected: 2 errors" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "The file was rejected: 2 errors" }),
+    ).toBeVisible();
     await expect(page.getByText("Nothing was changed.")).toBeVisible();
     const errors = page.getByRole("table", { name: "Errors, in file order" });
-    const cells = async (row: number) => errors.getByRole("row").nth(row).getByRole("cell").allTextContents();
+    const cells = async (row: number) =>
+      errors.getByRole("row").nth(row).getByRole("cell").allTextContents();
     expect(await cells(1)).toEqual(["2", "2", a.hssId, "lastUpdated", "is not a real date"]);
     expect((await cells(2)).slice(0, 4)).toEqual(["2", "2", a.hssId, "organisations"]);
     await expect(page.getByRole("button", { name: /Publish/ })).toHaveCount(0);
@@ -96,8 +141,14 @@ test.describe("records", () => {
     await upload(page, "just some notes", { name: "notes.txt" });
     await expect(page).toHaveTitle(/^Error: Manage records/);
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
-    await expect(summary.getByRole("link", { name: "The file must be a JSON or JSON Lines file (.json, .jsonl or .ndjson)" })).toBeVisible();
-    await expect(page.getByLabel("Stage them for preview, to publish or discard here later")).not.toBeChecked();
+    await expect(
+      summary.getByRole("link", {
+        name: "The file must be a JSON or JSON Lines file (.json, .jsonl or .ndjson)",
+      }),
+    ).toBeVisible();
+    await expect(
+      page.getByLabel("Stage them for preview, to publish or discard here later"),
+    ).not.toBeChecked();
     await axe();
   });
 
@@ -135,7 +186,11 @@ test.describe("records", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(changed.title);
   });
 
-  test("print: choose sections, see only those in the print preview, and find the choice remembered", async ({ page, axe, jsEnabled }) => {
+  test("print: choose sections, see only those in the print preview, and find the choice remembered", async ({
+    page,
+    axe,
+    jsEnabled,
+  }) => {
     // The choice is remembered per user: each JS mode starts from a user who has never printed.
     await logIn(page, jsEnabled ? "member@example.org" : "reports@example.org");
     await page.goto("/record/HSS-000001");
@@ -152,7 +207,9 @@ test.describe("records", () => {
     for (const box of await boxes.all()) await expect(box).not.toBeChecked();
     await page.getByRole("button", { name: "Show print preview" }).click();
     await expect(page).toHaveTitle(/^Error: /);
-    await expect(page.getByRole("link", { name: "Select at least one section to print" })).toBeVisible();
+    await expect(
+      page.getByRole("link", { name: "Select at least one section to print" }),
+    ).toBeVisible();
     await axe();
 
     await page.getByLabel("Key facts").check();
@@ -162,7 +219,9 @@ test.describe("records", () => {
     await expect(page.getByText("Print Preview Enabled")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
     await expect(page.getByRole("heading", { level: 2, name: "Key facts" })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 2, name: "Regulatory information" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Regulatory information" }),
+    ).toBeVisible();
     await expect(page.getByRole("heading", { level: 3, name: "EMA" })).toBeVisible();
     for (const name of ["Comparators", "Organisations", "Record change log", "Clinical trials"]) {
       await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
@@ -174,7 +233,10 @@ test.describe("records", () => {
       await expect(page.getByRole("button", { name: "Print" })).toHaveCount(0);
       await expect(page.getByText("use your browser’s Print command")).toBeVisible();
     }
-    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute("href", "/record/HSS-000001");
+    await expect(page.getByRole("link", { name: "Cancel" })).toHaveAttribute(
+      "href",
+      "/record/HSS-000001",
+    );
     await axe();
 
     await page.goto("/record/HSS-000001/print");
@@ -185,13 +247,20 @@ test.describe("records", () => {
     for (const box of await boxes.all()) await expect(box).toBeChecked();
   });
 
-  test("an unknown hssId is the 404 page, and members are refused the staff record pages", async ({ page, axe }) => {
+  test("an unknown hssId is the 404 page, and members are refused the staff record pages", async ({
+    page,
+    axe,
+  }) => {
     await logIn(page, "member@example.org");
     const response = await page.goto("/record/NO-SUCH-RECORD");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
     await axe();
-    for (const path of ["/dashboard/records", "/dashboard/records/imports/1", "/record/preview/HSS-000001"]) {
+    for (const path of [
+      "/dashboard/records",
+      "/dashboard/records/imports/1",
+      "/record/preview/HSS-000001",
+    ]) {
       await page.goto(path);
       await expect(page).toHaveURL(/\/notallowed$/);
     }

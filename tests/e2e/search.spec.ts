@@ -12,7 +12,8 @@ async function resultCount(page: Page) {
   await expect(page.locator(".search-results[aria-busy]")).toHaveCount(0);
   return Number((await count(page).innerText()).replace(/[^0-9]/g, ""));
 }
-const facet = (page: Page, legend: string) => page.getByRole("group", { name: legend, exact: true });
+const facet = (page: Page, legend: string) =>
+  page.getByRole("group", { name: legend, exact: true });
 const selectedFilters = (page: Page) => page.locator(".selected-filters");
 
 test.describe("search", () => {
@@ -23,7 +24,10 @@ test.describe("search", () => {
     await logIn(page, "member@example.org");
   });
 
-  test("search, apply two filters, remove one, open a more page, page forward and switch to the table view", async ({ page, axe }) => {
+  test("search, apply two filters, remove one, open a more page, page forward and switch to the table view", async ({
+    page,
+    axe,
+  }) => {
     await page.goto("/search");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");
     // The demo catalogue, plus what other tests imported.
@@ -40,21 +44,39 @@ test.describe("search", () => {
     expect(cancer).toBeLessThan(everything);
     await expect(page.locator(".result-card mark").first()).toHaveText(/cancer/i);
 
-    await facet(page, "Therapeutic area").getByRole("checkbox", { name: /^Oncology \(/ }).check();
-    await facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ }).check();
+    await facet(page, "Therapeutic area")
+      .getByRole("checkbox", { name: /^Oncology \(/ })
+      .check();
+    await facet(page, "Record status")
+      .getByRole("checkbox", { name: /^Active \(/ })
+      .check();
     await page.getByRole("button", { name: "Apply filters" }).last().click();
-    await expect(selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ })).toBeVisible();
-    await expect(selectedFilters(page).getByRole("link", { name: /Record status: Active/ })).toBeVisible();
+    await expect(
+      selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ }),
+    ).toBeVisible();
+    await expect(
+      selectedFilters(page).getByRole("link", { name: /Record status: Active/ }),
+    ).toBeVisible();
     const both = await resultCount(page);
     expect(both).toBeLessThan(cancer);
-    await expect(facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ })).toBeChecked();
+    await expect(
+      facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ }),
+    ).toBeChecked();
     await axe();
 
-    await selectedFilters(page).getByRole("link", { name: /Record status: Active/ }).click();
-    await expect(selectedFilters(page).getByRole("link", { name: /Record status: Active/ })).toHaveCount(0);
+    await selectedFilters(page)
+      .getByRole("link", { name: /Record status: Active/ })
+      .click();
+    await expect(
+      selectedFilters(page).getByRole("link", { name: /Record status: Active/ }),
+    ).toHaveCount(0);
     // The panel is redrawn for the new search (with JS, inputs would otherwise keep their old state).
-    await expect(facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ })).not.toBeChecked();
-    await expect(selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ })).toBeVisible();
+    await expect(
+      facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ }),
+    ).not.toBeChecked();
+    await expect(
+      selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ }),
+    ).toBeVisible();
     const oneFilter = await resultCount(page);
     expect(oneFilter).toBeGreaterThan(both);
 
@@ -64,23 +86,38 @@ test.describe("search", () => {
     await page.getByLabel("Order").selectOption("az");
     await page.getByRole("button", { name: "Show values" }).click();
     await expect(page).toHaveURL(/fsort=az/);
-    const first = page.getByRole("group", { name: /^Company \(page 1 of/ }).getByRole("checkbox").first();
+    const first = page
+      .getByRole("group", { name: /^Company \(page 1 of/ })
+      .getByRole("checkbox")
+      .first();
     const firstName = ((await first.getAttribute("value")) ?? "").replace(/^company:/, "");
     await first.check();
     await page.getByRole("button", { name: "Apply filters" }).click();
     await expect(page).toHaveURL(/\/search\?/);
-    await expect(selectedFilters(page).getByRole("link", { name: `Company: ${firstName} (remove)` })).toBeVisible();
-    await expect(selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ })).toBeVisible();
+    await expect(
+      selectedFilters(page).getByRole("link", { name: `Company: ${firstName} (remove)` }),
+    ).toBeVisible();
+    await expect(
+      selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ }),
+    ).toBeVisible();
 
-    await selectedFilters(page).getByRole("link", { name: /^Company:/ }).click();
-    await page.getByRole("navigation", { name: "Search results pages" }).getByRole("link", { name: "Next page" }).click();
+    await selectedFilters(page)
+      .getByRole("link", { name: /^Company:/ })
+      .click();
+    await page
+      .getByRole("navigation", { name: "Search results pages" })
+      .getByRole("link", { name: "Next page" })
+      .click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveTitle(/page 2/);
     await expect(page.locator(".result-cards")).toHaveAttribute("start", "21");
 
     await page.getByRole("button", { name: "Table view" }).click();
     await expect(page.getByRole("table")).toBeVisible();
-    await expect(page.getByRole("button", { name: "Table view" })).toHaveAttribute("aria-pressed", "true");
+    await expect(page.getByRole("button", { name: "Table view" })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
     await expect(page).toHaveURL(/page=2/);
     await axe();
     // The preference is the user's: a new search keeps the table.
@@ -90,7 +127,10 @@ test.describe("search", () => {
     await expect(page.locator(".result-cards")).toBeVisible();
   });
 
-  test("offers Did you mean, explains bad input, and an empty result has a way out", async ({ page, axe }) => {
+  test("offers Did you mean, explains bad input, and an empty result has a way out", async ({
+    page,
+    axe,
+  }) => {
     await page.goto("/search?q=micesertb");
     await expect(count(page)).toHaveText("0 results");
     await expect(page.getByRole("heading", { name: "No records match this search" })).toBeVisible();
@@ -103,13 +143,17 @@ test.describe("search", () => {
     await page.goto("/search");
     await page.getByLabel("Substance name", { exact: true }).fill("micesertib");
     await page.getByRole("button", { name: "Apply filters" }).last().click();
-    await expect(selectedFilters(page).getByRole("link", { name: "Substance name: micesertib (remove)" })).toBeVisible();
+    await expect(
+      selectedFilters(page).getByRole("link", { name: "Substance name: micesertib (remove)" }),
+    ).toBeVisible();
     expect(await resultCount(page)).toBeGreaterThan(0);
 
     const response = await page.goto("/search?luFrom=2026-02-30&f=nosuch:1&page=x");
     expect(response?.status()).toBe(200);
     const notice = page.locator(".notice");
-    await expect(notice).toContainText('The last updated from date "2026-02-30" is not a real date');
+    await expect(notice).toContainText(
+      'The last updated from date "2026-02-30" is not a real date',
+    );
     await expect(notice).toContainText('"nosuch" is not a filter here');
     await expect(notice).toContainText("the first page is shown");
     expect(await resultCount(page)).toBeGreaterThanOrEqual(2000);
@@ -133,7 +177,9 @@ test.describe("search", () => {
     await row(2).getByLabel("Field").selectOption("company");
     await row(2).getByLabel("Value (for contains, is, is not)").fill("Corvance");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page.locator(".advanced-search-bar")).toContainText('Company contains "Norvane" OR Company contains "Corvance"');
+    await expect(page.locator(".advanced-search-bar")).toContainText(
+      'Company contains "Norvane" OR Company contains "Corvance"',
+    );
     const either = await resultCount(page);
     expect(either).toBeGreaterThan(0);
     await axe();
@@ -151,7 +197,9 @@ test.describe("search", () => {
     await expect(page).toHaveTitle(/^Error: Advanced search/);
     const summary = page.getByRole("alert");
     await expect(summary).toContainText('Row 1: Last updated is a date: choose "between dates"');
-    await expect(row(1).locator(".field-error")).toContainText('Row 1: Last updated is a date: choose "between dates"');
+    await expect(row(1).locator(".field-error")).toContainText(
+      'Row 1: Last updated is a date: choose "between dates"',
+    );
     await axe();
     await row(1).getByLabel("Operator").selectOption("between");
     await row(1).getByLabel("From date (for between dates)").fill("2025-01-01");
@@ -164,11 +212,14 @@ test.describe("search", () => {
     await page.goto("/searchtips");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search tips");
     await axe();
-    const hrefs = await page.locator("[data-example]").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    const hrefs = await page
+      .locator("[data-example]")
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
     expect(hrefs.length).toBeGreaterThanOrEqual(9);
     for (const href of hrefs) {
       await page.goto(href);
-      if (href.includes("micesertb")) await expect(page.getByRole("link", { name: "micesertib" })).toBeVisible();
+      if (href.includes("micesertb"))
+        await expect(page.getByRole("link", { name: "micesertib" })).toBeVisible();
       else expect(await resultCount(page), href).toBeGreaterThan(0);
     }
   });

@@ -6,7 +6,10 @@ import { isCommonPassword } from "~/lib/password-rules.server";
 import { readSession } from "~/lib/session.server";
 import { recordActivity } from "~/models/records.server";
 import { verifyLogin } from "~/models/users.server";
-import { action as changePasswordAction, loader as changePasswordLoader } from "~/routes/changepassword";
+import {
+  action as changePasswordAction,
+  loader as changePasswordLoader,
+} from "~/routes/changepassword";
 import { action as inviteAction, loader as inviteLoader } from "~/routes/invite";
 import { action as myPasswordAction } from "~/routes/myaccount.password";
 import { action as registerAction, loader as registerLoader } from "~/routes/register";
@@ -15,7 +18,16 @@ import { action as userAction, loader as userLoader } from "~/routes/dashboard.u
 import { loader as usersLoader } from "~/routes/dashboard.users._index";
 import { loader as reportLoader } from "~/routes/dashboard.userreports";
 import { loader as reportCsvLoader } from "~/routes/dashboard.userreports[.]csv";
-import { args, cookiesOf, getRequest, makeUser, postRequest, redirected, sessionCookie, TEST_PASSWORD } from "../factories";
+import {
+  args,
+  cookiesOf,
+  getRequest,
+  makeUser,
+  postRequest,
+  redirected,
+  sessionCookie,
+  TEST_PASSWORD,
+} from "../factories";
 
 const STRONG = "plum orchard tuesday lantern";
 
@@ -45,7 +57,15 @@ const uniqueEmail = () => `new-${randomUUID().slice(0, 8)}@test.example.org`;
 
 async function invite(adminCookie: string, email: string) {
   const response = await redirected(() =>
-    inviteAction(args(postRequest("/invite", { firstName: "Nia", middleName: "J", lastName: "Newcomer", email }, adminCookie))),
+    inviteAction(
+      args(
+        postRequest(
+          "/invite",
+          { firstName: "Nia", middleName: "J", lastName: "Newcomer", email },
+          adminCookie,
+        ),
+      ),
+    ),
   );
   expect(response.headers.get("Location")).toBe("/invite");
   const mail = await lastEmailTo(email);
@@ -64,9 +84,17 @@ describe("invitations and registration", () => {
   it("is for admins only: every other role goes to /notallowed, on the page and the form", async () => {
     for (const roles of [[], ["editor"], ["reportadmin"], ["websitealerts"]]) {
       const cookie = await sessionCookie(await makeUser({ roles }));
-      expect((await redirected(() => inviteLoader(args(getRequest("/invite", cookie))))).headers.get("Location")).toBe("/notallowed");
+      expect(
+        (await redirected(() => inviteLoader(args(getRequest("/invite", cookie))))).headers.get(
+          "Location",
+        ),
+      ).toBe("/notallowed");
       const email = uniqueEmail();
-      const posting = await redirected(() => inviteAction(args(postRequest("/invite", { firstName: "X", lastName: "Y", email }, cookie))));
+      const posting = await redirected(() =>
+        inviteAction(
+          args(postRequest("/invite", { firstName: "X", lastName: "Y", email }, cookie)),
+        ),
+      );
       expect(posting.headers.get("Location")).toBe("/notallowed");
       expect(await emailsTo(email)).toHaveLength(0);
     }
@@ -77,13 +105,27 @@ describe("invitations and registration", () => {
     const email = uniqueEmail();
     const code = await invite(admin, email);
 
-    const page = (await registerLoader(args(getRequest(`/register?invitationCode=${code}`)))) as Response;
+    const page = (await registerLoader(
+      args(getRequest(`/register?invitationCode=${code}`)),
+    )) as Response;
     expect(page.status).toBe(200);
-    expect(await page.json()).toMatchObject({ status: "valid", invitation: { email, firstName: "Nia", middleName: "J", lastName: "Newcomer" } });
+    expect(await page.json()).toMatchObject({
+      status: "valid",
+      invitation: { email, firstName: "Nia", middleName: "J", lastName: "Newcomer" },
+    });
 
     // A weak password is refused with the rule's words, the names kept, the passwords not echoed.
     const weak = (await registerAction(
-      args(postRequest("/register", { invitationCode: code, firstName: "Nia", middleName: "J", lastName: "Newcomer-Smith", password: email, confirmPassword: email })),
+      args(
+        postRequest("/register", {
+          invitationCode: code,
+          firstName: "Nia",
+          middleName: "J",
+          lastName: "Newcomer-Smith",
+          password: email,
+          confirmPassword: email,
+        }),
+      ),
     )) as Response;
     expect(weak.status).toBe(400);
     const reply = await weak.json();
@@ -95,17 +137,44 @@ describe("invitations and registration", () => {
       ["Password1234", "Password is too common. Choose a password that is harder to guess"],
     ]) {
       const refused = (await registerAction(
-        args(postRequest("/register", { invitationCode: code, firstName: "Nia", lastName: "N", password, confirmPassword: password })),
+        args(
+          postRequest("/register", {
+            invitationCode: code,
+            firstName: "Nia",
+            lastName: "N",
+            password,
+            confirmPassword: password,
+          }),
+        ),
       )) as Response;
       expect((await refused.json()).error.password).toContain(message);
     }
     const mismatch = (await registerAction(
-      args(postRequest("/register", { invitationCode: code, firstName: "Nia", lastName: "N", password: STRONG, confirmPassword: `${STRONG}!` })),
+      args(
+        postRequest("/register", {
+          invitationCode: code,
+          firstName: "Nia",
+          lastName: "N",
+          password: STRONG,
+          confirmPassword: `${STRONG}!`,
+        }),
+      ),
     )) as Response;
     expect((await mismatch.json()).error.confirmPassword).toContain("The passwords do not match");
 
     const done = await redirected(() =>
-      registerAction(args(postRequest("/register", { invitationCode: code, firstName: "Nia", middleName: "J", lastName: "Newcomer", password: STRONG, confirmPassword: STRONG }))),
+      registerAction(
+        args(
+          postRequest("/register", {
+            invitationCode: code,
+            firstName: "Nia",
+            middleName: "J",
+            lastName: "Newcomer",
+            password: STRONG,
+            confirmPassword: STRONG,
+          }),
+        ),
+      ),
     );
     expect(done.headers.get("Location")).toBe("/");
     const state = await readSession(getRequest("/", cookiesOf(done)));
@@ -113,28 +182,49 @@ describe("invitations and registration", () => {
     expect(await verifyLogin(email, STRONG)).not.toBeNull();
 
     // The code is spent: the page says so, and posting again creates nothing.
-    const again = (await registerLoader(args(getRequest(`/register?invitationCode=${code}`)))) as Response;
+    const again = (await registerLoader(
+      args(getRequest(`/register?invitationCode=${code}`)),
+    )) as Response;
     expect(again.status).toBe(410);
     expect((await again.json()).status).toBe("used");
     const replay = await redirected(() =>
-      registerAction(args(postRequest("/register", { invitationCode: code, firstName: "Evil", lastName: "Twin", password: STRONG, confirmPassword: STRONG }))),
+      registerAction(
+        args(
+          postRequest("/register", {
+            invitationCode: code,
+            firstName: "Evil",
+            lastName: "Twin",
+            password: STRONG,
+            confirmPassword: STRONG,
+          }),
+        ),
+      ),
     );
     expect(replay.headers.get("Location")).toBe(`/register?invitationCode=${code}`);
     const db = await getDb();
-    const [{ count }] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM users WHERE lower(email) = ${email}`);
+    const [{ count }] = await queryRows<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM users WHERE lower(email) = ${email}`,
+    );
     expect(count).toBe(1);
   });
 
   it("answers unknown and expired codes with a page that says what to do, never a form", async () => {
-    const unknown = (await registerLoader(args(getRequest("/register?invitationCode=nonsense")))) as Response;
+    const unknown = (await registerLoader(
+      args(getRequest("/register?invitationCode=nonsense")),
+    )) as Response;
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ status: "unknown" });
     const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
     const email = uniqueEmail();
     const code = await invite(admin, email);
     const db = await getDb();
-    await db.execute(sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = ${email}`);
-    const expired = (await registerLoader(args(getRequest(`/register?invitationCode=${code}`)))) as Response;
+    await db.execute(
+      sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = ${email}`,
+    );
+    const expired = (await registerLoader(
+      args(getRequest(`/register?invitationCode=${code}`)),
+    )) as Response;
     expect(expired.status).toBe(410);
     expect((await expired.json()).status).toBe("expired");
   });
@@ -142,27 +232,51 @@ describe("invitations and registration", () => {
   it("refuses to invite an address that already has an account, and a newer invitation withdraws the older", async () => {
     const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
     const existing = await makeUser();
-    const taken = (await inviteAction(args(postRequest("/invite", { firstName: "A", lastName: "B", email: existing.email.toUpperCase() }, admin)))) as Response;
+    const taken = (await inviteAction(
+      args(
+        postRequest(
+          "/invite",
+          { firstName: "A", lastName: "B", email: existing.email.toUpperCase() },
+          admin,
+        ),
+      ),
+    )) as Response;
     expect(taken.status).toBe(409);
     expect((await taken.json()).error.email).toEqual(["An account with this email already exists"]);
 
     const email = uniqueEmail();
     const first = await invite(admin, email);
     const second = await invite(admin, email);
-    expect(((await (await registerLoader(args(getRequest(`/register?invitationCode=${first}`)))).json()) as { status: string }).status).toBe("used");
-    expect(((await (await registerLoader(args(getRequest(`/register?invitationCode=${second}`)))).json()) as { status: string }).status).toBe("valid");
+    expect(
+      (
+        (await (
+          await registerLoader(args(getRequest(`/register?invitationCode=${first}`)))
+        ).json()) as { status: string }
+      ).status,
+    ).toBe("used");
+    expect(
+      (
+        (await (
+          await registerLoader(args(getRequest(`/register?invitationCode=${second}`)))
+        ).json()) as { status: string }
+      ).status,
+    ).toBe("valid");
   });
 });
 
 describe("password reset", () => {
   it("writes an email only for a real, active account, and shows /checkemail either way", async () => {
     const unknown = uniqueEmail();
-    const answer = await redirected(() => resetAction(args(postRequest("/resetpassword", { email: unknown }))));
+    const answer = await redirected(() =>
+      resetAction(args(postRequest("/resetpassword", { email: unknown }))),
+    );
     expect(answer.headers.get("Location")).toBe("/checkemail");
     expect(await emailsTo(unknown)).toHaveLength(0);
 
     const user = await makeUser();
-    const known = await redirected(() => resetAction(args(postRequest("/resetpassword", { email: user.email.toUpperCase() }))));
+    const known = await redirected(() =>
+      resetAction(args(postRequest("/resetpassword", { email: user.email.toUpperCase() }))),
+    );
     expect(known.headers.get("Location")).toBe("/checkemail");
     expect(await emailsTo(user.email)).toHaveLength(1);
   });
@@ -171,41 +285,88 @@ describe("password reset", () => {
     const user = await makeUser();
     const oldSession = await sessionCookie(user);
     await redirected(() => resetAction(args(postRequest("/resetpassword", { email: user.email }))));
-    const token = linkIn((await lastEmailTo(user.email)).textBody, "/changepassword").searchParams.get("token")!;
+    const token = linkIn(
+      (await lastEmailTo(user.email)).textBody,
+      "/changepassword",
+    ).searchParams.get("token")!;
 
-    const form = (await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`)))) as Response;
+    const form = (await changePasswordLoader(
+      args(getRequest(`/changepassword?token=${token}`)),
+    )) as Response;
     expect(await form.json()).toMatchObject({ status: "valid", email: user.email });
-    const weak = (await changePasswordAction(args(postRequest("/changepassword", { token, password: user.email, confirmPassword: user.email })))) as Response;
+    const weak = (await changePasswordAction(
+      args(
+        postRequest("/changepassword", {
+          token,
+          password: user.email,
+          confirmPassword: user.email,
+        }),
+      ),
+    )) as Response;
     expect(weak.status).toBe(400);
 
-    const done = await redirected(() => changePasswordAction(args(postRequest("/changepassword", { token, password: STRONG, confirmPassword: STRONG }))));
+    const done = await redirected(() =>
+      changePasswordAction(
+        args(postRequest("/changepassword", { token, password: STRONG, confirmPassword: STRONG })),
+      ),
+    );
     expect(done.headers.get("Location")).toBe("/");
     expect((await readSession(getRequest("/", cookiesOf(done)))).status).toBe("active");
     expect((await readSession(getRequest("/", oldSession))).status).toBe("none");
     expect(await verifyLogin(user.email, STRONG)).not.toBeNull();
     expect(await verifyLogin(user.email, TEST_PASSWORD)).toBeNull();
 
-    const reused = (await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`)))) as Response;
+    const reused = (await changePasswordLoader(
+      args(getRequest(`/changepassword?token=${token}`)),
+    )) as Response;
     expect(reused.status).toBe(410);
-    const replay = await redirected(() => changePasswordAction(args(postRequest("/changepassword", { token, password: `${STRONG} again`, confirmPassword: `${STRONG} again` }))));
+    const replay = await redirected(() =>
+      changePasswordAction(
+        args(
+          postRequest("/changepassword", {
+            token,
+            password: `${STRONG} again`,
+            confirmPassword: `${STRONG} again`,
+          }),
+        ),
+      ),
+    );
     expect(replay.headers.get("Location")).toBe(`/changepassword?token=${token}`);
     expect(await verifyLogin(user.email, STRONG)).not.toBeNull();
   });
 
   it("expires tokens after an hour and limits requests per account and per address", async () => {
     const user = await makeUser();
-    for (let i = 0; i < 4; i++) await redirected(() => resetAction(args(postRequest("/resetpassword", { email: user.email }))));
+    for (let i = 0; i < 4; i++)
+      await redirected(() =>
+        resetAction(args(postRequest("/resetpassword", { email: user.email }))),
+      );
     // Three emails an hour per account; the fourth request writes nothing, and says nothing.
     expect(await emailsTo(user.email)).toHaveLength(3);
     await redirected(() => resetAction(args(postRequest("/resetpassword", { email: user.email }))));
-    const limited = (await resetAction(args(postRequest("/resetpassword", { email: user.email })))) as Response;
+    const limited = (await resetAction(
+      args(postRequest("/resetpassword", { email: user.email })),
+    )) as Response;
     expect(limited.status).toBe(429);
-    expect((await limited.json()).error[""]).toEqual(["Too many reset requests. Please wait an hour and try again."]);
+    expect((await limited.json()).error[""]).toEqual([
+      "Too many reset requests. Please wait an hour and try again.",
+    ]);
 
     const db = await getDb();
-    await db.execute(sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`);
-    const token = linkIn((await lastEmailTo(user.email)).textBody, "/changepassword").searchParams.get("token")!;
-    expect(((await (await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`)))).json()) as { status: string }).status).toBe("invalid");
+    await db.execute(
+      sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
+    const token = linkIn(
+      (await lastEmailTo(user.email)).textBody,
+      "/changepassword",
+    ).searchParams.get("token")!;
+    expect(
+      (
+        (await (
+          await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`)))
+        ).json()) as { status: string }
+      ).status,
+    ).toBe("invalid");
   });
 
   it("lets a signed-in user change their own password with the current one, ending their other sessions", async () => {
@@ -213,12 +374,28 @@ describe("password reset", () => {
     const here = await sessionCookie(user);
     const elsewhere = await sessionCookie(user);
     const wrong = (await myPasswordAction(
-      args(postRequest("/myaccount/password", { currentPassword: "not it at all", password: STRONG, confirmPassword: STRONG }, here)),
+      args(
+        postRequest(
+          "/myaccount/password",
+          { currentPassword: "not it at all", password: STRONG, confirmPassword: STRONG },
+          here,
+        ),
+      ),
     )) as Response;
     expect(wrong.status).toBe(400);
-    expect((await wrong.json()).error.currentPassword).toEqual(["Your current password is incorrect"]);
+    expect((await wrong.json()).error.currentPassword).toEqual([
+      "Your current password is incorrect",
+    ]);
     const done = await redirected(() =>
-      myPasswordAction(args(postRequest("/myaccount/password", { currentPassword: TEST_PASSWORD, password: STRONG, confirmPassword: STRONG }, here))),
+      myPasswordAction(
+        args(
+          postRequest(
+            "/myaccount/password",
+            { currentPassword: TEST_PASSWORD, password: STRONG, confirmPassword: STRONG },
+            here,
+          ),
+        ),
+      ),
     );
     expect(done.headers.get("Location")).toBe("/myaccount");
     expect((await readSession(getRequest("/", here))).status).toBe("active");
@@ -230,7 +407,12 @@ describe("password reset", () => {
 describe("user management", () => {
   const detail = (id: number, cookie: string) => args(getRequest(`/dashboard/users/${id}`, cookie));
   const act = (id: number, fields: Record<string, string>, cookie: string) =>
-    redirected(() => userAction({ ...args(postRequest(`/dashboard/users/${id}`, fields, cookie)), params: { userId: String(id) } }));
+    redirected(() =>
+      userAction({
+        ...args(postRequest(`/dashboard/users/${id}`, fields, cookie)),
+        params: { userId: String(id) },
+      }),
+    );
 
   it("refuses anyone but an admin on every page and action; reportadmin reads reports only", async () => {
     const target = await makeUser();
@@ -243,13 +425,19 @@ describe("user management", () => {
       ];
       if (!roles.includes("reportadmin")) {
         refusals.push(() => reportLoader(args(getRequest("/dashboard/userreports", cookie))));
-        refusals.push(() => reportCsvLoader(args(getRequest("/dashboard/userreports.csv", cookie))));
+        refusals.push(() =>
+          reportCsvLoader(args(getRequest("/dashboard/userreports.csv", cookie))),
+        );
       }
-      for (const attempt of refusals) expect((await redirected(attempt)).headers.get("Location")).toBe("/notallowed");
+      for (const attempt of refusals)
+        expect((await redirected(attempt)).headers.get("Location")).toBe("/notallowed");
     }
     expect(await verifyLogin(target.email, TEST_PASSWORD)).not.toBeNull();
     const reportadmin = await sessionCookie(await makeUser({ roles: ["reportadmin"] }));
-    expect(((await reportLoader(args(getRequest("/dashboard/userreports", reportadmin)))) as Response).status).toBe(200);
+    expect(
+      ((await reportLoader(args(getRequest("/dashboard/userreports", reportadmin)))) as Response)
+        .status,
+    ).toBe(200);
   });
 
   it("suspends (signing out at once), activates, deletes and undeletes, recording who did what", async () => {
@@ -268,9 +456,17 @@ describe("user management", () => {
     await act(target.id, { intent: "undelete" }, cookie);
     expect(await verifyLogin(target.email, TEST_PASSWORD)).not.toBeNull();
 
-    const page = (await userLoader({ ...detail(target.id, cookie), params: { userId: String(target.id) } })) as Response;
+    const page = (await userLoader({
+      ...detail(target.id, cookie),
+      params: { userId: String(target.id) },
+    })) as Response;
     const { history } = (await page.json()) as { history: { action: string; actor: string }[] };
-    expect(history.map((entry) => entry.action)).toEqual(["Undeleted", "Deleted", "Activated", "Suspended"]);
+    expect(history.map((entry) => entry.action)).toEqual([
+      "Undeleted",
+      "Deleted",
+      "Activated",
+      "Suspended",
+    ]);
     expect(history.every((entry) => entry.actor.includes(admin.email))).toBe(true);
   });
 
@@ -284,7 +480,12 @@ describe("user management", () => {
     await act(target.id, { intent: "notificationsOn" }, cookie);
     const db = await getDb();
     const enrolled = async () =>
-      (await queryRows<{ email_notifications: boolean }>(db, sql`SELECT email_notifications FROM user_preferences WHERE user_id = ${target.id}`))[0].email_notifications;
+      (
+        await queryRows<{ email_notifications: boolean }>(
+          db,
+          sql`SELECT email_notifications FROM user_preferences WHERE user_id = ${target.id}`,
+        )
+      )[0].email_notifications;
     expect(await enrolled()).toBe(true);
     await act(target.id, { intent: "notificationsOff" }, cookie);
     expect(await enrolled()).toBe(false);
@@ -296,7 +497,11 @@ describe("user management", () => {
   it("does not let an admin suspend, delete or strip admin from themselves", async () => {
     const admin = await makeUser({ roles: ["admin"] });
     const cookie = await sessionCookie(admin);
-    const attempts: Record<string, string>[] = [{ intent: "suspend" }, { intent: "delete" }, { intent: "revokeRole", role: "admin" }];
+    const attempts: Record<string, string>[] = [
+      { intent: "suspend" },
+      { intent: "delete" },
+      { intent: "revokeRole", role: "admin" },
+    ];
     for (const fields of attempts) {
       await act(admin.id, fields, cookie);
     }
@@ -309,14 +514,18 @@ describe("user management", () => {
     const suspended = await makeUser({ firstName: "Zed" });
     await act(suspended.id, { intent: "suspend" }, cookie);
     const list = async (query: string) =>
-      (await ((await usersLoader(args(getRequest(`/dashboard/users?${query}`, cookie)))) as Response).json()) as {
+      (await (
+        (await usersLoader(args(getRequest(`/dashboard/users?${query}`, cookie)))) as Response
+      ).json()) as {
         users: { email: string; suspended: boolean }[];
         total: number;
       };
     const only = await list("suspended=only");
     expect(only.users.map((user) => user.email)).toContain(suspended.email);
     expect(only.users.every((user) => user.suspended)).toBe(true);
-    expect((await list("suspended=exclude")).users.map((user) => user.email)).not.toContain(suspended.email);
+    expect((await list("suspended=exclude")).users.map((user) => user.email)).not.toContain(
+      suspended.email,
+    );
     const byEmail = await list("orderBy=email&sortOrder=desc&size=10");
     const emails = byEmail.users.map((user) => user.email);
     expect(emails).toEqual([...emails].sort().reverse());
@@ -338,22 +547,56 @@ describe("user reports", () => {
     await recordActivity(user.id, "export", "format=csv");
     const db = await getDb();
     // Activity from before the range is left out.
-    await db.execute(sql`INSERT INTO user_activity (user_id, activity_type, activity_value, created_at) VALUES (${user.id}, 'search', 'old', '2020-01-01T12:00:00Z')`);
+    await db.execute(
+      sql`INSERT INTO user_activity (user_id, activity_type, activity_value, created_at) VALUES (${user.id}, 'search', 'old', '2020-01-01T12:00:00Z')`,
+    );
 
     const today = new Date().toISOString().slice(0, 10);
     const query = `from=${today}&to=${today}&q=${encodeURIComponent(user.email)}`;
-    const page = (await reportLoader(args(getRequest(`/dashboard/userreports?${query}`, cookie)))) as Response;
-    const { report } = (await page.json()) as { report: { rows: { email: string; signIns: number; searches: number; views: number; exports: number }[] } };
-    expect(report.rows).toEqual([expect.objectContaining({ email: user.email, signIns: 2, searches: 1, views: 3, exports: 1 })]);
+    const page = (await reportLoader(
+      args(getRequest(`/dashboard/userreports?${query}`, cookie)),
+    )) as Response;
+    const { report } = (await page.json()) as {
+      report: {
+        rows: {
+          email: string;
+          signIns: number;
+          searches: number;
+          views: number;
+          exports: number;
+        }[];
+      };
+    };
+    expect(report.rows).toEqual([
+      expect.objectContaining({ email: user.email, signIns: 2, searches: 1, views: 3, exports: 1 }),
+    ]);
 
-    const wide = (await reportLoader(args(getRequest(`/dashboard/userreports?from=2019-12-31&to=${today}&q=${encodeURIComponent(user.email)}`, cookie)))) as Response;
-    expect(((await wide.json()) as { report: { rows: { searches: number }[] } }).report.rows[0].searches).toBe(2);
+    const wide = (await reportLoader(
+      args(
+        getRequest(
+          `/dashboard/userreports?from=2019-12-31&to=${today}&q=${encodeURIComponent(user.email)}`,
+          cookie,
+        ),
+      ),
+    )) as Response;
+    expect(
+      ((await wide.json()) as { report: { rows: { searches: number }[] } }).report.rows[0].searches,
+    ).toBe(2);
 
-    const csv = (await reportCsvLoader(args(getRequest(`/dashboard/userreports.csv?${query}`, cookie)))) as Response;
+    const csv = (await reportCsvLoader(
+      args(getRequest(`/dashboard/userreports.csv?${query}`, cookie)),
+    )) as Response;
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("Content-Disposition")).toBe(`attachment; filename="user-report-${today}-to-${today}.csv"`);
-    const lines = (await csv.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Roles,Status,Sign-ins,Searches,Record views,Exports,Last sign-in (UTC),From,To");
+    expect(csv.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="user-report-${today}-to-${today}.csv"`,
+    );
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Name,Email,Roles,Status,Sign-ins,Searches,Record views,Exports,Last sign-in (UTC),From,To",
+    );
     expect(lines[1]).toMatch(new RegExp(`^Counted User,${user.email},,Active,2,1,3,1,`));
     expect(lines[2]).toBe(`Total,,,,2,1,3,1,,${today},${today}`);
   });
@@ -364,28 +607,47 @@ describe("user reports", () => {
     for (let i = 0; i < 5; i++) await sessionCookie(busy);
     const today = new Date().toISOString().slice(0, 10);
     const rows = async (query: string) =>
-      ((await ((await reportLoader(args(getRequest(`/dashboard/userreports?from=${today}&to=${today}&${query}`, admin)))) as Response).json()) as {
-        report: { rows: { email: string; signIns: number }[] };
-      }).report.rows;
+      (
+        (await (
+          (await reportLoader(
+            args(getRequest(`/dashboard/userreports?from=${today}&to=${today}&${query}`, admin)),
+          )) as Response
+        ).json()) as {
+          report: { rows: { email: string; signIns: number }[] };
+        }
+      ).report.rows;
     const bySignIns = await rows("orderBy=signIns&sortOrder=desc&size=100");
     expect(bySignIns[0].email).toBe(busy.email);
     const counts = bySignIns.map((row) => row.signIns);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
 
     const userId = String(busy.id);
-    await redirected(() => userAction({ ...args(postRequest(`/dashboard/users/${userId}`, { intent: "delete" }, admin)), params: { userId } }));
+    await redirected(() =>
+      userAction({
+        ...args(postRequest(`/dashboard/users/${userId}`, { intent: "delete" }, admin)),
+        params: { userId },
+      }),
+    );
     expect((await rows(`q=${encodeURIComponent(busy.email)}`)).length).toBe(0);
-    expect((await rows(`q=${encodeURIComponent(busy.email)}&deleted=only`)).map((row) => row.email)).toEqual([busy.email]);
+    expect(
+      (await rows(`q=${encodeURIComponent(busy.email)}&deleted=only`)).map((row) => row.email),
+    ).toEqual([busy.email]);
   });
 
   it("explains a bad date range instead of failing", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
-    const page = (await reportLoader(args(getRequest("/dashboard/userreports?from=2026-03-01&to=2026-02-01", cookie)))) as Response;
+    const page = (await reportLoader(
+      args(getRequest("/dashboard/userreports?from=2026-03-01&to=2026-02-01", cookie)),
+    )) as Response;
     expect(page.status).toBe(400);
     const body = (await page.json()) as { errors: Record<string, string>; report: unknown };
     expect(body.errors.to).toBe("The end date must be the same as or after the start date");
     expect(body.report).toBeNull();
-    const bad = (await reportLoader(args(getRequest("/dashboard/userreports?from=2026-02-31", cookie)))) as Response;
-    expect(((await bad.json()) as { errors: Record<string, string> }).errors.from).toBe("The start date must be a real date, like 2026-01-31");
+    const bad = (await reportLoader(
+      args(getRequest("/dashboard/userreports?from=2026-02-31", cookie)),
+    )) as Response;
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors.from).toBe(
+      "The start date must be a real date, like 2026-01-31",
+    );
   });
 });

@@ -7,7 +7,16 @@ import { sessionAbsoluteMs, sessionIdleMs } from "~/lib/session.server";
 import { action as loginAction, loader as loginLoader, TOO_MANY_ATTEMPTS } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as rootLoader } from "~/root";
-import { args, cookiesOf, getRequest, makeUser, postRequest, redirected, sessionCookie, TEST_PASSWORD } from "../factories";
+import {
+  args,
+  cookiesOf,
+  getRequest,
+  makeUser,
+  postRequest,
+  redirected,
+  sessionCookie,
+  TEST_PASSWORD,
+} from "../factories";
 
 const GENERIC = "The email or password is incorrect, or the account cannot sign in.";
 
@@ -20,7 +29,15 @@ describe("sign-in", () => {
   it("signs in, sets an HttpOnly SameSite=Lax session cookie and returns to the requested address", async () => {
     const user = await makeUser();
     const response = await redirected(() =>
-      loginAction(args(postRequest("/login", { email: user.email.toUpperCase(), password: TEST_PASSWORD, redirectTo: "/myaccount?tab=1" }))),
+      loginAction(
+        args(
+          postRequest("/login", {
+            email: user.email.toUpperCase(),
+            password: TEST_PASSWORD,
+            redirectTo: "/myaccount?tab=1",
+          }),
+        ),
+      ),
     );
     expect(response.headers.get("Location")).toBe("/myaccount?tab=1");
     const cookie = response.headers.get("Set-Cookie") ?? "";
@@ -65,7 +82,10 @@ describe("sign-in", () => {
   it("stops password guessing after ten failures in fifteen minutes, even with the right password", async () => {
     const user = await makeUser();
     // Successful sign-ins do not count.
-    for (let i = 0; i < 12; i++) await redirected(() => loginAction(args(postRequest("/login", { email: user.email, password: TEST_PASSWORD }))));
+    for (let i = 0; i < 12; i++)
+      await redirected(() =>
+        loginAction(args(postRequest("/login", { email: user.email, password: TEST_PASSWORD }))),
+      );
     for (let i = 0; i < 10; i++) {
       expect((await loginResult({ email: user.email, password: `guess ${i}` })).status).toBe(401);
     }
@@ -91,9 +111,13 @@ describe("sign-in", () => {
   it("sends a signed-in visitor on from /login, and keeps the return address for others", async () => {
     const user = await makeUser();
     const cookie = await sessionCookie(user);
-    const response = await redirected(() => loginLoader(args(getRequest("/login?redirectTo=%2Fmyaccount", cookie))));
+    const response = await redirected(() =>
+      loginLoader(args(getRequest("/login?redirectTo=%2Fmyaccount", cookie))),
+    );
     expect(response.headers.get("Location")).toBe("/myaccount");
-    const page = (await loginLoader(args(getRequest("/login?redirectTo=%2Fmyaccount")))) as Response;
+    const page = (await loginLoader(
+      args(getRequest("/login?redirectTo=%2Fmyaccount")),
+    )) as Response;
     expect(await page.json()).toEqual({ redirectTo: "/myaccount" });
   });
 });
@@ -104,7 +128,10 @@ describe("suspended and deleted accounts", () => {
       const user = await makeUser();
       const cookie = await sessionCookie(user);
       const db = await getDb();
-      await db.update(schema.users).set({ [column]: new Date() }).where(eq(schema.users.id, user.id));
+      await db
+        .update(schema.users)
+        .set({ [column]: new Date() })
+        .where(eq(schema.users.id, user.id));
       const result = await loginResult({ email: user.email, password: TEST_PASSWORD });
       expect(result.status).toBe(401);
       expect(result.body.error[""]).toEqual([GENERIC]);
@@ -132,7 +159,10 @@ describe("session expiry", () => {
     expect(again.headers.getSetCookie().some((value) => value.startsWith("hsd_flash="))).toBe(true);
     // The next sign-in sweeps the dead session away.
     await sessionCookie(user);
-    const remaining = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, user.id));
+    const remaining = await db
+      .select()
+      .from(schema.sessions)
+      .where(eq(schema.sessions.userId, user.id));
     expect(remaining).toHaveLength(1);
   }
 
@@ -141,7 +171,10 @@ describe("session expiry", () => {
   });
 
   it("ends a session past its absolute lifetime, however active", async () => {
-    await expireWith({ expiresAt: new Date(Date.now() - 1000), createdAt: new Date(Date.now() - sessionAbsoluteMs()) });
+    await expireWith({
+      expiresAt: new Date(Date.now() - 1000),
+      createdAt: new Date(Date.now() - sessionAbsoluteMs()),
+    });
   });
 
   it("ends a session created under another APP_VERSION", async () => {
@@ -167,7 +200,10 @@ describe("session expiry", () => {
     const cookie = await sessionCookie(user);
     const db = await getDb();
     const old = new Date(Date.now() - 10 * 60 * 1000);
-    await db.update(schema.sessions).set({ lastSeenAt: old }).where(eq(schema.sessions.userId, user.id));
+    await db
+      .update(schema.sessions)
+      .set({ lastSeenAt: old })
+      .where(eq(schema.sessions.userId, user.id));
     await requireUser(getRequest("/myaccount", cookie));
     const [row] = await db
       .select({ fresh: sql<boolean>`${schema.sessions.lastSeenAt} > now() - interval '1 minute'` })
@@ -181,9 +217,13 @@ describe("log out", () => {
   it("ends the session, clears the cookie and reloads the page", async () => {
     const user = await makeUser();
     const cookie = await sessionCookie(user);
-    const response = await redirected(() => logoutAction(args(postRequest("/logout", { redirectTo: "/about" }, cookie))));
+    const response = await redirected(() =>
+      logoutAction(args(postRequest("/logout", { redirectTo: "/about" }, cookie))),
+    );
     expect(response.headers.get("Location")).toBe("/about");
-    expect(response.headers.getSetCookie().some((value) => /^hsd_session=;.*Max-Age=0/.test(value))).toBe(true);
+    expect(
+      response.headers.getSetCookie().some((value) => /^hsd_session=;.*Max-Age=0/.test(value)),
+    ).toBe(true);
     const after = await redirected(() => requireUser(getRequest("/myaccount", cookie)));
     expect(after.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount");
   });
@@ -194,14 +234,22 @@ describe("requireRole", () => {
     const editor = await makeUser({ roles: ["EDITOR"] });
     expect(editor.roles).toEqual(["editor"]);
     const cookie = await sessionCookie(editor);
-    await expect(requireRole(getRequest("/x", cookie), ["admin", "Editor"])).resolves.toMatchObject({ id: editor.id });
-    await expect(requireRole(getRequest("/x", cookie), "editor")).resolves.toMatchObject({ id: editor.id });
+    await expect(requireRole(getRequest("/x", cookie), ["admin", "Editor"])).resolves.toMatchObject(
+      { id: editor.id },
+    );
+    await expect(requireRole(getRequest("/x", cookie), "editor")).resolves.toMatchObject({
+      id: editor.id,
+    });
     const refused = await redirected(() => requireRole(getRequest("/x", cookie), "admin"));
     expect(refused.headers.get("Location")).toBe("/notallowed");
   });
 
   it("sends a signed-out visitor to /login with the return address", async () => {
-    const response = await redirected(() => requireRole(getRequest("/dashboard/settings?a=b"), "admin"));
-    expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fdashboard%2Fsettings%3Fa%3Db");
+    const response = await redirected(() =>
+      requireRole(getRequest("/dashboard/settings?a=b"), "admin"),
+    );
+    expect(response.headers.get("Location")).toBe(
+      "/login?redirectTo=%2Fdashboard%2Fsettings%3Fa%3Db",
+    );
   });
 });

@@ -24,15 +24,27 @@ describe("contact form", () => {
       email: ["Email is required"],
       message: ["A message is required"],
     });
-    const invalid = (await submit({ name: "Ann", email: "not-an-email", message: "Hello" })) as Response;
+    const invalid = (await submit({
+      name: "Ann",
+      email: "not-an-email",
+      message: "Hello",
+    })) as Response;
     const invalidBody = await invalid.json();
     expect(invalidBody.error).toEqual({ email: ["Enter a valid email"] });
-    expect(invalidBody.initialValue).toMatchObject({ name: "Ann", email: "not-an-email", message: "Hello" });
+    expect(invalidBody.initialValue).toMatchObject({
+      name: "Ann",
+      email: "not-an-email",
+      message: "Hello",
+    });
   });
 
   it("stores the message and queues an email to CONTACT_TO in one go, then shows the success view", async () => {
     const response = await redirected(() =>
-      submit({ name: "Dr Ann Example", email: "ann@hospital.example.org", message: "Please tell me about subscriptions." }),
+      submit({
+        name: "Dr Ann Example",
+        email: "ann@hospital.example.org",
+        message: "Please tell me about subscriptions.",
+      }),
     );
     expect(response.headers.get("Location")).toBe("/contact?sent=1");
     const db = await getDb();
@@ -58,11 +70,19 @@ describe("contact form", () => {
 
   it("pretends success to a bot that fills the honeypot, and stores nothing", async () => {
     const response = await redirected(() =>
-      submit({ name: "Bot", email: "bot@spam.example.com", message: "Buy now", website: "http://spam.example.com" }),
+      submit({
+        name: "Bot",
+        email: "bot@spam.example.com",
+        message: "Buy now",
+        website: "http://spam.example.com",
+      }),
     );
     expect(response.headers.get("Location")).toBe("/contact?sent=1");
     const db = await getDb();
-    const rows = await db.select().from(schema.contactMessages).where(eq(schema.contactMessages.email, "bot@spam.example.com"));
+    const rows = await db
+      .select()
+      .from(schema.contactMessages)
+      .where(eq(schema.contactMessages.email, "bot@spam.example.com"));
     expect(rows).toHaveLength(0);
   });
 
@@ -71,16 +91,25 @@ describe("contact form", () => {
     const run = randomUUID().slice(0, 8);
     const address = `2001:db8::${run.slice(0, 4)}`;
     const fields = { name: "Busy", email: `busy-${run}@example.org`, message: "Again" };
-    for (let i = 0; i < 5; i++) await redirected(() => submit(fields, { "X-Forwarded-For": address }));
+    for (let i = 0; i < 5; i++)
+      await redirected(() => submit(fields, { "X-Forwarded-For": address }));
     const limited = (await submit(fields, { "X-Forwarded-For": address })) as Response;
     expect(limited.status).toBe(429);
     const body = await limited.json();
     expect(body.error[""]).toEqual([RATE_LIMITED]);
     expect(body.initialValue).toMatchObject(fields);
     // The same client address with another email is still limited.
-    const sameAddress = (await submit({ ...fields, email: `other-${run}@example.org` }, { "X-Forwarded-For": address })) as Response;
+    const sameAddress = (await submit(
+      { ...fields, email: `other-${run}@example.org` },
+      { "X-Forwarded-For": address },
+    )) as Response;
     expect(sameAddress.status).toBe(429);
     // Someone else is not.
-    await redirected(() => submit({ ...fields, email: `someone-${run}@example.org` }, { "X-Forwarded-For": `2001:db8::1:${run.slice(4)}` }));
+    await redirected(() =>
+      submit(
+        { ...fields, email: `someone-${run}@example.org` },
+        { "X-Forwarded-For": `2001:db8::1:${run.slice(4)}` },
+      ),
+    );
   });
 });

@@ -5,10 +5,17 @@ import { textChunks } from "~/records/read-items.server";
 import { loader as rootLoader } from "~/root";
 import { loader as layoutLoader } from "~/routes/dashboard";
 import { loader as indexLoader } from "~/routes/dashboard._index";
-import { action as notificationsAction, loader as notificationsLoader } from "~/routes/dashboard.notifications";
+import {
+  action as notificationsAction,
+  loader as notificationsLoader,
+} from "~/routes/dashboard.notifications";
 import { loader as overviewLoader } from "~/routes/dashboard.overview";
 import { action as savedAction, loader as savedLoader } from "~/routes/dashboard.savedsearches";
-import { action as saveAction, loader as saveLoader, NO_SEARCH } from "~/routes/dashboard.savedsearches_.new";
+import {
+  action as saveAction,
+  loader as saveLoader,
+  NO_SEARCH,
+} from "~/routes/dashboard.savedsearches_.new";
 import { loader as membersLoader } from "~/routes/members";
 import { loader as recordLoader } from "~/routes/record.$hssId";
 import { loader as searchLoader } from "~/routes/search";
@@ -16,7 +23,12 @@ import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } fr
 import { exampleRecords, jsonLines, progressedExample } from "../records";
 
 const json = async (response: unknown) => (response as Response).json();
-const publish = (records: unknown[]) => applyImport(() => textChunks(jsonLines(records)), { mode: "publish", source: "cli", filename: "dashboard.jsonl" });
+const publish = (records: unknown[]) =>
+  applyImport(() => textChunks(jsonLines(records)), {
+    mode: "publish",
+    source: "cli",
+    filename: "dashboard.jsonl",
+  });
 
 describe("the dashboard", () => {
   it("requires sign-in on every page and form", async () => {
@@ -34,13 +46,32 @@ describe("the dashboard", () => {
 
   it("redirects /dashboard to the notifications, and lists exactly the pages each user may open", async () => {
     const member = await sessionCookie(await makeUser());
-    expect((await redirected(() => indexLoader(args(getRequest("/dashboard", member))))).headers.get("Location")).toBe("/dashboard/notifications");
-    const labels = async (cookie: string) => (await json(await layoutLoader(args(getRequest("/dashboard", cookie))))).pages.map((page: { label: string }) => page.label);
+    expect(
+      (await redirected(() => indexLoader(args(getRequest("/dashboard", member))))).headers.get(
+        "Location",
+      ),
+    ).toBe("/dashboard/notifications");
+    const labels = async (cookie: string) =>
+      (await json(await layoutLoader(args(getRequest("/dashboard", cookie))))).pages.map(
+        (page: { label: string }) => page.label,
+      );
     const everyone = ["Notifications", "Overview", "Saved searches"];
     expect(await labels(member)).toEqual(everyone);
-    expect(await labels(await sessionCookie(await makeUser({ roles: ["editor"] })))).toEqual([...everyone, "Manage records"]);
-    expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([...everyone, "User reports"]);
-    expect(await labels(await sessionCookie(await makeUser({ roles: ["admin"] })))).toEqual([...everyone, "Manage records", "Users", "User reports", "Site settings"]);
+    expect(await labels(await sessionCookie(await makeUser({ roles: ["editor"] })))).toEqual([
+      ...everyone,
+      "Manage records",
+    ]);
+    expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([
+      ...everyone,
+      "User reports",
+    ]);
+    expect(await labels(await sessionCookie(await makeUser({ roles: ["admin"] })))).toEqual([
+      ...everyone,
+      "Manage records",
+      "Users",
+      "User reports",
+      "Site settings",
+    ]);
   });
 
   it("shows the member's recently viewed records and searches, newest first and each once, and the recently updated records", async () => {
@@ -48,16 +79,26 @@ describe("the dashboard", () => {
     await publish([first, second]);
     const user = await makeUser();
     const cookie = await sessionCookie(user);
-    const view = (hssId: string) => recordLoader({ ...args(getRequest(`/record/${hssId}`, cookie)), params: { hssId } });
+    const view = (hssId: string) =>
+      recordLoader({ ...args(getRequest(`/record/${hssId}`, cookie)), params: { hssId } });
     await view(first.hssId);
     await view(second.hssId);
     await view(first.hssId);
     await searchLoader(args(getRequest("/search?q=lymphoma", cookie)));
-    await searchLoader(args(getRequest(`/search?f=${encodeURIComponent("recordStatus:Active")}`, cookie)));
+    await searchLoader(
+      args(getRequest(`/search?f=${encodeURIComponent("recordStatus:Active")}`, cookie)),
+    );
 
-    const overview = await json(await overviewLoader(args(getRequest("/dashboard/overview", cookie))));
-    expect(overview.viewed.map((record: { hssId: string }) => record.hssId)).toEqual([first.hssId, second.hssId]);
-    expect(overview.searches.map((search: { text: string; href: string }) => [search.text, search.href])).toEqual([
+    const overview = await json(
+      await overviewLoader(args(getRequest("/dashboard/overview", cookie))),
+    );
+    expect(overview.viewed.map((record: { hssId: string }) => record.hssId)).toEqual([
+      first.hssId,
+      second.hssId,
+    ]);
+    expect(
+      overview.searches.map((search: { text: string; href: string }) => [search.text, search.href]),
+    ).toEqual([
       ['Record status is "Active"', "/search?f=recordStatus%3AActive"],
       ["Any field matches lymphoma", "/search?q=lymphoma"],
     ]);
@@ -69,7 +110,9 @@ describe("the dashboard", () => {
   it("caps each list at 10", async () => {
     const cookie = await sessionCookie(await makeUser());
     for (let n = 0; n < 12; n++) await searchLoader(args(getRequest(`/search?q=term${n}`, cookie)));
-    const overview = await json(await overviewLoader(args(getRequest("/dashboard/overview", cookie))));
+    const overview = await json(
+      await overviewLoader(args(getRequest("/dashboard/overview", cookie))),
+    );
     expect(overview.searches).toHaveLength(10);
     expect(overview.searches[0].href).toBe("/search?q=term11");
   });
@@ -85,36 +128,57 @@ describe("notifications", () => {
     await publish([progressedExample(record)]);
     expect(await countNewNotifications(user.id)).toBe(before + 1);
     // The header's badge, read in the session's statement, agrees.
-    const badge = async () => (await json(await rootLoader(args(getRequest("/about", cookie))))).notificationCount;
+    const badge = async () =>
+      (await json(await rootLoader(args(getRequest("/about", cookie))))).notificationCount;
     expect(await badge()).toBe(before + 1);
     // The members' page tells of it too.
-    expect((await json(await membersLoader(args(getRequest("/members", cookie))))).newCount).toBe(before + 1);
+    expect((await json(await membersLoader(args(getRequest("/members", cookie))))).newCount).toBe(
+      before + 1,
+    );
 
-    const data = await json(await notificationsLoader(args(getRequest("/dashboard/notifications", cookie))));
-    const entry = data.days.flatMap((day: { records: unknown[] }) => day.records).find((item: { hssId: string }) => item.hssId === record.hssId);
+    const data = await json(
+      await notificationsLoader(args(getRequest("/dashboard/notifications", cookie))),
+    );
+    const entry = data.days
+      .flatMap((day: { records: unknown[] }) => day.records)
+      .find((item: { hssId: string }) => item.hssId === record.hssId);
     expect(entry.isNew).toBe(true);
     expect(entry.fields).toEqual(expect.arrayContaining(["Last updated", "EMA › Status"]));
     expect(data.days[0].day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const cleared = (await notificationsAction(args(postRequest("/dashboard/notifications", { intent: "clear" }, cookie)))) as Response;
+    const cleared = (await notificationsAction(
+      args(postRequest("/dashboard/notifications", { intent: "clear" }, cookie)),
+    )) as Response;
     expect(cleared.status).toBe(303);
     expect(await countNewNotifications(user.id)).toBe(0);
     expect(await badge()).toBe(0);
-    const after = await json(await notificationsLoader(args(getRequest("/dashboard/notifications", cookie))));
+    const after = await json(
+      await notificationsLoader(args(getRequest("/dashboard/notifications", cookie))),
+    );
     expect(after.newCount).toBe(0);
-    expect(after.days.flatMap((day: { records: Array<{ hssId: string }> }) => day.records).map((item: { hssId: string }) => item.hssId)).toContain(record.hssId);
+    expect(
+      after.days
+        .flatMap((day: { records: Array<{ hssId: string }> }) => day.records)
+        .map((item: { hssId: string }) => item.hssId),
+    ).toContain(record.hssId);
   });
 });
 
 describe("saved searches", () => {
-  const list = async (cookie: string) => (await json(await savedLoader(args(getRequest("/dashboard/savedsearches", cookie))))).searches;
+  const list = async (cookie: string) =>
+    (await json(await savedLoader(args(getRequest("/dashboard/savedsearches", cookie))))).searches;
   const save = (cookie: string, query: string, title: string) =>
-    saveAction(args(postRequest(`/dashboard/savedsearches/new${query ? `?${query}` : ""}`, { title }, cookie)));
+    saveAction(
+      args(
+        postRequest(`/dashboard/savedsearches/new${query ? `?${query}` : ""}`, { title }, cookie),
+      ),
+    );
 
   it("require sign-in", async () => {
     for (const run of [
       () => savedLoader(args(getRequest("/dashboard/savedsearches"))),
-      () => savedAction(args(postRequest("/dashboard/savedsearches", { intent: "delete", id: "1" }))),
+      () =>
+        savedAction(args(postRequest("/dashboard/savedsearches", { intent: "delete", id: "1" }))),
       () => saveLoader(args(getRequest("/dashboard/savedsearches/new?q=x"))),
       () => saveAction(args(postRequest("/dashboard/savedsearches/new?q=x", { title: "x" }))),
     ]) {
@@ -125,7 +189,9 @@ describe("saved searches", () => {
   it("are saved from a search, listed in readable form, run, renamed, given an alert and deleted", async () => {
     const cookie = await sessionCookie(await makeUser());
     const query = `q=lymphoma&f=${encodeURIComponent("recordStatus:Active")}&page=3`;
-    const form = await json(await saveLoader(args(getRequest(`/dashboard/savedsearches/new?${query}`, cookie))));
+    const form = await json(
+      await saveLoader(args(getRequest(`/dashboard/savedsearches/new?${query}`, cookie))),
+    );
     expect(form.text).toBe('Any field matches lymphoma AND Record status is "Active"');
     const saved = (await save(cookie, query, "  Active lymphoma  ")) as Response;
     expect(saved.status).toBe(303);
@@ -133,24 +199,66 @@ describe("saved searches", () => {
 
     const [item] = await list(cookie);
     // Saved from its first page.
-    expect(item).toMatchObject({ title: "Active lymphoma", href: "/search?q=lymphoma&f=recordStatus%3AActive", alertFrequency: "none" });
+    expect(item).toMatchObject({
+      title: "Active lymphoma",
+      href: "/search?q=lymphoma&f=recordStatus%3AActive",
+      alertFrequency: "none",
+    });
     expect(item.text).toBe(form.text);
 
-    await savedAction(args(postRequest("/dashboard/savedsearches", { intent: "rename", id: String(item.id), title: "Lymphoma, active" }, cookie)));
-    await savedAction(args(postRequest("/dashboard/savedsearches", { intent: "alert", id: String(item.id), alertFrequency: "daily" }, cookie)));
-    expect((await list(cookie))[0]).toMatchObject({ title: "Lymphoma, active", alertFrequency: "daily" });
+    await savedAction(
+      args(
+        postRequest(
+          "/dashboard/savedsearches",
+          { intent: "rename", id: String(item.id), title: "Lymphoma, active" },
+          cookie,
+        ),
+      ),
+    );
+    await savedAction(
+      args(
+        postRequest(
+          "/dashboard/savedsearches",
+          { intent: "alert", id: String(item.id), alertFrequency: "daily" },
+          cookie,
+        ),
+      ),
+    );
+    expect((await list(cookie))[0]).toMatchObject({
+      title: "Lymphoma, active",
+      alertFrequency: "daily",
+    });
 
-    const empty = (await savedAction(args(postRequest("/dashboard/savedsearches", { intent: "rename", id: String(item.id), title: "   " }, cookie)))) as Response;
+    const empty = (await savedAction(
+      args(
+        postRequest(
+          "/dashboard/savedsearches",
+          { intent: "rename", id: String(item.id), title: "   " },
+          cookie,
+        ),
+      ),
+    )) as Response;
     expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ status: "error", id: item.id, title: "   ", error: "Enter a title" });
+    expect(await empty.json()).toEqual({
+      status: "error",
+      id: item.id,
+      title: "   ",
+      error: "Enter a title",
+    });
 
-    await savedAction(args(postRequest("/dashboard/savedsearches", { intent: "delete", id: String(item.id) }, cookie)));
+    await savedAction(
+      args(
+        postRequest("/dashboard/savedsearches", { intent: "delete", id: String(item.id) }, cookie),
+      ),
+    );
     expect(await list(cookie)).toEqual([]);
   });
 
   it("say 'No search request found' when there is no search to save", async () => {
     const cookie = await sessionCookie(await makeUser());
-    expect((await json(await saveLoader(args(getRequest("/dashboard/savedsearches/new", cookie))))).text).toBeNull();
+    expect(
+      (await json(await saveLoader(args(getRequest("/dashboard/savedsearches/new", cookie))))).text,
+    ).toBeNull();
     const response = (await save(cookie, "", "Everything")) as Response;
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain(NO_SEARCH);
@@ -169,7 +277,9 @@ describe("saved searches", () => {
       { intent: "delete", id: String(item.id) },
     ];
     for (const fields of attempts) {
-      const thrown = await savedAction(args(postRequest("/dashboard/savedsearches", fields, other))).catch((error) => error);
+      const thrown = await savedAction(
+        args(postRequest("/dashboard/savedsearches", fields, other)),
+      ).catch((error) => error);
       expect((thrown as Response).status).toBe(404);
     }
     expect((await list(owner))[0]).toMatchObject({ title: "Asthma", alertFrequency: "none" });

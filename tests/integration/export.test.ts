@@ -25,7 +25,12 @@ const COUNT = 45;
 const query = `f=${encodeURIComponent(`company:${company}`)}&sort=title`;
 
 const docs = Array.from({ length: COUNT }, (_, index) => {
-  const doc = JSON.parse(JSON.stringify(generateRecord(index, { catalogueSize: COUNT, today: "2026-11-01" })).replaceAll("HSS-", `${prefix}-`));
+  const doc = JSON.parse(
+    JSON.stringify(generateRecord(index, { catalogueSize: COUNT, today: "2026-11-01" })).replaceAll(
+      "HSS-",
+      `${prefix}-`,
+    ),
+  );
   doc.organisations.push({ name: company, role: "Co-developer" });
   return doc;
 });
@@ -38,26 +43,54 @@ docs[2].title = `@SUM(A1:A9) ${prefix}`;
 for (const doc of docs) recordSchema.parse(doc);
 
 beforeAll(async () => {
-  await applyImport(() => textChunks(jsonLines(docs)), { mode: "publish", source: "cli", filename: "export-fixture.jsonl" });
+  await applyImport(() => textChunks(jsonLines(docs)), {
+    mode: "publish",
+    source: "cli",
+    filename: "export-fixture.jsonl",
+  });
 });
 
 const json = async (response: unknown) => (response as Response).json();
-type SearchData = { result: { total: number; hits: Array<{ hssId: string }> }; selection: { count: number; all: boolean; selectedHssIds: string[] } };
-const page = async (cookie: string, n = 1): Promise<SearchData> => json(await searchLoader(args(getRequest(`/search?${query}${n > 1 ? `&page=${n}` : ""}`, cookie))));
+type SearchData = {
+  result: { total: number; hits: Array<{ hssId: string }> };
+  selection: { count: number; all: boolean; selectedHssIds: string[] };
+};
+const page = async (cookie: string, n = 1): Promise<SearchData> =>
+  json(
+    await searchLoader(args(getRequest(`/search?${query}${n > 1 ? `&page=${n}` : ""}`, cookie))),
+  );
 const select = (cookie: string, n: number, shown: string[], selected: string[]) =>
-  searchAction(args(postRequest(`/search?${query}${n > 1 ? `&page=${n}` : ""}`, { intent: "select", shown, selected }, cookie)));
+  searchAction(
+    args(
+      postRequest(
+        `/search?${query}${n > 1 ? `&page=${n}` : ""}`,
+        { intent: "select", shown, selected },
+        cookie,
+      ),
+    ),
+  );
 
 /** Runs the export form and follows it to the file: [its id, the file's bytes]. */
-async function exportFile(cookie: string, fields: { exportFormat: string; exportAll: "selection" | "all" }) {
-  const response = await redirected(() => exportAction(args(postRequest(`/export?${query}`, fields, cookie))));
+async function exportFile(
+  cookie: string,
+  fields: { exportFormat: string; exportAll: "selection" | "all" },
+) {
+  const response = await redirected(() =>
+    exportAction(args(postRequest(`/export?${query}`, fields, cookie))),
+  );
   const location = new URL(response.headers.get("Location")!, "http://localhost");
   const id = location.pathname.split("/")[2];
-  const download = (await downloadLoader({ ...args(getRequest(`/export/${id}/download`, cookie)), params: { exportId: id } })) as Response;
+  const download = (await downloadLoader({
+    ...args(getRequest(`/export/${id}/download`, cookie)),
+    params: { exportId: id },
+  })) as Response;
   expect(download.status).toBe(200);
   return { id, location, download, bytes: Buffer.from(await download.arrayBuffer()) };
 }
 
-const csvRows = (bytes: Buffer) => Papa.parse<string[]>(bytes.toString("utf8").replace(/^\uFEFF/, ""), { skipEmptyLines: true }).data;
+const csvRows = (bytes: Buffer) =>
+  Papa.parse<string[]>(bytes.toString("utf8").replace(/^\uFEFF/, ""), { skipEmptyLines: true })
+    .data;
 
 describe("the selection", () => {
   it("keeps results chosen on different pages, one page at a time, and clears for a search with other criteria", async () => {
@@ -66,14 +99,28 @@ describe("the selection", () => {
     expect(first.result.total).toBe(COUNT);
     expect(first.selection.count).toBe(0);
     const one = first.result.hits[3].hssId;
-    const response = (await select(cookie, 1, first.result.hits.map((hit) => hit.hssId), [one])) as Response;
+    const response = (await select(
+      cookie,
+      1,
+      first.result.hits.map((hit) => hit.hssId),
+      [one],
+    )) as Response;
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/search?${query}`);
 
     const second = await page(cookie, 2);
     const two = second.result.hits[5].hssId;
-    await select(cookie, 2, second.result.hits.map((hit) => hit.hssId), [two]);
-    expect((await page(cookie, 2)).selection).toEqual({ count: 2, all: false, selectedHssIds: [two] });
+    await select(
+      cookie,
+      2,
+      second.result.hits.map((hit) => hit.hssId),
+      [two],
+    );
+    expect((await page(cookie, 2)).selection).toEqual({
+      count: 2,
+      all: false,
+      selectedHssIds: [two],
+    });
     expect((await page(cookie, 1)).selection.selectedHssIds).toEqual([one]);
 
     // Unticking on page 1 leaves page 2's choice alone; a script's request gets JSON.
@@ -83,11 +130,21 @@ describe("the selection", () => {
     expect(await scripted.json()).toEqual({ ok: true });
     expect((await page(cookie)).selection.count).toBe(1);
 
-    await searchAction(args(postRequest(`/search?${query}`, { intent: "selectPage", shown: first.result.hits.map((hit) => hit.hssId) }, cookie)));
+    await searchAction(
+      args(
+        postRequest(
+          `/search?${query}`,
+          { intent: "selectPage", shown: first.result.hits.map((hit) => hit.hssId) },
+          cookie,
+        ),
+      ),
+    );
     expect((await page(cookie)).selection.count).toBe(21);
 
     // Another sort is the same search; another phrase is not.
-    await searchLoader(args(getRequest(`/search?${query.replace("sort=title", "sort=lastUpdated")}`, cookie)));
+    await searchLoader(
+      args(getRequest(`/search?${query.replace("sort=title", "sort=lastUpdated")}`, cookie)),
+    );
     expect((await page(cookie)).selection.count).toBe(21);
     await searchLoader(args(getRequest(`/search?q=lymphoma&${query}`, cookie)));
     expect((await page(cookie)).selection.count).toBe(0);
@@ -100,7 +157,9 @@ describe("the selection", () => {
     const data = await page(cookie, 3);
     expect(data.selection.all).toBe(true);
     expect(data.selection.count).toBe(COUNT);
-    const { rows } = (await db.execute(sql`SELECT count(*)::int AS n FROM selection_items i JOIN selections s USING (user_id) WHERE s.all_count = ${COUNT}`)) as unknown as {
+    const { rows } = (await db.execute(
+      sql`SELECT count(*)::int AS n FROM selection_items i JOIN selections s USING (user_id) WHERE s.all_count = ${COUNT}`,
+    )) as unknown as {
       rows: Array<{ n: number }>;
     };
     expect(rows[0].n).toBe(0);
@@ -110,7 +169,15 @@ describe("the selection", () => {
 
   it("ignores a malformed selection form without a 500", async () => {
     const cookie = await sessionCookie(await makeUser());
-    const response = (await searchAction(args(postRequest(`/search?${query}`, { intent: "select", shown: ["<script>"], selected: ["x y"] }, cookie)))) as Response;
+    const response = (await searchAction(
+      args(
+        postRequest(
+          `/search?${query}`,
+          { intent: "select", shown: ["<script>"], selected: ["x y"] },
+          cookie,
+        ),
+      ),
+    )) as Response;
     expect(response.status).toBe(303);
     expect((await page(cookie)).selection.count).toBe(0);
   });
@@ -120,9 +187,18 @@ describe("export", () => {
   it("requires sign-in on every export route", async () => {
     for (const run of [
       () => exportLoader(args(getRequest("/export"))),
-      () => exportAction(args(postRequest("/export", { exportFormat: "csv", exportAll: "selection" }))),
-      () => doneLoader({ ...args(getRequest(`/export/${randomUUID()}`)), params: { exportId: randomUUID() } }),
-      () => downloadLoader({ ...args(getRequest(`/export/${randomUUID()}/download`)), params: { exportId: randomUUID() } }),
+      () =>
+        exportAction(args(postRequest("/export", { exportFormat: "csv", exportAll: "selection" }))),
+      () =>
+        doneLoader({
+          ...args(getRequest(`/export/${randomUUID()}`)),
+          params: { exportId: randomUUID() },
+        }),
+      () =>
+        downloadLoader({
+          ...args(getRequest(`/export/${randomUUID()}/download`)),
+          params: { exportId: randomUUID() },
+        }),
     ]) {
       const response = await redirected(run);
       expect(response.headers.get("Location")).toMatch(/^\/login\?redirectTo=/);
@@ -134,15 +210,28 @@ describe("export", () => {
     const cookie = await sessionCookie(user);
     const hits = (await page(cookie)).result.hits.map((hit) => hit.hssId);
     const chosen = docs.slice(0, 3).map((doc) => doc.hssId);
-    await select(cookie, 1, hits, chosen.filter((hssId) => hits.includes(hssId)));
+    await select(
+      cookie,
+      1,
+      hits,
+      chosen.filter((hssId) => hits.includes(hssId)),
+    );
     const missing = chosen.filter((hssId) => !hits.includes(hssId));
     for (const n of [2, 3]) {
       const onPage = (await page(cookie, n)).result.hits.map((hit) => hit.hssId);
-      await select(cookie, n, onPage, missing.filter((hssId) => onPage.includes(hssId)));
+      await select(
+        cookie,
+        n,
+        onPage,
+        missing.filter((hssId) => onPage.includes(hssId)),
+      );
     }
     expect((await page(cookie)).selection.count).toBe(3);
 
-    const { download, bytes } = await exportFile(cookie, { exportFormat: "csv", exportAll: "selection" });
+    const { download, bytes } = await exportFile(cookie, {
+      exportFormat: "csv",
+      exportAll: "selection",
+    });
     expect(download.headers.get("Content-Disposition")).toBe('attachment; filename="export.csv"');
     expect(download.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -151,10 +240,17 @@ describe("export", () => {
     const header = rows[0];
     expect(header.slice(0, 2)).toEqual(["HSS ID", "Title"]);
     expect(header).toEqual(limitedColumns({}).map((column) => column.label));
-    expect(rows.slice(1).map((row) => row[0]).sort()).toEqual([...chosen].sort());
+    expect(
+      rows
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual([...chosen].sort());
     const byId = new Map(rows.slice(1).map((row) => [row[0], row]));
     const title = header.indexOf("Title");
-    expect(byId.get(docs[0].hssId)![title]).toBe(`'=HYPERLINK("http://evil.example","Click") ${prefix}`);
+    expect(byId.get(docs[0].hssId)![title]).toBe(
+      `'=HYPERLINK("http://evil.example","Click") ${prefix}`,
+    );
     expect(byId.get(docs[0].hssId)![header.indexOf("Substance name")]).toBe("'+cmd|' /C calc'!A0");
     expect(byId.get(docs[1].hssId)![title]).toBe(`'-2+3 looks like a sum ${prefix}`);
     expect(byId.get(docs[2].hssId)![title]).toBe(`'@SUM(A1:A9) ${prefix}`);
@@ -166,12 +262,17 @@ describe("export", () => {
     const { rows: activity } = (await db.execute(
       sql`SELECT activity_value FROM user_activity WHERE user_id = ${user.id} AND activity_type = 'export'`,
     )) as unknown as { rows: Array<{ activity_value: string }> };
-    expect(activity.map((row) => row.activity_value)).toEqual(["format=csv&records=3&scope=selection"]);
+    expect(activity.map((row) => row.activity_value)).toEqual([
+      "format=csv&records=3&scope=selection",
+    ]);
   });
 
   it("gives an admin all results as an XLSX of every field, formulas neutralised", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
-    const { download, bytes, location } = await exportFile(cookie, { exportFormat: "xlsx", exportAll: "all" });
+    const { download, bytes, location } = await exportFile(cookie, {
+      exportFormat: "xlsx",
+      exportAll: "all",
+    });
     expect(location.searchParams.get("fellBack")).toBeNull();
     expect(download.headers.get("Content-Disposition")).toBe('attachment; filename="export.xlsx"');
     const workbook = new ExcelJS.Workbook();
@@ -193,10 +294,23 @@ describe("export", () => {
     const cookie = await sessionCookie(await makeUser());
     const hits = (await page(cookie)).result.hits.map((hit) => hit.hssId);
     await select(cookie, 1, hits, hits.slice(0, 2));
-    const { bytes, location, id } = await exportFile(cookie, { exportFormat: "csv", exportAll: "all" });
+    const { bytes, location, id } = await exportFile(cookie, {
+      exportFormat: "csv",
+      exportAll: "all",
+    });
     expect(location.searchParams.get("fellBack")).toBe("1");
-    expect(csvRows(bytes).slice(1).map((row) => row[0]).sort()).toEqual(hits.slice(0, 2).sort());
-    const done = await json(await doneLoader({ ...args(getRequest(`/export/${id}?fellBack=1`, cookie)), params: { exportId: id } }));
+    expect(
+      csvRows(bytes)
+        .slice(1)
+        .map((row) => row[0])
+        .sort(),
+    ).toEqual(hits.slice(0, 2).sort());
+    const done = await json(
+      await doneLoader({
+        ...args(getRequest(`/export/${id}?fellBack=1`, cookie)),
+        params: { exportId: id },
+      }),
+    );
     expect(done.fellBack).toBe(true);
     expect(done.recordCount).toBe(2);
   });
@@ -205,10 +319,14 @@ describe("export", () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
     const { bytes } = await exportFile(cookie, { exportFormat: "xml", exportAll: "all" });
     const xml = bytes.toString("utf8");
-    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<export generated="')).toBe(true);
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<export generated="')).toBe(
+      true,
+    );
     expect(xml.trimEnd().endsWith("</export>")).toBe(true);
     expect(xml.match(/<record hssId="/g)).toHaveLength(COUNT);
-    expect(xml).toContain("<therapeuticArea label=\"Therapeutic area\"><value>Oncology &amp; &lt;haematology&gt;</value></therapeuticArea>");
+    expect(xml).toContain(
+      '<therapeuticArea label="Therapeutic area"><value>Oncology &amp; &lt;haematology&gt;</value></therapeuticArea>',
+    );
     expect(xml).not.toContain("<haematology>");
   });
 
@@ -221,8 +339,13 @@ describe("export", () => {
     const other = await makeUser({ roles: ["admin"] });
     const otherCookie = await sessionCookie(other);
     for (const run of [
-      () => downloadLoader({ ...args(getRequest(`/export/${id}/download`, otherCookie)), params: { exportId: id } }),
-      () => doneLoader({ ...args(getRequest(`/export/${id}`, otherCookie)), params: { exportId: id } }),
+      () =>
+        downloadLoader({
+          ...args(getRequest(`/export/${id}/download`, otherCookie)),
+          params: { exportId: id },
+        }),
+      () =>
+        doneLoader({ ...args(getRequest(`/export/${id}`, otherCookie)), params: { exportId: id } }),
     ]) {
       const thrown = await run().catch((error) => error);
       expect((thrown as Response).status).toBe(404);
@@ -230,19 +353,33 @@ describe("export", () => {
     expect(await getExportFile(id, other.id)).toBeNull();
 
     const db = await getDb();
-    await db.execute(sql`UPDATE export_files SET expires_at = now() - interval '1 minute' WHERE id = ${id}`);
-    const expired = await downloadLoader({ ...args(getRequest(`/export/${id}/download`, owner)), params: { exportId: id } }).catch((error) => error);
+    await db.execute(
+      sql`UPDATE export_files SET expires_at = now() - interval '1 minute' WHERE id = ${id}`,
+    );
+    const expired = await downloadLoader({
+      ...args(getRequest(`/export/${id}/download`, owner)),
+      params: { exportId: id },
+    }).catch((error) => error);
     expect((expired as Response).status).toBe(410);
-    const page410 = (await doneLoader({ ...args(getRequest(`/export/${id}`, owner)), params: { exportId: id } })) as Response;
+    const page410 = (await doneLoader({
+      ...args(getRequest(`/export/${id}`, owner)),
+      params: { exportId: id },
+    })) as Response;
     expect(page410.status).toBe(410);
   });
 
   it("explains an export with nothing selected, and a missing format, on the form", async () => {
     const cookie = await sessionCookie(await makeUser());
-    const empty = (await exportAction(args(postRequest(`/export?${query}`, { exportFormat: "csv", exportAll: "selection" }, cookie)))) as Response;
+    const empty = (await exportAction(
+      args(
+        postRequest(`/export?${query}`, { exportFormat: "csv", exportAll: "selection" }, cookie),
+      ),
+    )) as Response;
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await empty.json())).toContain(NOTHING_SELECTED);
-    const noFormat = (await exportAction(args(postRequest(`/export?${query}`, { exportAll: "selection" }, cookie)))) as Response;
+    const noFormat = (await exportAction(
+      args(postRequest(`/export?${query}`, { exportAll: "selection" }, cookie)),
+    )) as Response;
     expect(noFormat.status).toBe(400);
     expect(JSON.stringify(await noFormat.json())).toContain("Choose a file format");
     const data = await json(await exportLoader(args(getRequest(`/export?${query}`, cookie))));
@@ -258,10 +395,16 @@ describe("export files", () => {
     await select(cookie, 1, hits, hits.slice(0, 1));
     const { id } = await exportFile(cookie, { exportFormat: "csv", exportAll: "selection" });
     const db = await getDb();
-    const [row] = ((await db.execute(sql`SELECT user_id FROM export_files WHERE id = ${id}`)) as unknown as { rows: Array<{ user_id: number }> }).rows;
+    const [row] = (
+      (await db.execute(sql`SELECT user_id FROM export_files WHERE id = ${id}`)) as unknown as {
+        rows: Array<{ user_id: number }>;
+      }
+    ).rows;
     const file = (await getExportFile(id, row.user_id))!;
     expect(readFileSync(file.path).length).toBeGreaterThan(0);
-    await db.execute(sql`UPDATE export_files SET expires_at = now() - interval '1 minute' WHERE id = ${id}`);
+    await db.execute(
+      sql`UPDATE export_files SET expires_at = now() - interval '1 minute' WHERE id = ${id}`,
+    );
     const { sweepExpiredExports } = await import("~/models/exports.server");
     await sweepExpiredExports();
     expect(() => readFileSync(file.path)).toThrow();

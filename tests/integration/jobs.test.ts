@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { getDb, queryRows, sql } from "~/db/client.server";
 import { runJobs } from "~/lib/jobs.server";
 import { stopLink } from "~/lib/stop-links.server";
-import { ENROLL_NOTIFICATION_SUCCESS, enrolInNotifications, getEmailNotifications } from "~/models/notifications.server";
+import {
+  ENROLL_NOTIFICATION_SUCCESS,
+  enrolInNotifications,
+  getEmailNotifications,
+} from "~/models/notifications.server";
 import { applyImport } from "~/models/record-import.server";
 import { saveSearch, setAlertFrequency } from "~/models/saved-searches.server";
 import { updateSiteSettings } from "~/models/settings.server";
@@ -14,15 +18,32 @@ import { action as stopAction, loader as stopLoader } from "~/routes/unsubscribe
 import { args, getRequest, makeUser, postRequest, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
 
-const publish = (records: unknown[]) => applyImport(() => textChunks(jsonLines(records)), { mode: "publish", source: "cli", filename: "jobs.jsonl" });
+const publish = (records: unknown[]) =>
+  applyImport(() => textChunks(jsonLines(records)), {
+    mode: "publish",
+    source: "cli",
+    filename: "jobs.jsonl",
+  });
 const mailTo = async (email: string) => {
   const db = await getDb();
-  return queryRows<{ subject: string; text_body: string }>(db, sql`SELECT subject, text_body FROM outbox WHERE to_address = ${email} ORDER BY id`);
+  return queryRows<{ subject: string; text_body: string }>(
+    db,
+    sql`SELECT subject, text_body FROM outbox WHERE to_address = ${email} ORDER BY id`,
+  );
 };
 const byHssId = (hssId: string) => ({
   ...DEFAULT_SEARCH,
   isAdvancedSearch: true,
-  advanceSearchFilter: [{ filterId: "hssId", operator: "is" as const, fieldValue: hssId, dateFrom: "", dateTo: "", join: "and" as const }],
+  advanceSearchFilter: [
+    {
+      filterId: "hssId",
+      operator: "is" as const,
+      fieldValue: hssId,
+      dateFrom: "",
+      dateTo: "",
+      join: "and" as const,
+    },
+  ],
 });
 
 describe("saved-search alerts", () => {
@@ -67,14 +88,23 @@ describe("saved-search alerts", () => {
     const id = await saveSearch(user.id, "Stop me", byHssId("X"));
     await setAlertFrequency(user.id, id, "daily");
     const link = new URL(stopLink("alert", id));
-    const data = await ((await stopLoader(args(getRequest(`${link.pathname}${link.search}`)))) as Response).json();
+    const data = await (
+      (await stopLoader(args(getRequest(`${link.pathname}${link.search}`)))) as Response
+    ).json();
     expect(data).toEqual({ what: "the email alert for your saved search “Stop me”", active: true });
     await stopAction(args(postRequest(`${link.pathname}${link.search}`, {})));
     const db = await getDb();
-    const [row] = await queryRows<{ alert_frequency: string }>(db, sql`SELECT alert_frequency FROM saved_searches WHERE id = ${id}`);
+    const [row] = await queryRows<{ alert_frequency: string }>(
+      db,
+      sql`SELECT alert_frequency FROM saved_searches WHERE id = ${id}`,
+    );
     expect(row.alert_frequency).toBe("none");
 
-    const forged = await stopLoader(args(getRequest(`/unsubscribe?kind=alert&id=${id + 1}&token=${link.searchParams.get("token")}`))).catch((error) => error);
+    const forged = await stopLoader(
+      args(
+        getRequest(`/unsubscribe?kind=alert&id=${id + 1}&token=${link.searchParams.get("token")}`),
+      ),
+    ).catch((error) => error);
     expect((forged as Response).status).toBe(404);
   });
 });
@@ -85,9 +115,16 @@ describe("the notification digest", () => {
     await publish([a, b]);
     const user = await makeUser();
     const cookie = await sessionCookie(user);
-    const enrolled = (await notificationsAction(args(postRequest("/dashboard/notifications", { intent: "enrol", frequency: "weekly" }, cookie)))) as Response;
+    const enrolled = (await notificationsAction(
+      args(
+        postRequest("/dashboard/notifications", { intent: "enrol", frequency: "weekly" }, cookie),
+      ),
+    )) as Response;
     expect(enrolled.status).toBe(303);
-    expect(await getEmailNotifications(user.id)).toMatchObject({ enrolled: true, frequency: "weekly" });
+    expect(await getEmailNotifications(user.id)).toMatchObject({
+      enrolled: true,
+      frequency: "weekly",
+    });
     await runJobs();
     expect(await mailTo(user.email)).toEqual([]);
 
@@ -102,10 +139,16 @@ describe("the notification digest", () => {
 
   it("counts only a successful enrolment", async () => {
     // No such active account: not the success code, so the page says 'Enrollment was not successful'.
-    expect(await enrolInNotifications(2_000_000_000, "daily")).not.toBe(ENROLL_NOTIFICATION_SUCCESS);
+    expect(await enrolInNotifications(2_000_000_000, "daily")).not.toBe(
+      ENROLL_NOTIFICATION_SUCCESS,
+    );
     expect(ENROLMENT_FAILED).toBe("Enrollment was not successful");
     const cookie = await sessionCookie(await makeUser());
-    const bad = (await notificationsAction(args(postRequest("/dashboard/notifications", { intent: "enrol", frequency: "hourly" }, cookie)))) as Response;
+    const bad = (await notificationsAction(
+      args(
+        postRequest("/dashboard/notifications", { intent: "enrol", frequency: "hourly" }, cookie),
+      ),
+    )) as Response;
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ status: "error", error: "Choose how often to be emailed" });
   });
@@ -118,9 +161,19 @@ describe("the email-notification popup", () => {
     await updateSiteSettings({ ...base, emailNotificationPopup: true }, admin.id);
     const user = await makeUser();
     const cookie = await sessionCookie(user);
-    const popup = async () => (await ((await rootLoader(args(getRequest("/about", cookie)))) as Response).json()).showNotificationPopup;
+    const popup = async () =>
+      (await ((await rootLoader(args(getRequest("/about", cookie)))) as Response).json())
+        .showNotificationPopup;
     expect(await popup()).toBe(true);
-    const dismissed = (await notificationsAction(args(postRequest("/dashboard/notifications", { intent: "dismiss-popup", redirectTo: "/about" }, cookie)))) as Response;
+    const dismissed = (await notificationsAction(
+      args(
+        postRequest(
+          "/dashboard/notifications",
+          { intent: "dismiss-popup", redirectTo: "/about" },
+          cookie,
+        ),
+      ),
+    )) as Response;
     expect(dismissed.headers.get("Location")).toBe("/about");
     expect(await popup()).toBe(false);
     await updateSiteSettings({ ...base, emailNotificationPopup: false }, admin.id);

@@ -19,7 +19,11 @@ async function outboxRow(id: number) {
 describe("email outbox", () => {
   it("keeps an email whose delivery fails, with its error, and retries it later", async () => {
     const db = await getDb();
-    const id = await enqueueEmail(db, { to: "someone@example.org", subject: "Retry me", text: "Body" });
+    const id = await enqueueEmail(db, {
+      to: "someone@example.org",
+      subject: "Retry me",
+      text: "Body",
+    });
     // Nothing listens on port 9 here: the SMTP connection is refused.
     process.env.SMTP_URL = "smtp://127.0.0.1:9";
     resetEnvForTesting();
@@ -37,7 +41,10 @@ describe("email outbox", () => {
     expect((await sendPendingEmails({ log: () => {} })).sent).toBe(0);
 
     // When it is due again it is delivered (here to a file) and marked sent.
-    await db.update(schema.outbox).set({ nextAttemptAt: sql`now() - interval '1 second'` }).where(eq(schema.outbox.id, id));
+    await db
+      .update(schema.outbox)
+      .set({ nextAttemptAt: sql`now() - interval '1 second'` })
+      .where(eq(schema.outbox.id, id));
     const lines: string[] = [];
     const report = await sendPendingEmails({ log: (line) => lines.push(line) });
     expect(report.sent).toBe(1);
@@ -65,7 +72,10 @@ describe("email outbox", () => {
         throw new Error("the change failed");
       }),
     ).rejects.toThrow("the change failed");
-    const rows = await db.select().from(schema.outbox).where(eq(schema.outbox.toAddress, "ghost@example.org"));
+    const rows = await db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.toAddress, "ghost@example.org"));
     expect(rows).toHaveLength(0);
   });
 

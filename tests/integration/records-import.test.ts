@@ -47,7 +47,12 @@ describe("record import", () => {
       { version: 2, state: "published" },
     ]);
     const record = await getRecord(a.hssId);
-    const entries = record!.changeLog.map(({ section, field, before, after }) => ({ section, field, before, after }));
+    const entries = record!.changeLog.map(({ section, field, before, after }) => ({
+      section,
+      field,
+      before,
+      after,
+    }));
     expect(entries).toEqual([
       { section: "keyFacts", field: "Last updated", before: "2026-09-14", after: "2026-10-30" },
       {
@@ -56,9 +61,24 @@ describe("record import", () => {
         before: "Name: Kestrel Bio AG, Role: Licensee, Country: Switzerland",
         after: null,
       },
-      { section: "ema", field: "Status", before: "MAA under evaluation", after: "CHMP positive opinion" },
-      { section: "ema", field: "Events › CHMP opinion", before: null, after: "Event: CHMP opinion, Date: 2026-10-16" },
-      { section: "usClinicalTrialRegistries", field: "NCT05874417 › Status", before: "Active, not recruiting", after: "Completed" },
+      {
+        section: "ema",
+        field: "Status",
+        before: "MAA under evaluation",
+        after: "CHMP positive opinion",
+      },
+      {
+        section: "ema",
+        field: "Events › CHMP opinion",
+        before: null,
+        after: "Event: CHMP opinion, Date: 2026-10-16",
+      },
+      {
+        section: "usClinicalTrialRegistries",
+        field: "NCT05874417 › Status",
+        before: "Active, not recruiting",
+        after: "Completed",
+      },
     ]);
     expect(record!.document.regulatoryInformation.ema.status).toBe("CHMP positive opinion");
   });
@@ -74,9 +94,26 @@ describe("record import", () => {
     expect(report.items).toBe(4);
     expect(report.errors).toEqual([
       { item: 2, line: 2, hssId: a.hssId, field: "lastUpdated", problem: "is not a real date" },
-      { item: 2, line: 2, hssId: a.hssId, field: "(record)", problem: "has unknown field(s): colour" },
-      expect.objectContaining({ item: 3, line: 3, field: "(record)", problem: expect.stringMatching(/^is not valid JSON/) }),
-      { item: 4, line: 4, hssId: b.hssId, field: "hssId", problem: "appears more than once (first as item 1)" },
+      {
+        item: 2,
+        line: 2,
+        hssId: a.hssId,
+        field: "(record)",
+        problem: "has unknown field(s): colour",
+      },
+      expect.objectContaining({
+        item: 3,
+        line: 3,
+        field: "(record)",
+        problem: expect.stringMatching(/^is not valid JSON/),
+      }),
+      {
+        item: 4,
+        line: 4,
+        hssId: b.hssId,
+        field: "hssId",
+        problem: "appears more than once (first as item 1)",
+      },
     ]);
 
     await expect(importText(text)).rejects.toBeInstanceOf(InvalidImportError);
@@ -86,10 +123,17 @@ describe("record import", () => {
 
   it("reports a broken file structure and an empty file instead of throwing", async () => {
     const [a] = exampleRecords();
-    const unclosed = await validateImport(() => textChunks(`[${JSON.stringify(a)},`), { mode: "publish" });
-    expect(unclosed.errors.at(-1)).toMatchObject({ field: "(file)", problem: expect.stringMatching(/not closed/) });
+    const unclosed = await validateImport(() => textChunks(`[${JSON.stringify(a)},`), {
+      mode: "publish",
+    });
+    expect(unclosed.errors.at(-1)).toMatchObject({
+      field: "(file)",
+      problem: expect.stringMatching(/not closed/),
+    });
     const empty = await validateImport(() => textChunks("  \n"), { mode: "publish" });
-    expect(empty.errors).toEqual([{ item: 1, line: 1, field: "(file)", problem: "The file is empty." }]);
+    expect(empty.errors).toEqual([
+      { item: 1, line: 1, field: "(file)", problem: "The file is empty." },
+    ]);
   });
 
   it("stages changes in preview, shows them only in preview, then publishes or discards them", async () => {
@@ -98,7 +142,10 @@ describe("record import", () => {
     const changed = clone(a);
     changed.title = `${a.title} (updated)`;
 
-    const preview = await validateImport(() => textChunks(jsonLines([changed, b])), { mode: "preview", compare: true });
+    const preview = await validateImport(() => textChunks(jsonLines([changed, b])), {
+      mode: "preview",
+      compare: true,
+    });
     expect(preview.counts).toMatchObject({ new: 1, changed: 1, unchanged: 0, changes: 1 });
 
     await importText(jsonLines([changed, b]), "preview");
@@ -108,7 +155,13 @@ describe("record import", () => {
     expect(staged).toMatchObject({ state: "staged", version: 2 });
     expect(staged!.document.title).toBe(changed.title);
     expect(staged!.changeLog).toEqual([
-      expect.objectContaining({ section: "keyFacts", field: "Title", before: a.title, after: changed.title, state: "staged" }),
+      expect.objectContaining({
+        section: "keyFacts",
+        field: "Title",
+        before: a.title,
+        after: changed.title,
+        state: "staged",
+      }),
     ]);
     expect((await getRecord(b.hssId, { preview: true }))!.state).toBe("staged");
     const list = await listStaged({ limit: 500, offset: 0 });
@@ -128,8 +181,26 @@ describe("record import", () => {
     const [a] = exampleRecords();
     await importText(jsonLines([a]));
     const find = async (overrides: Partial<SearchRequest>) =>
-      (await searchRecords({ ...DEFAULT_SEARCH, ...overrides }, { enableStubRecords: true, enableMaaIndications: true }, { facets: false })).hits.map((hit) => hit.hssId);
-    const byId = { isAdvancedSearch: true, advanceSearchFilter: [{ filterId: "hssId", operator: "is" as const, fieldValue: a.hssId, dateFrom: "", dateTo: "", join: "and" as const }] };
+      (
+        await searchRecords(
+          { ...DEFAULT_SEARCH, ...overrides },
+          { enableStubRecords: true, enableMaaIndications: true },
+          { facets: false },
+        )
+      ).hits.map((hit) => hit.hssId);
+    const byId = {
+      isAdvancedSearch: true,
+      advanceSearchFilter: [
+        {
+          filterId: "hssId",
+          operator: "is" as const,
+          fieldValue: a.hssId,
+          dateFrom: "",
+          dateTo: "",
+          join: "and" as const,
+        },
+      ],
+    };
     for (const [filterId, value] of [
       ["company", "Kestrel Bio AG"],
       ["company", "Norvane Therapeutics"],
@@ -137,9 +208,18 @@ describe("record import", () => {
       ["estimatedCost", "EUR 50,000 to EUR 100,000"],
       ["firstInClass", "No"],
     ]) {
-      expect(await find({ ...byId, basicSearchFilter: [{ filterId, values: [value] }] }), `${filterId}: ${value}`).toEqual([a.hssId]);
+      expect(
+        await find({ ...byId, basicSearchFilter: [{ filterId, values: [value] }] }),
+        `${filterId}: ${value}`,
+      ).toEqual([a.hssId]);
     }
-    const event = (eventName: string, date: string) => find({ ...byId, emaTimelineFrom: date, emaTimelineTo: date, emaEventsByDateRangeAndEventNameFilter: { eventName } });
+    const event = (eventName: string, date: string) =>
+      find({
+        ...byId,
+        emaTimelineFrom: date,
+        emaTimelineTo: date,
+        emaEventsByDateRangeAndEventNameFilter: { eventName },
+      });
     expect(await event("MAA submitted", "2026-02-03")).toEqual([a.hssId]);
     expect(await event("MAA validated", "2026-02-26")).toEqual([a.hssId]);
     expect(await event("MAA submitted", "2026-02-26")).toEqual([]);

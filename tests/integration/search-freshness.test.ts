@@ -17,13 +17,26 @@ import { exampleRecords, jsonLines, progressedExample } from "../records";
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
 const find = async (phrase: string) => {
-  const result = await searchRecords({ ...DEFAULT_SEARCH, searchPhrase: phrase }, settings, { facets: false });
-  return { total: result.total, hssIds: result.hits.map((hit) => hit.hssId), titles: result.hits.map((hit) => hit.title) };
+  const result = await searchRecords({ ...DEFAULT_SEARCH, searchPhrase: phrase }, settings, {
+    facets: false,
+  });
+  return {
+    total: result.total,
+    hssIds: result.hits.map((hit) => hit.hssId),
+    titles: result.hits.map((hit) => hit.title),
+  };
 };
 const publish = (records: unknown[], mode: "publish" | "preview" = "publish") =>
-  applyImport(() => textChunks(jsonLines(records)), { mode, source: "cli", filename: "fresh.jsonl" });
+  applyImport(() => textChunks(jsonLines(records)), {
+    mode,
+    source: "cli",
+    filename: "fresh.jsonl",
+  });
 /** A record with a word no other record holds. */
-const marked = (record: HssRecordInput, word: string): HssRecordInput => ({ ...record, title: `${record.title} ${word}` });
+const marked = (record: HssRecordInput, word: string): HssRecordInput => ({
+  ...record,
+  title: `${record.title} ${word}`,
+});
 const newWord = () => `zq${randomUUID().replaceAll("-", "").slice(0, 10)}`;
 
 describe("a publish is seen by the very next search", () => {
@@ -56,37 +69,49 @@ describe("a publish is seen by the very next search", () => {
 
 // Two processes need one database server: this part runs where DATABASE_URL is set (CI runs
 // the integration tests again against PostgreSQL); the embedded database belongs to one process.
-describe.runIf(Boolean(process.env.DATABASE_URL))("a publish is seen by the very next search of another process", () => {
-  let peer: ChildProcess;
-  let lines: Interface;
-  const ask = async (message: unknown) => {
-    const answer = new Promise<string>((resolve) => lines.once("line", resolve));
-    peer.stdin!.write(`${JSON.stringify(message)}\n`);
-    return JSON.parse(await answer) as { total: number; hssIds: string[]; titles: string[] };
-  };
-  afterAll(() => {
-    peer?.stdin?.end();
-    peer?.kill();
-  });
+describe.runIf(Boolean(process.env.DATABASE_URL))(
+  "a publish is seen by the very next search of another process",
+  () => {
+    let peer: ChildProcess;
+    let lines: Interface;
+    const ask = async (message: unknown) => {
+      const answer = new Promise<string>((resolve) => lines.once("line", resolve));
+      peer.stdin!.write(`${JSON.stringify(message)}\n`);
+      return JSON.parse(await answer) as { total: number; hssIds: string[]; titles: string[] };
+    };
+    afterAll(() => {
+      peer?.stdin?.end();
+      peer?.kill();
+    });
 
-  it("both ways, with no wait between the publish and the search", async () => {
-    peer = spawn(process.execPath, ["--import", "tsx", "tests/search-peer.ts"], { stdio: ["pipe", "pipe", "inherit"], env: process.env });
-    lines = createInterface({ input: peer.stdout! });
-    const [a, b] = exampleRecords();
-    const word = newWord();
-    // The peer builds its index now, before anything below is published.
-    expect((await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: word } })).total).toBe(0);
+    it("both ways, with no wait between the publish and the search", async () => {
+      peer = spawn(process.execPath, ["--import", "tsx", "tests/search-peer.ts"], {
+        stdio: ["pipe", "pipe", "inherit"],
+        env: process.env,
+      });
+      lines = createInterface({ input: peer.stdout! });
+      const [a, b] = exampleRecords();
+      const word = newWord();
+      // The peer builds its index now, before anything below is published.
+      expect((await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: word } })).total).toBe(0);
 
-    await publish([marked(a, word)]);
-    expect(await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: word } })).toMatchObject({ total: 1, hssIds: [a.hssId] });
+      await publish([marked(a, word)]);
+      expect(await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: word } })).toMatchObject({
+        total: 1,
+        hssIds: [a.hssId],
+      });
 
-    const changed = newWord();
-    await publish([marked(progressedExample(a), changed)]);
-    expect((await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: word } })).total).toBe(0);
-    expect(await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: changed } })).toMatchObject({ total: 1, hssIds: [a.hssId] });
+      const changed = newWord();
+      await publish([marked(progressedExample(a), changed)]);
+      expect((await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: word } })).total).toBe(0);
+      expect(await ask({ search: { ...DEFAULT_SEARCH, searchPhrase: changed } })).toMatchObject({
+        total: 1,
+        hssIds: [a.hssId],
+      });
 
-    const theirs = newWord();
-    await ask({ publish: [marked(b, theirs)] });
-    expect(await find(theirs)).toMatchObject({ total: 1, hssIds: [b.hssId] });
-  }, 120_000);
-});
+      const theirs = newWord();
+      await ask({ publish: [marked(b, theirs)] });
+      expect(await find(theirs)).toMatchObject({ total: 1, hssIds: [b.hssId] });
+    }, 120_000);
+  },
+);

@@ -7,10 +7,30 @@ import { generateRecord, mulberry32 } from "~/records/generate";
 import { textChunks } from "~/records/read-items.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { EMA_EVENTS } from "~/records/vocabulary";
-import { availableFilters, type DateFilter, type EnabledSettings, FILTERS, FILTERS_BY_ID, isDateFilter, type SearchFilter, type ValueFilter } from "~/search/filters";
+import {
+  availableFilters,
+  type DateFilter,
+  type EnabledSettings,
+  FILTERS,
+  FILTERS_BY_ID,
+  isDateFilter,
+  type SearchFilter,
+  type ValueFilter,
+} from "~/search/filters";
 import { indexRecord } from "~/search/index-record";
-import { referenceFacetValues, referenceMatchingIds, referenceSearch, type ReferenceDoc } from "~/search/reference";
-import { type AdvancedRow, type BasicFilterGroup, DEFAULT_SEARCH, PAGE_SIZES, type SearchRequest } from "~/search/request";
+import {
+  referenceFacetValues,
+  referenceMatchingIds,
+  referenceSearch,
+  type ReferenceDoc,
+} from "~/search/reference";
+import {
+  type AdvancedRow,
+  type BasicFilterGroup,
+  DEFAULT_SEARCH,
+  PAGE_SIZES,
+  type SearchRequest,
+} from "~/search/request";
 import type { FacetGroup, FacetValue } from "~/search/results";
 import { FIELD_GROUPS } from "~/search/text";
 import { jsonLines } from "../records";
@@ -26,9 +46,13 @@ import { jsonLines } from "../records";
  * ORACLE_SEED=<seed> ORACLE_REQUEST='{"request":…,"settings":…}' replays one printed request.
  * ORACLE_REQUESTS=<n> changes how many requests a run makes (300).
  */
-const SEED = process.env.ORACLE_SEED ? Number(process.env.ORACLE_SEED) : Math.floor(Math.random() * 2 ** 31);
+const SEED = process.env.ORACLE_SEED
+  ? Number(process.env.ORACLE_SEED)
+  : Math.floor(Math.random() * 2 ** 31);
 const REQUESTS = Number(process.env.ORACLE_REQUESTS ?? 300);
-const REPLAY = process.env.ORACLE_REQUEST ? (JSON.parse(process.env.ORACLE_REQUEST) as Generated) : null;
+const REPLAY = process.env.ORACLE_REQUEST
+  ? (JSON.parse(process.env.ORACLE_REQUEST) as Generated)
+  : null;
 const FIXTURE_SIZE = 300;
 const TODAY = "2026-11-01";
 
@@ -48,7 +72,20 @@ interface Generated {
   more?: MoreOptions;
 }
 
-const STOP_WORDS_TYPED = ["the", "of", "and", "in", "for", "with", "a", "to", "on", "or", "not", "by"];
+const STOP_WORDS_TYPED = [
+  "the",
+  "of",
+  "and",
+  "in",
+  "for",
+  "with",
+  "a",
+  "to",
+  "on",
+  "or",
+  "not",
+  "by",
+];
 
 /** Every published record: the index searches the whole catalogue, so the reference must too. */
 async function publishedDocs(): Promise<ReferenceDoc[]> {
@@ -56,18 +93,27 @@ async function publishedDocs(): Promise<ReferenceDoc[]> {
     await getDb(),
     sql`SELECT r.id, r.hss_id, v.document FROM records r JOIN record_versions v ON v.id = r.published_version_id ORDER BY r.id`,
   );
-  return rows.map((row) => ({ recordId: Number(row.id), hssId: row.hss_id, doc: typeof row.document === "string" ? JSON.parse(row.document) : row.document }));
+  return rows.map((row) => ({
+    recordId: Number(row.id),
+    hssId: row.hss_id,
+    doc: typeof row.document === "string" ? JSON.parse(row.document) : row.document,
+  }));
 }
 
 function fixtureRecords(prefix: string): HssRecord[] {
   return Array.from({ length: FIXTURE_SIZE }, (_, index) => {
-    const text = JSON.stringify(generateRecord(index, { catalogueSize: FIXTURE_SIZE, today: TODAY })).replaceAll("HSS-", `${prefix}-`);
+    const text = JSON.stringify(
+      generateRecord(index, { catalogueSize: FIXTURE_SIZE, today: TODAY }),
+    ).replaceAll("HSS-", `${prefix}-`);
     return recordSchema.parse(JSON.parse(text));
   });
 }
 
-const heldValues = (filter: ValueFilter, docs: HssRecord[]) => [...new Set(docs.flatMap((doc) => filter.values(doc).filter((v): v is string => Boolean(v))))];
-const heldDates = (filter: DateFilter, docs: HssRecord[]) => [...new Set(docs.flatMap((doc) => filter.dates(doc).map((d) => d.date)))].sort();
+const heldValues = (filter: ValueFilter, docs: HssRecord[]) => [
+  ...new Set(docs.flatMap((doc) => filter.values(doc).filter((v): v is string => Boolean(v)))),
+];
+const heldDates = (filter: DateFilter, docs: HssRecord[]) =>
+  [...new Set(docs.flatMap((doc) => filter.dates(doc).map((d) => d.date)))].sort();
 
 /** Random requests drawn from the fixture's own words, values and dates (the fixture only: replays stay identical). */
 function requestGenerator(fixture: HssRecord[], random: () => number) {
@@ -76,11 +122,17 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
   const chance = (p: number) => random() < p;
   const casing = (text: string) => pick([text, text, text.toLowerCase(), text.toUpperCase()]);
 
-  const textOf = (docs: HssRecord[]) => docs.flatMap((doc) => FIELD_GROUPS.flatMap((group) => indexRecord(doc).text[group]));
-  const tokensOf = (values: string[]) => values.flatMap((value) => value.split(/\s+/)).filter((token) => /[\p{L}\p{N}]/u.test(token));
-  const valueFilters = FILTERS.filter((f): f is ValueFilter => !isDateFilter(f) && heldValues(f, fixture).length > 0);
+  const textOf = (docs: HssRecord[]) =>
+    docs.flatMap((doc) => FIELD_GROUPS.flatMap((group) => indexRecord(doc).text[group]));
+  const tokensOf = (values: string[]) =>
+    values.flatMap((value) => value.split(/\s+/)).filter((token) => /[\p{L}\p{N}]/u.test(token));
+  const valueFilters = FILTERS.filter(
+    (f): f is ValueFilter => !isDateFilter(f) && heldValues(f, fixture).length > 0,
+  );
   const pickedFilters = valueFilters.filter((f) => f.type === "AutoComplete");
-  const dateFilters = FILTERS.filter((f): f is DateFilter => isDateFilter(f) && heldDates(f, fixture).length > 0);
+  const dateFilters = FILTERS.filter(
+    (f): f is DateFilter => isDateFilter(f) && heldDates(f, fixture).length > 0,
+  );
   const euDates = heldDates(FILTERS_BY_ID.get("euEventDates") as DateFilter, fixture);
   const updated = heldDates(FILTERS_BY_ID.get("lastUpdated") as DateFilter, fixture);
 
@@ -92,7 +144,9 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
     return casing(chance(0.8) ? bare : token.replaceAll('"', ""));
   };
   const prefix = (tokens: string[]) => {
-    const letters = tokens.map((token) => /^\p{L}{3,}/u.exec(token)?.[0]).filter((w): w is string => Boolean(w));
+    const letters = tokens
+      .map((token) => /^\p{L}{3,}/u.exec(token)?.[0])
+      .filter((w): w is string => Boolean(w));
     return `${casing(pick(letters).slice(0, int(3, 6)))}*`;
   };
   const quoted = (values: string[]) => {
@@ -129,18 +183,32 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
     const filter = pick(pickedFilters);
     let held = heldValues(filter, docs);
     if (!held.length) held = heldValues(filter, fixture);
-    if (filter.isBooleanFilter) return { filterId: filter.id, values: chance(0.05) ? ["Yes", "No"] : [pick(held)] };
-    const values = Array.from({ length: int(1, 3) }, () => (chance(0.1) ? "No such value" : pick(chance(0.6) ? held : heldValues(filter, fixture))));
+    if (filter.isBooleanFilter)
+      return { filterId: filter.id, values: chance(0.05) ? ["Yes", "No"] : [pick(held)] };
+    const values = Array.from({ length: int(1, 3) }, () =>
+      chance(0.1) ? "No such value" : pick(chance(0.6) ? held : heldValues(filter, fixture)),
+    );
     return { filterId: filter.id, values: [...new Set(values)] };
   };
-  const advancedRow = (index: number, docs: HssRecord[], settings: EnabledSettings): AdvancedRow => {
+  const advancedRow = (
+    index: number,
+    docs: HssRecord[],
+    settings: EnabledSettings,
+  ): AdvancedRow => {
     const usable = (f: SearchFilter) => !f.setting || settings[f.setting];
     const orJoin = () => index > 0 && chance(0.4);
     if (chance(0.2)) {
       const filter = pick(dateFilters.filter(usable));
       const [from, to] = range(heldDates(filter, fixture));
       // Dates are never OR-able: a date row joins by AND.
-      return { filterId: filter.id, operator: "between", fieldValue: "", dateFrom: from ?? "", dateTo: to ?? "", join: "and" };
+      return {
+        filterId: filter.id,
+        operator: "between",
+        fieldValue: "",
+        dateFrom: from ?? "",
+        dateTo: to ?? "",
+        join: "and",
+      };
     }
     const filter = pick(valueFilters.filter(usable));
     let held = heldValues(filter, docs);
@@ -154,11 +222,21 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
     } else {
       fieldValue = chance(0.1) ? "No such value" : value;
     }
-    return { filterId: filter.id, operator, fieldValue: casing(fieldValue), dateFrom: "", dateTo: "", join: orJoin() && filter.orClauseEnabled ? "or" : "and" };
+    return {
+      filterId: filter.id,
+      operator,
+      fieldValue: casing(fieldValue),
+      dateFrom: "",
+      dateTo: "",
+      join: orJoin() && filter.orClauseEnabled ? "or" : "and",
+    };
   };
 
   return (): Generated => {
-    const settings: EnabledSettings = { enableStubRecords: chance(0.5), enableMaaIndications: chance(0.5) };
+    const settings: EnabledSettings = {
+      enableStubRecords: chance(0.5),
+      enableMaaIndications: chance(0.5),
+    };
     // Half the requests draw their words and values from one record, so that their parts often meet.
     const anchor = [pick(fixture)];
     const source = () => (chance(0.5) ? anchor : fixture);
@@ -185,26 +263,48 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
       emaTimelineTo: euTo,
       emaEventsByDateRangeAndEventNameFilter: euEvent,
       isAdvancedSearch: advanced || chance(0.05),
-      advanceSearchFilter: advanced ? Array.from({ length: int(1, 4) }, (_, i) => advancedRow(i, source(), settings)) : [],
+      advanceSearchFilter: advanced
+        ? Array.from({ length: int(1, 4) }, (_, i) => advancedRow(i, source(), settings))
+        : [],
     };
-    const moreFilters = availableFilters(settings).filter((f): f is ValueFilter => !isDateFilter(f) && (f.facet || f.type === "AutoComplete"));
+    const moreFilters = availableFilters(settings).filter(
+      (f): f is ValueFilter => !isDateFilter(f) && (f.facet || f.type === "AutoComplete"),
+    );
     const moreFilter = pick(moreFilters);
     const containsRoll = random();
     const sample = pick(heldValues(moreFilter, fixture).concat("x"));
     const contains =
-      containsRoll < 0.3 ? sample.slice(0, int(1, 3)) : containsRoll < 0.4 ? "  " : containsRoll < 0.5 ? ` ${sample.slice(1, 3).toUpperCase()} ` : undefined;
-    const more: MoreOptions = { filterId: moreFilter.id, sort: chance(0.5) ? "count" : "az", page: pick([1, 1, 1, 2, 3]), contains };
+      containsRoll < 0.3
+        ? sample.slice(0, int(1, 3))
+        : containsRoll < 0.4
+          ? "  "
+          : containsRoll < 0.5
+            ? ` ${sample.slice(1, 3).toUpperCase()} `
+            : undefined;
+    const more: MoreOptions = {
+      filterId: moreFilter.id,
+      sort: chance(0.5) ? "count" : "az",
+      page: pick([1, 1, 1, 2, 3]),
+      contains,
+    };
     return { request, settings, pageRoll: random(), pastEnd: chance(0.05), more };
   };
 }
 
 const facetShape = (groups: FacetGroup[]) =>
-  groups.map((group) => ({ filterId: group.filterId, label: group.label, distinctValues: group.distinctValues, values: valueShape(group.values) }));
-const valueShape = (values: FacetValue[]) => values.map((v) => ({ value: v.value, count: v.count, selected: v.selected }));
+  groups.map((group) => ({
+    filterId: group.filterId,
+    label: group.label,
+    distinctValues: group.distinctValues,
+    values: valueShape(group.values),
+  }));
+const valueShape = (values: FacetValue[]) =>
+  values.map((v) => ({ value: v.value, count: v.count, selected: v.selected }));
 
 /** Where two lists first differ (null when equal). */
 function firstDifference(a: unknown[], b: unknown[]): number | null {
-  for (let i = 0; i < Math.max(a.length, b.length); i++) if (!isDeepStrictEqual(a[i], b[i])) return i;
+  for (let i = 0; i < Math.max(a.length, b.length); i++)
+    if (!isDeepStrictEqual(a[i], b[i])) return i;
   return null;
 }
 
@@ -215,11 +315,17 @@ describe("the search index agrees with the reference search", () => {
     console.info(`Search oracle: ORACLE_SEED=${SEED}`);
     const prefix = `OR${SEED.toString(36).toUpperCase()}`;
     const fixture = fixtureRecords(prefix);
-    const report = await applyImport(() => textChunks(jsonLines(fixture)), { mode: "publish", source: "cli", filename: "oracle.jsonl" });
+    const report = await applyImport(() => textChunks(jsonLines(fixture)), {
+      mode: "publish",
+      source: "cli",
+      filename: "oracle.jsonl",
+    });
     expect(report.errorCount).toBe(0);
     const docs = await publishedDocs();
     const recordIdOf = new Map(docs.map((d) => [d.hssId, d.recordId]));
-    const published = docs.filter((d) => d.hssId.startsWith(`${prefix}-`)).sort((a, b) => (a.hssId < b.hssId ? -1 : 1));
+    const published = docs
+      .filter((d) => d.hssId.startsWith(`${prefix}-`))
+      .sort((a, b) => (a.hssId < b.hssId ? -1 : 1));
     expect(published).toHaveLength(FIXTURE_SIZE);
 
     const next = requestGenerator(
@@ -238,11 +344,17 @@ describe("the search index agrees with the reference search", () => {
       if (!REPLAY) {
         const size = generated.request.size;
         const pages = Math.ceil(all.length / size);
-        const page = generated.pastEnd ? pages : Math.floor((generated.pageRoll ?? 0) * Math.max(1, pages));
+        const page = generated.pastEnd
+          ? pages
+          : Math.floor((generated.pageRoll ?? 0) * Math.max(1, pages));
         generated.request = { ...generated.request, from: page * size };
       }
       const { request } = generated;
-      const replay = { request, settings, more: n % 5 === 0 || REPLAY ? generated.more : undefined };
+      const replay = {
+        request,
+        settings,
+        more: n % 5 === 0 || REPLAY ? generated.more : undefined,
+      };
       const fail = (what: string, detail: unknown) =>
         failures.push(
           `#${n} ${what}: ${JSON.stringify(detail)}\n  replay: ORACLE_SEED=${SEED} ORACLE_REQUEST=${shellQuoted(JSON.stringify(replay))}`,
@@ -250,34 +362,66 @@ describe("the search index agrees with the reference search", () => {
 
       const reference = referenceSearch(docs, request, settings);
       if (reference.total > 0) nonEmpty++;
-      if (reference.total > 0 && request.searchPhrase.trim() !== "*" && request.searchPhrase.trim() !== "") seen.ranked++;
-      if (reference.total > 0 && request.isAdvancedSearch && request.advanceSearchFilter.length) seen.advanced++;
+      if (
+        reference.total > 0 &&
+        request.searchPhrase.trim() !== "*" &&
+        request.searchPhrase.trim() !== ""
+      )
+        seen.ranked++;
+      if (reference.total > 0 && request.isAdvancedSearch && request.advanceSearchFilter.length)
+        seen.advanced++;
       if (reference.total > 0 && request.basicSearchFilter.length) seen.basic++;
-      if (reference.total > 0 && (request.lastUpdatedDateFrom || request.lastUpdatedDateTo || request.emaTimelineFrom || request.emaTimelineTo || request.emaEventsByDateRangeAndEventNameFilter)) seen.dates++;
+      if (
+        reference.total > 0 &&
+        (request.lastUpdatedDateFrom ||
+          request.lastUpdatedDateTo ||
+          request.emaTimelineFrom ||
+          request.emaTimelineTo ||
+          request.emaEventsByDateRangeAndEventNameFilter)
+      )
+        seen.dates++;
       if (request.from > 0 && reference.hssIds.length) seen.laterPages++;
       if (replay.more) seen.checkedMore++;
       // The reference agrees with itself: its page is a slice of its every match.
-      if (reference.total !== all.length || !isDeepStrictEqual(reference.hssIds, all.slice(request.from, request.from + request.size))) {
+      if (
+        reference.total !== all.length ||
+        !isDeepStrictEqual(reference.hssIds, all.slice(request.from, request.from + request.size))
+      ) {
         fail("reference inconsistent", { total: reference.total, all: all.length });
       }
 
       const index = await searchRecords(request, settings);
-      if (index.total !== reference.total) fail("total", { index: index.total, reference: reference.total });
+      if (index.total !== reference.total)
+        fail("total", { index: index.total, reference: reference.total });
       const hits = index.hits.map((hit) => hit.hssId);
       const pageAt = firstDifference(hits, reference.hssIds);
       if (pageAt !== null) {
-        fail("page order", { at: pageAt, index: hits.slice(pageAt, pageAt + 3), reference: reference.hssIds.slice(pageAt, pageAt + 3) });
+        fail("page order", {
+          at: pageAt,
+          index: hits.slice(pageAt, pageAt + 3),
+          reference: reference.hssIds.slice(pageAt, pageAt + 3),
+        });
       }
       const indexFacets = facetShape(index.facets);
       const referenceFacets = facetShape(reference.facets);
       const facetAt = firstDifference(indexFacets, referenceFacets);
-      if (facetAt !== null) fail("facets", { at: facetAt, index: indexFacets[facetAt] ?? null, reference: referenceFacets[facetAt] ?? null });
+      if (facetAt !== null)
+        fail("facets", {
+          at: facetAt,
+          index: indexFacets[facetAt] ?? null,
+          reference: referenceFacets[facetAt] ?? null,
+        });
 
       if (replay.more) {
         const ids = await matchingRecordIds(request, settings);
         const expected = all.map((hssId) => recordIdOf.get(hssId));
         const idsAt = firstDifference(ids, expected);
-        if (idsAt !== null) fail("all ids", { at: idsAt, index: ids.slice(idsAt, idsAt + 3), reference: expected.slice(idsAt, idsAt + 3) });
+        if (idsAt !== null)
+          fail("all ids", {
+            at: idsAt,
+            index: ids.slice(idsAt, idsAt + 3),
+            reference: expected.slice(idsAt, idsAt + 3),
+          });
 
         const { filterId, ...options } = replay.more;
         const more = await facetValues(request, settings, filterId, options);
@@ -293,12 +437,19 @@ describe("the search index agrees with the reference search", () => {
         }
       }
     }
-    console.info(`Search oracle: ${count} request(s), ${nonEmpty} finding records; of those with a phrase ${seen.ranked}, filters ${seen.basic}, dates ${seen.dates}, advanced rows ${seen.advanced}; later pages ${seen.laterPages}; more pages checked ${seen.checkedMore}`);
+    console.info(
+      `Search oracle: ${count} request(s), ${nonEmpty} finding records; of those with a phrase ${seen.ranked}, filters ${seen.basic}, dates ${seen.dates}, advanced rows ${seen.advanced}; later pages ${seen.laterPages}; more pages checked ${seen.checkedMore}`,
+    );
     if (failures.length) {
       const shown = failures.slice(0, 50);
-      console.error(`Search oracle, ORACLE_SEED=${SEED}: ${failures.length} disagreement(s)${failures.length > shown.length ? ` (the first ${shown.length})` : ""}\n${shown.join("\n")}`);
+      console.error(
+        `Search oracle, ORACLE_SEED=${SEED}: ${failures.length} disagreement(s)${failures.length > shown.length ? ` (the first ${shown.length})` : ""}\n${shown.join("\n")}`,
+      );
     }
-    expect(failures.length, `${failures.length} disagreement(s); ORACLE_SEED=${SEED} replays this run`).toBe(0);
+    expect(
+      failures.length,
+      `${failures.length} disagreement(s); ORACLE_SEED=${SEED} replays this run`,
+    ).toBe(0);
     // The requests must find things, or agreeing would prove little.
     if (!REPLAY) expect(nonEmpty).toBeGreaterThan(REQUESTS / 3);
   }, 180_000);

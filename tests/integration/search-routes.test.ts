@@ -15,8 +15,13 @@ describe("search routes", () => {
       () => searchLoader(args(getRequest("/search?q=x"))),
       () => searchAction(args(postRequest("/search", { intent: "view", view: "tableView" }))),
       () => advancedLoader(args(getRequest("/advancedsearch"))),
-      () => advancedAction(args(postRequest("/advancedsearch", { intent: "view", view: "tableView" }))),
-      () => facetLoader({ ...args(getRequest("/search/facet/company")), params: { filterId: "company" } }),
+      () =>
+        advancedAction(args(postRequest("/advancedsearch", { intent: "view", view: "tableView" }))),
+      () =>
+        facetLoader({
+          ...args(getRequest("/search/facet/company")),
+          params: { filterId: "company" },
+        }),
       () => suggestLoader(args(getRequest("/search/suggest?filter=company&q=a"))),
     ]) {
       const response = await redirected(run);
@@ -42,20 +47,29 @@ describe("search routes", () => {
     const user = await makeUser();
     const cookie = await sessionCookie(user);
     expect(await getResultsView(user.id)).toBe("cardView");
-    const response = await searchAction(args(postRequest("/search?q=x&page=2", { intent: "view", view: "tableView" }, cookie)));
+    const response = await searchAction(
+      args(postRequest("/search?q=x&page=2", { intent: "view", view: "tableView" }, cookie)),
+    );
     expect((response as Response).status).toBe(303);
     expect((response as Response).headers.get("Location")).toBe("/search?q=x&page=2");
     expect(await getResultsView(user.id)).toBe("tableView");
-    expect((await data(await searchLoader(args(getRequest("/search", cookie))))).view).toBe("tableView");
+    expect((await data(await searchLoader(args(getRequest("/search", cookie))))).view).toBe(
+      "tableView",
+    );
   });
 
   it("answer an unknown or free-text filter's more page with 404, and never a 500 for a malformed search", async () => {
     const cookie = await sessionCookie(await makeUser());
     for (const filterId of ["nosuch", "lastUpdated", "title"]) {
-      const thrown = await facetLoader({ ...args(getRequest(`/search/facet/${filterId}`, cookie)), params: { filterId } }).catch((error) => error);
+      const thrown = await facetLoader({
+        ...args(getRequest(`/search/facet/${filterId}`, cookie)),
+        params: { filterId },
+      }).catch((error) => error);
       expect((thrown as Response).status).toBe(404);
     }
-    const response = await searchLoader(args(getRequest("/search?page=%ZZ&f=%E0%A4%A&q=%22&luTo=yesterday", cookie)));
+    const response = await searchLoader(
+      args(getRequest("/search?page=%ZZ&f=%E0%A4%A&q=%22&luTo=yesterday", cookie)),
+    );
     const body = await data(response);
     expect(body.notices.length).toBeGreaterThan(0);
     expect(body.result.total).toBeGreaterThanOrEqual(0);

@@ -6,7 +6,13 @@ import { facetValues, searchRecords, suggestValues } from "~/models/search.serve
 import { generateRecord } from "~/records/generate";
 import { textChunks } from "~/records/read-items.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
-import { availableFilters, type EnabledSettings, FILTERS, FILTERS_BY_ID, type ValueFilter } from "~/search/filters";
+import {
+  availableFilters,
+  type EnabledSettings,
+  FILTERS,
+  FILTERS_BY_ID,
+  type ValueFilter,
+} from "~/search/filters";
 import { indexRecord } from "~/search/index-record";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
@@ -22,7 +28,9 @@ const ALL_ON = { enableStubRecords: true, enableMaaIndications: true };
 
 function fixture(): HssRecord[] {
   return Array.from({ length: COUNT }, (_, index) => {
-    const text = JSON.stringify(generateRecord(index, { catalogueSize: COUNT, today: "2026-11-01" })).replaceAll("HSS-", `${prefix}-`);
+    const text = JSON.stringify(
+      generateRecord(index, { catalogueSize: COUNT, today: "2026-11-01" }),
+    ).replaceAll("HSS-", `${prefix}-`);
     const doc = JSON.parse(text);
     doc.organisations.push({ name: company, role: "Co-developer" });
     return recordSchema.parse(doc);
@@ -30,10 +38,20 @@ function fixture(): HssRecord[] {
 }
 
 const docs = fixture();
-const request = (overrides: Partial<SearchRequest>): SearchRequest => ({ ...DEFAULT_SEARCH, ...overrides });
+const request = (overrides: Partial<SearchRequest>): SearchRequest => ({
+  ...DEFAULT_SEARCH,
+  ...overrides,
+});
 const scoped = (overrides: Partial<SearchRequest> = {}) =>
-  request({ ...overrides, basicSearchFilter: [{ filterId: "company", values: [company] }, ...(overrides.basicSearchFilter ?? [])] });
-const search = (req: SearchRequest, settings: EnabledSettings = ALL_ON) => searchRecords(req, settings);
+  request({
+    ...overrides,
+    basicSearchFilter: [
+      { filterId: "company", values: [company] },
+      ...(overrides.basicSearchFilter ?? []),
+    ],
+  });
+const search = (req: SearchRequest, settings: EnabledSettings = ALL_ON) =>
+  searchRecords(req, settings);
 const params = (query: string) => parseSearchParams(new URLSearchParams(query), ALL_ON);
 
 /** Facet counts computed the slow, obvious way from the documents. */
@@ -43,7 +61,10 @@ function bruteForceCounts(records: HssRecord[]) {
     if (filter.type === "DatePicker" || !filter.facet) continue;
     const values = new Map<string, number>();
     for (const record of records) {
-      for (const value of new Set((filter as ValueFilter).values(record).filter(Boolean) as string[])) values.set(value, (values.get(value) ?? 0) + 1);
+      for (const value of new Set(
+        (filter as ValueFilter).values(record).filter(Boolean) as string[],
+      ))
+        values.set(value, (values.get(value) ?? 0) + 1);
     }
     counts.set(filter.id, values);
   }
@@ -52,11 +73,17 @@ function bruteForceCounts(records: HssRecord[]) {
 
 /** The top values a facet shows, as [value, count], from brute-force counts. */
 function top(counts: Map<string, number> | undefined, limit = 10) {
-  return [...(counts ?? new Map<string, number>())].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, limit);
+  return [...(counts ?? new Map<string, number>())]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .slice(0, limit);
 }
 
 beforeAll(async () => {
-  await applyImport(() => textChunks(jsonLines(docs)), { mode: "publish", source: "cli", filename: "search-fixture.jsonl" });
+  await applyImport(() => textChunks(jsonLines(docs)), {
+    mode: "publish",
+    source: "cli",
+    filename: "search-fixture.jsonl",
+  });
 });
 
 describe("facet counts", () => {
@@ -69,21 +96,35 @@ describe("facet counts", () => {
     const expected = bruteForceCounts(all.map((row) => row.document));
     const result = await search(request({ isAdvancedSearch: true }));
     expect(result.total).toBe(all.length);
-    const facetIds = availableFilters(ALL_ON).filter((filter) => filter.facet).map((filter) => filter.id);
-    expect(result.facets.map((facet) => facet.filterId).sort()).toEqual(facetIds.filter((id) => expected.get(id)!.size > 0).sort());
+    const facetIds = availableFilters(ALL_ON)
+      .filter((filter) => filter.facet)
+      .map((filter) => filter.id);
+    expect(result.facets.map((facet) => facet.filterId).sort()).toEqual(
+      facetIds.filter((id) => expected.get(id)!.size > 0).sort(),
+    );
     for (const facet of result.facets) {
-      expect(facet.values.map((v) => [v.value, v.count]), facet.filterId).toEqual(top(expected.get(facet.filterId)));
+      expect(
+        facet.values.map((v) => [v.value, v.count]),
+        facet.filterId,
+      ).toEqual(top(expected.get(facet.filterId)));
       expect(facet.distinctValues).toBe(expected.get(facet.filterId)!.size);
     }
   });
 
   it("equal a brute-force count over the records a phrase and filters match", async () => {
-    const req = scoped({ searchPhrase: "cancer OR carcinoma", basicSearchFilter: [{ filterId: "firstInClass", values: ["No"] }] });
+    const req = scoped({
+      searchPhrase: "cancer OR carcinoma",
+      basicSearchFilter: [{ filterId: "firstInClass", values: ["No"] }],
+    });
     // Stemmed as the index stems: "cancers" is "cancer".
     const mentions = (doc: HssRecord) =>
       Object.values(indexRecord(doc).text)
         .flat()
-        .some((value) => words(value).some((word) => [termOf("cancer"), termOf("carcinoma")].includes(termOf(word))));
+        .some((value) =>
+          words(value).some((word) =>
+            [termOf("cancer"), termOf("carcinoma")].includes(termOf(word)),
+          ),
+        );
     const records = docs.filter((doc) => mentions(doc) && !doc.firstInClass);
     expect(records.length).toBeGreaterThan(5);
     const result = await search({ ...req, isAdvancedSearch: true });
@@ -91,17 +132,29 @@ describe("facet counts", () => {
     const expected = bruteForceCounts(records);
     for (const facet of result.facets) {
       if (facet.filterId === "company" || facet.filterId === "firstInClass") continue; // counted without their own selection: below
-      expect(facet.values.map((v) => [v.value, v.count]), facet.filterId).toEqual(top(expected.get(facet.filterId)));
+      expect(
+        facet.values.map((v) => [v.value, v.count]),
+        facet.filterId,
+      ).toEqual(top(expected.get(facet.filterId)));
     }
   });
 
   it("count a selected OR facet without its own selection, so its other values stay choosable", async () => {
-    const statuses = top(bruteForceCounts(docs).get("euRegulatoryStatus"), 2).map(([value]) => value);
-    const result = await search(scoped({ basicSearchFilter: [{ filterId: "euRegulatoryStatus", values: [statuses[0]] }] }));
+    const statuses = top(bruteForceCounts(docs).get("euRegulatoryStatus"), 2).map(
+      ([value]) => value,
+    );
+    const result = await search(
+      scoped({ basicSearchFilter: [{ filterId: "euRegulatoryStatus", values: [statuses[0]] }] }),
+    );
     const facet = result.facets.find((f) => f.filterId === "euRegulatoryStatus")!;
     const expected = bruteForceCounts(docs).get("euRegulatoryStatus")!;
-    expect(facet.values.find((v) => v.value === statuses[1])?.count).toBe(expected.get(statuses[1]));
-    expect(facet.values.find((v) => v.value === statuses[0])).toMatchObject({ selected: true, count: expected.get(statuses[0]) });
+    expect(facet.values.find((v) => v.value === statuses[1])?.count).toBe(
+      expected.get(statuses[1]),
+    );
+    expect(facet.values.find((v) => v.value === statuses[0])).toMatchObject({
+      selected: true,
+      count: expected.get(statuses[0]),
+    });
     expect(result.total).toBe(expected.get(statuses[0]));
   });
 
@@ -110,15 +163,26 @@ describe("facet counts", () => {
     const before = changed.recordStatus;
     changed.recordStatus = before === "Archived" ? "Active" : "Archived";
     changed.lastUpdated = "2026-11-02";
-    await applyImport(() => textChunks(jsonLines([changed])), { mode: "publish", source: "cli", filename: "change.jsonl" });
+    await applyImport(() => textChunks(jsonLines([changed])), {
+      mode: "publish",
+      source: "cli",
+      filename: "change.jsonl",
+    });
     const db = await getDb();
-    const all = await queryRows<{ document: HssRecord }>(db, sql`SELECT v.document FROM records r JOIN record_versions v ON v.id = r.published_version_id`);
+    const all = await queryRows<{ document: HssRecord }>(
+      db,
+      sql`SELECT v.document FROM records r JOIN record_versions v ON v.id = r.published_version_id`,
+    );
     const expected = bruteForceCounts(all.map((row) => row.document));
     const result = await search(request({}));
     const facet = result.facets.find((f) => f.filterId === "recordStatus")!;
     expect(facet.values.map((v) => [v.value, v.count])).toEqual(top(expected.get("recordStatus")));
     // Put it back for the other tests.
-    await applyImport(() => textChunks(jsonLines([docs[0]])), { mode: "publish", source: "cli", filename: "back.jsonl" });
+    await applyImport(() => textChunks(jsonLines([docs[0]])), {
+      mode: "publish",
+      source: "cli",
+      filename: "back.jsonl",
+    });
   });
 
   it("page through every value of a filter on the more page, by count or A-Z, and find values by text", async () => {
@@ -126,19 +190,30 @@ describe("facet counts", () => {
     const byCount = await facetValues(scoped(), ALL_ON, "company", { sort: "count", page: 1 });
     // The company filter is OR-able: its own selection is left out, so every company of the catalogue counts.
     expect(byCount.total).toBeGreaterThanOrEqual(expected.size);
-    const az = await facetValues(scoped({ basicSearchFilter: [{ filterId: "recordStatus", values: ["Active"] }] }), ALL_ON, "drugClass", { sort: "az", page: 1 });
+    const az = await facetValues(
+      scoped({ basicSearchFilter: [{ filterId: "recordStatus", values: ["Active"] }] }),
+      ALL_ON,
+      "drugClass",
+      { sort: "az", page: 1 },
+    );
     const values = az.values.map((v) => v.value);
     expect(values).toEqual([...values].sort((a, b) => a.localeCompare(b)));
     const activeDocs = docs.filter((doc) => doc.recordStatus === "Active");
     expect(az.total).toBe(new Set(activeDocs.map((doc) => doc.activeCompound.drugClass)).size);
-    const found = await facetValues(scoped(), ALL_ON, "company", { sort: "az", page: 1, contains: prefix.toLowerCase() });
+    const found = await facetValues(scoped(), ALL_ON, "company", {
+      sort: "az",
+      page: 1,
+      contains: prefix.toLowerCase(),
+    });
     expect(found.values).toEqual([{ value: company, count: COUNT, selected: true }]);
   });
 });
 
 describe("phrase syntax", () => {
   const first = docs[0];
-  const other = docs.find((doc) => doc.activeCompound.substanceName !== first.activeCompound.substanceName)!;
+  const other = docs.find(
+    (doc) => doc.activeCompound.substanceName !== first.activeCompound.substanceName,
+  )!;
   const hitIds = async (phrase: string) =>
     (await search(scoped({ searchPhrase: phrase, size: 100 }))).hits.map((hit) => hit.hssId);
 
@@ -149,26 +224,36 @@ describe("phrase syntax", () => {
   it("finds a quoted phrase only in that order", async () => {
     const words = first.estimatedIndication.indication.split(/\s+/).slice(0, 2);
     expect(await hitIds(`"${words.join(" ")}"`)).toContain(first.hssId);
-    const reversed = await hitIds(`"${[...words].reverse().join(" ")}" ${first.activeCompound.substanceName}`);
+    const reversed = await hitIds(
+      `"${[...words].reverse().join(" ")}" ${first.activeCompound.substanceName}`,
+    );
     expect(reversed).not.toContain(first.hssId);
   });
 
   it("joins alternatives with OR", async () => {
-    const ids = await hitIds(`${first.activeCompound.substanceName} OR ${other.activeCompound.substanceName}`);
+    const ids = await hitIds(
+      `${first.activeCompound.substanceName} OR ${other.activeCompound.substanceName}`,
+    );
     expect(ids).toEqual(expect.arrayContaining([first.hssId, other.hssId]));
   });
 
   it("leaves out -excluded words", async () => {
     const all = await search(scoped({ searchPhrase: prefix }));
-    const without = await search(scoped({ searchPhrase: `${prefix} -${first.activeCompound.substanceName}`, size: 100 }));
+    const without = await search(
+      scoped({ searchPhrase: `${prefix} -${first.activeCompound.substanceName}`, size: 100 }),
+    );
     expect(all.total).toBe(COUNT);
     expect(without.hits.map((hit) => hit.hssId)).not.toContain(first.hssId);
-    const sameSubstance = docs.filter((doc) => doc.activeCompound.substanceName === first.activeCompound.substanceName).length;
+    const sameSubstance = docs.filter(
+      (doc) => doc.activeCompound.substanceName === first.activeCompound.substanceName,
+    ).length;
     expect(without.total).toBe(COUNT - sameSubstance);
   });
 
   it("matches a prefix*", async () => {
-    expect(await hitIds(`${first.activeCompound.substanceName.slice(0, 5)}*`)).toContain(first.hssId);
+    expect(await hitIds(`${first.activeCompound.substanceName.slice(0, 5)}*`)).toContain(
+      first.hssId,
+    );
   });
 
   it("highlights matched words and ranks title matches first", async () => {
@@ -198,64 +283,134 @@ describe("filters", () => {
         ],
       }),
     );
-    const expected = docs.filter((doc) => [a, b].includes(doc.estimatedIndication.therapeuticArea) && doc.recordStatus === "Active");
+    const expected = docs.filter(
+      (doc) =>
+        [a, b].includes(doc.estimatedIndication.therapeuticArea) && doc.recordStatus === "Active",
+    );
     expect(result.total).toBe(expected.length);
   });
 
   it("reads boolean filters as Yes or No", async () => {
-    const result = await search(scoped({ basicSearchFilter: [{ filterId: "firstInClass", values: ["Yes"] }] }));
+    const result = await search(
+      scoped({ basicSearchFilter: [{ filterId: "firstInClass", values: ["Yes"] }] }),
+    );
     expect(result.total).toBe(docs.filter((doc) => doc.firstInClass).length);
   });
 
   it("filters by last-updated and EU event date ranges, with an event name", async () => {
-    const inRange = docs.filter((doc) => doc.lastUpdated >= "2026-01-01" && doc.lastUpdated <= "2026-06-30");
-    expect((await search(scoped({ lastUpdatedDateFrom: "2026-01-01", lastUpdatedDateTo: "2026-06-30" }))).total).toBe(inRange.length);
+    const inRange = docs.filter(
+      (doc) => doc.lastUpdated >= "2026-01-01" && doc.lastUpdated <= "2026-06-30",
+    );
+    expect(
+      (await search(scoped({ lastUpdatedDateFrom: "2026-01-01", lastUpdatedDateTo: "2026-06-30" })))
+        .total,
+    ).toBe(inRange.length);
     const event = docs.flatMap((doc) => doc.regulatoryInformation.ema.events)[0];
     const withEvent = docs.filter((doc) =>
-      doc.regulatoryInformation.ema.events.some((e) => e.event === event.event && e.date >= "2020-01-01" && e.date <= "2026-12-31"),
+      doc.regulatoryInformation.ema.events.some(
+        (e) => e.event === event.event && e.date >= "2020-01-01" && e.date <= "2026-12-31",
+      ),
     );
     const result = await search(
-      scoped({ emaTimelineFrom: "2020-01-01", emaTimelineTo: "2026-12-31", emaEventsByDateRangeAndEventNameFilter: { eventName: event.event } }),
+      scoped({
+        emaTimelineFrom: "2020-01-01",
+        emaTimelineTo: "2026-12-31",
+        emaEventsByDateRangeAndEventNameFilter: { eventName: event.event },
+      }),
     );
     expect(result.total).toBe(withEvent.length);
   });
 
   it("runs an advanced search with contains, is not and an OR", async () => {
     const first = docs[0];
-    const [areaA, areaB] = top(bruteForceCounts(docs).get("therapeuticArea"), 2).map(([value]) => value);
+    const [areaA, areaB] = top(bruteForceCounts(docs).get("therapeuticArea"), 2).map(
+      ([value]) => value,
+    );
     const result = await search(
       scoped({
         size: 100,
         isAdvancedSearch: true,
         advanceSearchFilter: [
-          { filterId: "therapeuticArea", operator: "is", fieldValue: areaA, dateFrom: "", dateTo: "", join: "and" },
-          { filterId: "recordStatus", operator: "isNot", fieldValue: "Archived", dateFrom: "", dateTo: "", join: "and" },
-          { filterId: "therapeuticArea", operator: "contains", fieldValue: areaB.slice(1, -1).toLowerCase(), dateFrom: "", dateTo: "", join: "or" },
+          {
+            filterId: "therapeuticArea",
+            operator: "is",
+            fieldValue: areaA,
+            dateFrom: "",
+            dateTo: "",
+            join: "and",
+          },
+          {
+            filterId: "recordStatus",
+            operator: "isNot",
+            fieldValue: "Archived",
+            dateFrom: "",
+            dateTo: "",
+            join: "and",
+          },
+          {
+            filterId: "therapeuticArea",
+            operator: "contains",
+            fieldValue: areaB.slice(1, -1).toLowerCase(),
+            dateFrom: "",
+            dateTo: "",
+            join: "or",
+          },
         ],
       }),
     );
     const expected = docs.filter(
       (doc) =>
         (doc.estimatedIndication.therapeuticArea === areaA && doc.recordStatus !== "Archived") ||
-        doc.estimatedIndication.therapeuticArea.toLowerCase().includes(areaB.slice(1, -1).toLowerCase()),
+        doc.estimatedIndication.therapeuticArea
+          .toLowerCase()
+          .includes(areaB.slice(1, -1).toLowerCase()),
     );
     expect(result.total).toBe(expected.length);
     expect(first).toBeDefined();
   });
 
   it("matches free-text fields by contains (a trial id) and by is, in any case", async () => {
-    const withTrials = docs.filter((doc) => doc.clinicalTrials.usClinicalTrialRegistries.length > 0);
+    const withTrials = docs.filter(
+      (doc) => doc.clinicalTrials.usClinicalTrialRegistries.length > 0,
+    );
     const trialId = withTrials[0].clinicalTrials.usClinicalTrialRegistries[0].trialId;
     const fragment = trialId.slice(3, -1).toLowerCase();
     const holders = docs.filter((doc) =>
-      [...doc.clinicalTrials.euClinicalTrialRegistries, ...doc.clinicalTrials.usClinicalTrialRegistries].some((t) => t.trialId.toLowerCase().includes(fragment)),
+      [
+        ...doc.clinicalTrials.euClinicalTrialRegistries,
+        ...doc.clinicalTrials.usClinicalTrialRegistries,
+      ].some((t) => t.trialId.toLowerCase().includes(fragment)),
     );
     const contains = await search(
-      scoped({ isAdvancedSearch: true, advanceSearchFilter: [{ filterId: "trialId", operator: "contains", fieldValue: fragment, dateFrom: "", dateTo: "", join: "and" }] }),
+      scoped({
+        isAdvancedSearch: true,
+        advanceSearchFilter: [
+          {
+            filterId: "trialId",
+            operator: "contains",
+            fieldValue: fragment,
+            dateFrom: "",
+            dateTo: "",
+            join: "and",
+          },
+        ],
+      }),
     );
     expect(contains.total).toBe(holders.length);
     const exact = await search(
-      scoped({ isAdvancedSearch: true, advanceSearchFilter: [{ filterId: "title", operator: "is", fieldValue: docs[3].title.toUpperCase(), dateFrom: "", dateTo: "", join: "and" }] }),
+      scoped({
+        isAdvancedSearch: true,
+        advanceSearchFilter: [
+          {
+            filterId: "title",
+            operator: "is",
+            fieldValue: docs[3].title.toUpperCase(),
+            dateFrom: "",
+            dateTo: "",
+            join: "and",
+          },
+        ],
+      }),
     );
     expect(exact.hits.map((hit) => hit.hssId)).toEqual([docs[3].hssId]);
   });
@@ -265,11 +420,15 @@ describe("filters", () => {
     const stubs = docs.filter((doc) => doc.stubRecord).length;
     expect(stubs).toBeGreaterThan(0);
     expect((await search(stub)).total).toBe(stubs);
-    expect((await search(stub, { enableStubRecords: false, enableMaaIndications: false })).total).toBe(COUNT);
+    expect(
+      (await search(stub, { enableStubRecords: false, enableMaaIndications: false })).total,
+    ).toBe(COUNT);
     const off = parseSearchParams(new URLSearchParams(`f=stubRecord:Yes&f=euMaaIndications:x`), {});
     expect(off.request.basicSearchFilter).toEqual([]);
     expect(off.notices).toHaveLength(2);
-    expect((await search(request({}), {})).facets.map((f) => f.filterId)).not.toContain("stubRecord");
+    expect((await search(request({}), {})).facets.map((f) => f.filterId)).not.toContain(
+      "stubRecord",
+    );
   });
 });
 
@@ -283,13 +442,20 @@ describe("sorting and paging", () => {
     const newest = await search(scoped({ sortBy: "lastUpdated" }));
     const dates = newest.hits.map((hit) => hit.lastUpdated);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(dates[0]).toBe(docs.map((doc) => doc.lastUpdated).sort().at(-1));
+    expect(dates[0]).toBe(
+      docs
+        .map((doc) => doc.lastUpdated)
+        .sort()
+        .at(-1),
+    );
   });
 });
 
 describe("reading a search from the URL", () => {
   it("reads the phrase, filters, dates, sort and page", () => {
-    const { request: req, notices } = params("q=lung%20cancer&f=company:Acme&f=company:Brill&luFrom=2026-01-01&sort=title&order=asc&page=3");
+    const { request: req, notices } = params(
+      "q=lung%20cancer&f=company:Acme&f=company:Brill&luFrom=2026-01-01&sort=title&order=asc&page=3",
+    );
     expect(notices).toEqual([]);
     expect(req).toMatchObject({
       searchPhrase: "lung cancer",
@@ -311,7 +477,9 @@ describe("reading a search from the URL", () => {
   });
 
   it("explains and drops what it cannot use, never throwing", () => {
-    const { request: req, notices } = params(`q=${"x".repeat(600)}&f=nosuch:1&luFrom=2026-02-30&page=-4&sort=drop%20table&size=7`);
+    const { request: req, notices } = params(
+      `q=${"x".repeat(600)}&f=nosuch:1&luFrom=2026-02-30&page=-4&sort=drop%20table&size=7`,
+    );
     expect(req.searchPhrase).toHaveLength(500);
     expect(req.basicSearchFilter).toEqual([]);
     expect(req.lastUpdatedDateFrom).toBeNull();
@@ -322,7 +490,9 @@ describe("reading a search from the URL", () => {
 
   it("names the row and the field of a bad advanced row", () => {
     const { rowErrors } = parseSearchParams(
-      new URLSearchParams("field=lastUpdated&op=contains&value=x&dateFrom=&dateTo=&join=and&field=company&op=is&value=&dateFrom=&dateTo=&join=or"),
+      new URLSearchParams(
+        "field=lastUpdated&op=contains&value=x&dateFrom=&dateTo=&join=and&field=company&op=is&value=&dateFrom=&dateTo=&join=or",
+      ),
       ALL_ON,
       { advanced: true },
     );

@@ -13,10 +13,14 @@ describe("site settings", () => {
   it("refuses members and every staff role but admin, on the loader and the action", async () => {
     for (const roles of [[], ["editor"], ["reportadmin"], ["websitealerts"]]) {
       const cookie = await sessionCookie(await makeUser({ roles }));
-      const viewing = await redirected(() => settingsLoader(args(getRequest("/dashboard/settings", cookie))));
+      const viewing = await redirected(() =>
+        settingsLoader(args(getRequest("/dashboard/settings", cookie))),
+      );
       expect(viewing.headers.get("Location")).toBe("/notallowed");
       const saving = await redirected(() =>
-        settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "Hacked" }, cookie))),
+        settingsAction(
+          args(postRequest("/dashboard/settings", { environmentLabel: "Hacked" }, cookie)),
+        ),
       );
       expect(saving.headers.get("Location")).toBe("/notallowed");
     }
@@ -27,7 +31,13 @@ describe("site settings", () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
     const response = await redirected(() =>
       settingsAction(
-        args(postRequest("/dashboard/settings", { environmentLabel: "QA", enableStubRecords: "on" }, cookie)),
+        args(
+          postRequest(
+            "/dashboard/settings",
+            { environmentLabel: "QA", enableStubRecords: "on" },
+            cookie,
+          ),
+        ),
       ),
     );
     expect(response.headers.get("Location")).toBe("/dashboard/settings");
@@ -43,9 +53,17 @@ describe("site settings", () => {
 
   it("shows a change made by another app process at the next request, signed in or out", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
-    await redirected(() => settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "Before" }, cookie))));
+    await redirected(() =>
+      settingsAction(
+        args(postRequest("/dashboard/settings", { environmentLabel: "Before" }, cookie)),
+      ),
+    );
     const label = async (signedIn: boolean) =>
-      (await ((await rootLoader(args(getRequest("/about", signedIn ? cookie : undefined)))) as Response).json()).environmentLabel;
+      (
+        await (
+          (await rootLoader(args(getRequest("/about", signedIn ? cookie : undefined)))) as Response
+        ).json()
+      ).environmentLabel;
     expect(await label(true)).toBe("Before");
     // Another process (or an operator) writes the row: this process's copy must not outlive it.
     const db = await getDb();
@@ -56,7 +74,9 @@ describe("site settings", () => {
 
   it("shows 'Local' on localhost when no label is set", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
-    await redirected(() => settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "" }, cookie))));
+    await redirected(() =>
+      settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "" }, cookie))),
+    );
     const local = (await rootLoader(args(getRequest("/")))) as Response;
     expect((await local.json()).environmentLabel).toBe("Local");
     const live = (await rootLoader(args(new Request("https://horizon.example.org/")))) as Response;
@@ -66,12 +86,21 @@ describe("site settings", () => {
   it("rejects a bad label with a message and keeps what was typed", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
     const response = (await settingsAction(
-      args(postRequest("/dashboard/settings", { environmentLabel: "<script>", enableMaaIndications: "on" }, cookie)),
+      args(
+        postRequest(
+          "/dashboard/settings",
+          { environmentLabel: "<script>", enableMaaIndications: "on" },
+          cookie,
+        ),
+      ),
     )) as Response;
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.environmentLabel[0]).toMatch(/^Environment label can only use/);
-    expect(body.initialValue).toMatchObject({ environmentLabel: "<script>", enableMaaIndications: "on" });
+    expect(body.initialValue).toMatchObject({
+      environmentLabel: "<script>",
+      enableMaaIndications: "on",
+    });
   });
 });
 
@@ -84,7 +113,12 @@ describe("profile", () => {
         args(
           postRequest(
             "/myaccount/profile",
-            { firstName: "Grace", middleName: "B", lastName: "Hopper", email: `Grace.${user.id}@Example.org` },
+            {
+              firstName: "Grace",
+              middleName: "B",
+              lastName: "Hopper",
+              email: `Grace.${user.id}@Example.org`,
+            },
             cookie,
           ),
         ),
@@ -92,7 +126,12 @@ describe("profile", () => {
     );
     expect(response.headers.get("Location")).toBe("/myaccount");
     const stored = await getActiveUser(user.id);
-    expect(stored).toMatchObject({ firstName: "Grace", middleName: "B", lastName: "Hopper", email: `grace.${user.id}@example.org` });
+    expect(stored).toMatchObject({
+      firstName: "Grace",
+      middleName: "B",
+      lastName: "Hopper",
+      email: `grace.${user.id}@example.org`,
+    });
     const page = (await accountLoader(args(getRequest("/myaccount", cookie)))) as Response;
     expect(await page.json()).toMatchObject({ name: "Grace B Hopper" });
   });
@@ -101,11 +140,19 @@ describe("profile", () => {
     const other = await makeUser();
     const cookie = await sessionCookie(await makeUser());
     const taken = (await profileAction(
-      args(postRequest("/myaccount/profile", { firstName: "A", lastName: "B", email: other.email.toUpperCase() }, cookie)),
+      args(
+        postRequest(
+          "/myaccount/profile",
+          { firstName: "A", lastName: "B", email: other.email.toUpperCase() },
+          cookie,
+        ),
+      ),
     )) as Response;
     expect(taken.status).toBe(409);
     expect((await taken.json()).error.email).toEqual(["Another account already uses this email"]);
-    const bad = (await profileAction(args(postRequest("/myaccount/profile", { firstName: "", lastName: "", email: "x" }, cookie)))) as Response;
+    const bad = (await profileAction(
+      args(postRequest("/myaccount/profile", { firstName: "", lastName: "", email: "x" }, cookie)),
+    )) as Response;
     const body = await bad.json();
     expect(body.error).toEqual({
       firstName: ["Enter your first name"],
@@ -116,7 +163,9 @@ describe("profile", () => {
   });
 
   it("sends a signed-out visitor to sign in", async () => {
-    const response = await redirected(() => profileAction(args(postRequest("/myaccount/profile", { firstName: "A" }))));
+    const response = await redirected(() =>
+      profileAction(args(postRequest("/myaccount/profile", { firstName: "A" }))),
+    );
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount%2Fprofile");
   });
 });

@@ -29,14 +29,24 @@ describe("demo data", () => {
     const [row] = await db
       .select({ count: sql<number>`count(*)::int` })
       .from(schema.users)
-      .where(sql`${schema.users.email} LIKE '%@example.org' AND ${schema.users.email} IN ('member@example.org','admin@example.org','editor@example.org','reports@example.org','alerts@example.org')`);
+      .where(
+        sql`${schema.users.email} LIKE '%@example.org' AND ${schema.users.email} IN ('member@example.org','admin@example.org','editor@example.org','reports@example.org','alerts@example.org')`,
+      );
     expect(row.count).toBe(5);
   });
 
   it("stores the staff roles lower-cased", async () => {
     const db = await getDb();
-    const roles = await db.select({ name: schema.roles.name }).from(schema.roles).orderBy(schema.roles.name);
-    expect(roles.map((role) => role.name)).toEqual(["admin", "editor", "reportadmin", "websitealerts"]);
+    const roles = await db
+      .select({ name: schema.roles.name })
+      .from(schema.roles)
+      .orderBy(schema.roles.name);
+    expect(roles.map((role) => role.name)).toEqual([
+      "admin",
+      "editor",
+      "reportadmin",
+      "websitealerts",
+    ]);
     await expect(db.insert(schema.roles).values({ name: "Shouty" })).rejects.toThrow();
   });
 });

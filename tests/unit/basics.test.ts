@@ -38,7 +38,13 @@ describe("configuration", () => {
 
   it("has the documented defaults", () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "./data", APP_VERSION: "2.17.2", SESSION_IDLE_MINUTES: 480, SESSION_MAX_DAYS: 7 });
+    expect(env).toMatchObject({
+      PORT: 3000,
+      DATA_DIR: "./data",
+      APP_VERSION: "2.17.2",
+      SESSION_IDLE_MINUTES: 480,
+      SESSION_MAX_DAYS: 7,
+    });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
   });
@@ -52,7 +58,15 @@ describe("header", () => {
   it("is dark on the signed-out home and the account-entry pages, special on the signed-in home", () => {
     expect(headerVariant("/", false)).toBe("dark");
     expect(headerVariant("/", true)).toBe("home");
-    for (const path of ["/login", "/register", "/invite", "/resetpassword", "/checkemail", "/notallowed", "/changepassword"]) {
+    for (const path of [
+      "/login",
+      "/register",
+      "/invite",
+      "/resetpassword",
+      "/checkemail",
+      "/notallowed",
+      "/changepassword",
+    ]) {
       expect(headerVariant(path, true)).toBe("dark");
     }
     expect(headerVariant("/about", false)).toBe("default");

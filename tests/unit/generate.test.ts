@@ -3,7 +3,9 @@ import { generateRecord, generateRecordHistory, hssIdFor } from "~/records/gener
 import { recordSchema } from "~/records/schema.server";
 
 const SIZE = 2000;
-const histories = Array.from({ length: SIZE }, (_, index) => generateRecordHistory(index, { catalogueSize: SIZE, today: "2026-11-01" }));
+const histories = Array.from({ length: SIZE }, (_, index) =>
+  generateRecordHistory(index, { catalogueSize: SIZE, today: "2026-11-01" }),
+);
 
 describe("the demo catalogue generator", () => {
   it("writes only valid records, with one to five versions each", () => {
@@ -20,18 +22,27 @@ describe("the demo catalogue generator", () => {
 
   it("moves each history forward in time and never past today", () => {
     for (const history of histories) {
-      for (let v = 1; v < history.length; v++) expect(history[v].lastUpdated > history[v - 1].lastUpdated).toBe(true);
+      for (let v = 1; v < history.length; v++)
+        expect(history[v].lastUpdated > history[v - 1].lastUpdated).toBe(true);
       const last = history[history.length - 1];
       expect(last.lastUpdated <= "2026-11-01").toBe(true);
-      for (const event of [...(last.regulatoryInformation.ema.events ?? []), ...(last.regulatoryInformation.fda.events ?? [])]) {
+      for (const event of [
+        ...(last.regulatoryInformation.ema.events ?? []),
+        ...(last.regulatoryInformation.fda.events ?? []),
+      ]) {
         expect(event.date <= "2026-11-01").toBe(true);
       }
     }
   });
 
   it("is deterministic, and a record is the same whatever the catalogue size except for its links", () => {
-    expect(generateRecordHistory(5, { catalogueSize: SIZE, today: "2026-11-01" })).toEqual(histories[5]);
-    const big = { ...generateRecord(5, { catalogueSize: 100_000, today: "2026-11-01" }), relatedRecords: undefined };
+    expect(generateRecordHistory(5, { catalogueSize: SIZE, today: "2026-11-01" })).toEqual(
+      histories[5],
+    );
+    const big = {
+      ...generateRecord(5, { catalogueSize: 100_000, today: "2026-11-01" }),
+      relatedRecords: undefined,
+    };
     expect(big).toEqual({ ...histories[5].at(-1), relatedRecords: undefined });
   });
 

@@ -6,20 +6,37 @@ import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
 const docs = (from: number, count: number) =>
-  Array.from({ length: count }, (_, i) => recordSchema.parse(generateRecord(from + i, { catalogueSize: 400 })) as HssRecord);
+  Array.from(
+    { length: count },
+    (_, i) => recordSchema.parse(generateRecord(from + i, { catalogueSize: 400 })) as HssRecord,
+  );
 
 const requests: SearchRequest[] = [
   DEFAULT_SEARCH,
   { ...DEFAULT_SEARCH, searchPhrase: "cancer" },
   { ...DEFAULT_SEARCH, searchPhrase: "cancer OR lymphoma -adults", size: 50 },
-  { ...DEFAULT_SEARCH, searchPhrase: "\"phase iii\" inhib*", sortBy: "title" },
-  { ...DEFAULT_SEARCH, searchPhrase: "*", sortBy: "lastUpdated", sortOrder: "asc", basicSearchFilter: [{ filterId: "recordStatus", values: ["Active"] }] },
-  { ...DEFAULT_SEARCH, lastUpdatedDateFrom: "2025-01-01", emaTimelineFrom: "2024-06-01", size: 100 },
+  { ...DEFAULT_SEARCH, searchPhrase: '"phase iii" inhib*', sortBy: "title" },
+  {
+    ...DEFAULT_SEARCH,
+    searchPhrase: "*",
+    sortBy: "lastUpdated",
+    sortOrder: "asc",
+    basicSearchFilter: [{ filterId: "recordStatus", values: ["Active"] }],
+  },
+  {
+    ...DEFAULT_SEARCH,
+    lastUpdatedDateFrom: "2025-01-01",
+    emaTimelineFrom: "2024-06-01",
+    size: 100,
+  },
 ];
 
 /** What a search answers, without the ordinals that differ between two indexes. */
 function answers(index: SearchIndex) {
-  return requests.map((request) => ({ ...index.search(request, settings), all: index.matchingIds(request, settings) }));
+  return requests.map((request) => ({
+    ...index.search(request, settings),
+    all: index.matchingIds(request, settings),
+  }));
 }
 
 describe("the search index", () => {

@@ -5,7 +5,12 @@ import { describe, expect, it } from "vitest";
 import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryTimeline";
 
 const events: TimelineEvent[] = [
-  { agency: "FDA", event: "Accelerated approval", date: "2022-01-27", note: "Confirmatory trial required." },
+  {
+    agency: "FDA",
+    event: "Accelerated approval",
+    date: "2022-01-27",
+    note: "Confirmatory trial required.",
+  },
   { agency: "EMA", event: "Conditional marketing authorisation", date: "2022-03-30" },
   { agency: "FDA", event: "Breakthrough therapy designation", date: "2019-05-14" },
   { agency: "EMA", event: "Positive CHMP opinion", date: "2022-01-27" },
@@ -63,8 +68,12 @@ describe("RegulatoryTimeline", () => {
     expect(svg).toContain("No events in 2023\u20132024");
     expect(svg).toContain("Oct 12th 2025");
     // The legend repeats the shapes beside text, hidden from assistive technology.
-    expect(html).toMatch(/<svg class="timeline-icon"[^>]*aria-hidden="true"[\s\S]*?<\/svg> Circle: EMA/);
-    expect(html).toMatch(/<svg class="timeline-icon"[^>]*aria-hidden="true"[\s\S]*?<\/svg> Square: FDA/);
+    expect(html).toMatch(
+      /<svg class="timeline-icon"[^>]*aria-hidden="true"[\s\S]*?<\/svg> Circle: EMA/,
+    );
+    expect(html).toMatch(
+      /<svg class="timeline-icon"[^>]*aria-hidden="true"[\s\S]*?<\/svg> Square: FDA/,
+    );
   });
 
   it("lists one row per event, oldest first, EMA first on the same date", () => {
@@ -89,7 +98,11 @@ describe("RegulatoryTimeline", () => {
   it("leaves out the Note column when no event has a note", () => {
     const plain = render(events.map(({ note: _note, ...event }) => event));
     expect(plain).not.toContain(">Note</th>");
-    expect(bodyRows(plain)[0]).toEqual(["May 14th 2019", "FDA", "Breakthrough therapy designation"]);
+    expect(bodyRows(plain)[0]).toEqual([
+      "May 14th 2019",
+      "FDA",
+      "Breakthrough therapy designation",
+    ]);
   });
 
   it("derives its ids from the id prop, so two timelines don't clash", () => {

@@ -22,7 +22,8 @@ export function RecordPage({
     <article className="record">
       <header className="record-header">
         <p className="record-kicker">
-          <span>{r.hssId}</span> · <span>{r.recordStatus}</span> · <span>Version {view.version}</span>
+          <span>{r.hssId}</span> · <span>{r.recordStatus}</span> ·{" "}
+          <span>Version {view.version}</span>
         </p>
         <h1>{r.title}</h1>
         <p className="record-updated">
@@ -30,7 +31,8 @@ export function RecordPage({
           {view.firstPublishedAt ? (
             <>
               {" "}
-              · first published <time dateTime={view.firstPublishedAt}>{formatDate(view.firstPublishedAt)}</time>
+              · first published{" "}
+              <time dateTime={view.firstPublishedAt}>{formatDate(view.firstPublishedAt)}</time>
             </>
           ) : null}
         </p>

@@ -24,10 +24,21 @@ export interface RecordSectionsProps {
 
 const headingId = (value: string) => `section-${value}`;
 
-function Section({ value, level = 2, children }: { value: string; level?: 2 | 3; children: ReactNode }) {
+function Section({
+  value,
+  level = 2,
+  children,
+}: {
+  value: string;
+  level?: 2 | 3;
+  children: ReactNode;
+}) {
   const Heading = level === 2 ? "h2" : "h3";
   return (
-    <section className={`record-section record-section-${level}`} aria-labelledby={headingId(value)}>
+    <section
+      className={`record-section record-section-${level}`}
+      aria-labelledby={headingId(value)}
+    >
       <Heading id={headingId(value)}>{sectionLabel(value)}</Heading>
       {children}
     </section>
@@ -76,7 +87,11 @@ function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
         { header: "Phase", cell: (t) => t.phase },
         { header: "Status", cell: (t) => t.status },
         { header: "Sponsor", cell: (t) => t.sponsor ?? "" },
-        { header: "Enrolment", cell: (t) => t.enrolment?.toLocaleString("en-GB") ?? "", numeric: true },
+        {
+          header: "Enrolment",
+          cell: (t) => t.enrolment?.toLocaleString("en-GB") ?? "",
+          numeric: true,
+        },
         { header: "Start", cell: (t) => date(t.startDate) ?? "" },
         { header: "Primary completion", cell: (t) => date(t.primaryCompletionDate) ?? "" },
         { header: "Countries", cell: (t) => t.countries.join(", ") },
@@ -85,7 +100,15 @@ function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
   );
 }
 
-function RelatedList({ links, caption, props }: { links: Link_[]; caption: string; props: RecordSectionsProps }) {
+function RelatedList({
+  links,
+  caption,
+  props,
+}: {
+  links: Link_[];
+  caption: string;
+  props: RecordSectionsProps;
+}) {
   const published = new Set(props.publishedRelated);
   return (
     <DataTable
@@ -115,8 +138,18 @@ function RelatedList({ links, caption, props }: { links: Link_[]; caption: strin
 export function timelineEvents(record: HssRecord): TimelineEvent[] {
   const { ema, fda } = record.regulatoryInformation;
   return [
-    ...ema.events.map((e) => ({ agency: "EMA" as const, event: e.event, date: e.date, note: e.note })),
-    ...fda.events.map((e) => ({ agency: "FDA" as const, event: e.event, date: e.date, note: e.note })),
+    ...ema.events.map((e) => ({
+      agency: "EMA" as const,
+      event: e.event,
+      date: e.date,
+      note: e.note,
+    })),
+    ...fda.events.map((e) => ({
+      agency: "FDA" as const,
+      event: e.event,
+      date: e.date,
+      note: e.note,
+    })),
   ];
 }
 
@@ -273,7 +306,12 @@ export function RecordSections(props: RecordSectionsProps) {
                   ["EU - CHMP opinion indication", ema.chmpOpinionIndication],
                 ]}
               />
-              {!shown("fda") ? <RegulatoryTimeline id="timeline-ema" events={timelineEvents(r).filter((e) => e.agency === "EMA")} /> : null}
+              {!shown("fda") ? (
+                <RegulatoryTimeline
+                  id="timeline-ema"
+                  events={timelineEvents(r).filter((e) => e.agency === "EMA")}
+                />
+              ) : null}
             </Section>
           ) : null}
           {shown("fda") ? (
@@ -287,7 +325,12 @@ export function RecordSections(props: RecordSectionsProps) {
                   ["Fast track", fda.fastTrack],
                 ]}
               />
-              {!shown("ema") ? <RegulatoryTimeline id="timeline-fda" events={timelineEvents(r).filter((e) => e.agency === "FDA")} /> : null}
+              {!shown("ema") ? (
+                <RegulatoryTimeline
+                  id="timeline-fda"
+                  events={timelineEvents(r).filter((e) => e.agency === "FDA")}
+                />
+              ) : null}
             </Section>
           ) : null}
         </Section>
@@ -297,12 +340,18 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="clinicalTrials">
           {shown("euClinicalTrialRegistries") ? (
             <Section value="euClinicalTrialRegistries" level={3}>
-              <TrialTable caption="Trials in EU registries" trials={r.clinicalTrials.euClinicalTrialRegistries} />
+              <TrialTable
+                caption="Trials in EU registries"
+                trials={r.clinicalTrials.euClinicalTrialRegistries}
+              />
             </Section>
           ) : null}
           {shown("usClinicalTrialRegistries") ? (
             <Section value="usClinicalTrialRegistries" level={3}>
-              <TrialTable caption="Trials in US registries" trials={r.clinicalTrials.usClinicalTrialRegistries} />
+              <TrialTable
+                caption="Trials in US registries"
+                trials={r.clinicalTrials.usClinicalTrialRegistries}
+              />
             </Section>
           ) : null}
         </Section>
@@ -387,14 +436,22 @@ export function RecordSections(props: RecordSectionsProps) {
                 cell: (entry) => (
                   <>
                     <time dateTime={entry.changedAt}>{formatDate(entry.changedAt)}</time>
-                    {entry.state === "staged" ? <strong className="pending"> (pending)</strong> : null}
+                    {entry.state === "staged" ? (
+                      <strong className="pending"> (pending)</strong>
+                    ) : null}
                   </>
                 ),
               },
               { header: "Section", cell: (entry) => sectionLabel(entry.section) },
               { header: "Field", cell: (entry) => entry.field },
-              { header: "Before", cell: (entry) => entry.before ?? <span className="muted">(none)</span> },
-              { header: "After", cell: (entry) => entry.after ?? <span className="muted">(none)</span> },
+              {
+                header: "Before",
+                cell: (entry) => entry.before ?? <span className="muted">(none)</span>,
+              },
+              {
+                header: "After",
+                cell: (entry) => entry.after ?? <span className="muted">(none)</span>,
+              },
             ]}
           />
         </Section>

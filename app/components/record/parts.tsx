@@ -56,7 +56,11 @@ export function DataTable<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.header} scope="col" className={column.numeric ? "numeric" : undefined}>
+              <th
+                key={column.header}
+                scope="col"
+                className={column.numeric ? "numeric" : undefined}
+              >
                 {column.header}
               </th>
             ))}
@@ -84,12 +88,15 @@ export function DataTable<Row>({
   );
 }
 
-export const date = (value: string | undefined | null) => (value ? <time dateTime={value}>{formatDate(value)}</time> : undefined);
+export const date = (value: string | undefined | null) =>
+  value ? <time dateTime={value}>{formatDate(value)}</time> : undefined;
 
 export function money(cost: { amount: number; currency: string; basis: string } | undefined) {
   if (!cost) return undefined;
-  const amount = new Intl.NumberFormat("en-GB", { style: "currency", currency: cost.currency, maximumFractionDigits: 0 }).format(
-    cost.amount,
-  );
+  const amount = new Intl.NumberFormat("en-GB", {
+    style: "currency",
+    currency: cost.currency,
+    maximumFractionDigits: 0,
+  }).format(cost.amount);
   return `${amount} ${cost.basis}`;
 }

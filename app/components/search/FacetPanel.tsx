@@ -1,6 +1,11 @@
 import { Link } from "@remix-run/react";
 import { EMA_EVENTS } from "~/records/vocabulary";
-import { type SearchRequest, searchHref, toSearchParams, withoutFilterValue } from "~/search/request";
+import {
+  type SearchRequest,
+  searchHref,
+  toSearchParams,
+  withoutFilterValue,
+} from "~/search/request";
 import type { FacetGroup } from "~/search/results";
 import { SuggestInput } from "./SuggestInput";
 
@@ -10,8 +15,12 @@ export const SEARCH_FORM_ID = "search-form";
 
 /** Hidden inputs that carry the selected values the panel does not show as checkboxes. */
 function carriedValues(request: SearchRequest, facets: Facet[]) {
-  const shown = new Set(facets.flatMap((facet) => facet.values.map((v) => `${facet.filterId}:${v.value}`)));
-  return request.basicSearchFilter.flatMap((group) => group.values.map((value) => `${group.filterId}:${value}`)).filter((key) => !shown.has(key));
+  const shown = new Set(
+    facets.flatMap((facet) => facet.values.map((v) => `${facet.filterId}:${v.value}`)),
+  );
+  return request.basicSearchFilter
+    .flatMap((group) => group.values.map((value) => `${group.filterId}:${value}`))
+    .filter((key) => !shown.has(key));
 }
 
 /**
@@ -45,9 +54,17 @@ export function FacetPanel({
       {typedFilters.map((filter) => (
         <div key={filter.id} className="field typed-filter">
           <label htmlFor={`typed-${filter.id}`}>{filter.label}</label>
-          <SuggestInput id={`typed-${filter.id}`} name={`f.${filter.id}`} defaultValue="" filterId={filter.id} form={form} />
+          <SuggestInput
+            id={`typed-${filter.id}`}
+            name={`f.${filter.id}`}
+            defaultValue=""
+            filterId={filter.id}
+            form={form}
+          />
           <small className="browse-values">
-            <Link to={`/search/facet/${filter.id}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}>
+            <Link
+              to={`/search/facet/${filter.id}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}
+            >
               Browse {filter.label.toLowerCase()} values
             </Link>
           </small>
@@ -61,17 +78,28 @@ export function FacetPanel({
               const id = `facet-${facet.filterId}-${index}`;
               return (
                 <li key={value.value}>
-                  <input type="checkbox" id={id} name="f" value={`${facet.filterId}:${value.value}`} defaultChecked={value.selected} form={form} />
+                  <input
+                    type="checkbox"
+                    id={id}
+                    name="f"
+                    value={`${facet.filterId}:${value.value}`}
+                    defaultChecked={value.selected}
+                    form={form}
+                  />
                   <label htmlFor={id}>
-                    {value.value} <span className="count">({value.count.toLocaleString("en-GB")})</span>
+                    {value.value}{" "}
+                    <span className="count">({value.count.toLocaleString("en-GB")})</span>
                   </label>
                 </li>
               );
             })}
           </ul>
           {facet.distinctValues > facet.values.length ? (
-            <Link to={`/search/facet/${facet.filterId}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}>
-              More<span className="visually-hidden"> {facet.label} values</span> ({facet.distinctValues.toLocaleString("en-GB")} in all)
+            <Link
+              to={`/search/facet/${facet.filterId}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}
+            >
+              More<span className="visually-hidden"> {facet.label} values</span> (
+              {facet.distinctValues.toLocaleString("en-GB")} in all)
             </Link>
           ) : null}
         </fieldset>
@@ -79,23 +107,52 @@ export function FacetPanel({
       <fieldset className="date-range">
         <legend>Last updated</legend>
         <label htmlFor="luFrom">From</label>
-        <input type="date" id="luFrom" name="luFrom" defaultValue={request.lastUpdatedDateFrom ?? ""} form={form} />
+        <input
+          type="date"
+          id="luFrom"
+          name="luFrom"
+          defaultValue={request.lastUpdatedDateFrom ?? ""}
+          form={form}
+        />
         <label htmlFor="luTo">To</label>
-        <input type="date" id="luTo" name="luTo" defaultValue={request.lastUpdatedDateTo ?? ""} form={form} />
+        <input
+          type="date"
+          id="luTo"
+          name="luTo"
+          defaultValue={request.lastUpdatedDateTo ?? ""}
+          form={form}
+        />
       </fieldset>
       <fieldset className="date-range">
         <legend>EU event dates</legend>
         <label htmlFor="euEvent">Event</label>
-        <select id="euEvent" name="euEvent" defaultValue={request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? ""} form={form}>
+        <select
+          id="euEvent"
+          name="euEvent"
+          defaultValue={request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? ""}
+          form={form}
+        >
           <option value="">Any EU event</option>
           {EMA_EVENTS.map((event) => (
             <option key={event}>{event}</option>
           ))}
         </select>
         <label htmlFor="euFrom">From</label>
-        <input type="date" id="euFrom" name="euFrom" defaultValue={request.emaTimelineFrom ?? ""} form={form} />
+        <input
+          type="date"
+          id="euFrom"
+          name="euFrom"
+          defaultValue={request.emaTimelineFrom ?? ""}
+          form={form}
+        />
         <label htmlFor="euTo">To</label>
-        <input type="date" id="euTo" name="euTo" defaultValue={request.emaTimelineTo ?? ""} form={form} />
+        <input
+          type="date"
+          id="euTo"
+          name="euTo"
+          defaultValue={request.emaTimelineTo ?? ""}
+          form={form}
+        />
       </fieldset>
       <button type="submit" form={form}>
         Apply filters
@@ -105,14 +162,31 @@ export function FacetPanel({
 }
 
 /** The filters in force, each with a link that removes it. */
-export function SelectedFilters({ request, labels, basePath }: { request: SearchRequest; labels: Record<string, string>; basePath: string }) {
+export function SelectedFilters({
+  request,
+  labels,
+  basePath,
+}: {
+  request: SearchRequest;
+  labels: Record<string, string>;
+  basePath: string;
+}) {
   const items: Array<{ key: string; text: string; href: string }> = [];
   const href = (next: SearchRequest) => searchHref(next, { path: basePath });
   const phrase = request.searchPhrase.trim();
-  if (phrase && phrase !== "*") items.push({ key: "q", text: `Phrase: ${phrase}`, href: href({ ...request, from: 0, searchPhrase: "*" }) });
+  if (phrase && phrase !== "*")
+    items.push({
+      key: "q",
+      text: `Phrase: ${phrase}`,
+      href: href({ ...request, from: 0, searchPhrase: "*" }),
+    });
   for (const group of request.basicSearchFilter) {
     for (const value of group.values) {
-      items.push({ key: `${group.filterId}:${value}`, text: `${labels[group.filterId] ?? group.filterId}: ${value}`, href: href(withoutFilterValue(request, group.filterId, value)) });
+      items.push({
+        key: `${group.filterId}:${value}`,
+        text: `${labels[group.filterId] ?? group.filterId}: ${value}`,
+        href: href(withoutFilterValue(request, group.filterId, value)),
+      });
     }
   }
   if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
@@ -122,11 +196,21 @@ export function SelectedFilters({ request, labels, basePath }: { request: Search
       href: href({ ...request, from: 0, lastUpdatedDateFrom: null, lastUpdatedDateTo: null }),
     });
   }
-  if (request.emaTimelineFrom || request.emaTimelineTo || request.emaEventsByDateRangeAndEventNameFilter) {
+  if (
+    request.emaTimelineFrom ||
+    request.emaTimelineTo ||
+    request.emaEventsByDateRangeAndEventNameFilter
+  ) {
     items.push({
       key: "eu",
       text: `${request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? "EU event"}: ${request.emaTimelineFrom ?? "any"} to ${request.emaTimelineTo ?? "any"}`,
-      href: href({ ...request, from: 0, emaTimelineFrom: null, emaTimelineTo: null, emaEventsByDateRangeAndEventNameFilter: null }),
+      href: href({
+        ...request,
+        from: 0,
+        emaTimelineFrom: null,
+        emaTimelineTo: null,
+        emaEventsByDateRangeAndEventNameFilter: null,
+      }),
     });
   }
   if (!items.length) return null;

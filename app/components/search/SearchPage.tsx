@@ -16,7 +16,15 @@ export interface SearchPageData {
 }
 
 /** The results side of /search and /advancedsearch: notices, selected filters, count, view switch, results or the empty state. */
-export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageData; basePath: string; searchBar?: ReactNode }) {
+export function ResultsArea({
+  data,
+  basePath,
+  searchBar,
+}: {
+  data: SearchPageData;
+  basePath: string;
+  searchBar?: ReactNode;
+}) {
   const { request, notices, result, view, labels, selection } = data;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === basePath;
@@ -28,11 +36,17 @@ export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageDat
         // Uncontrolled inputs keep their state across client navigations: a new search redraws them.
         key={toSearchParams(request).toString()}
         facets={result.facets}
-        typedFilters={data.filters.filter((filter) => filter.basic && !filter.facet && filter.type === "AutoComplete")}
+        typedFilters={data.filters.filter(
+          (filter) => filter.basic && !filter.facet && filter.type === "AutoComplete",
+        )}
         request={request}
         basePath={basePath}
       />
-      <section className="search-results" aria-labelledby="results-heading" aria-busy={busy || undefined}>
+      <section
+        className="search-results"
+        aria-labelledby="results-heading"
+        aria-busy={busy || undefined}
+      >
         <h2 id="results-heading" className="visually-hidden">
           Results
         </h2>
@@ -54,25 +68,55 @@ export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageDat
             {phrase ? ` for “${phrase}”` : null}
           </p>
           {isDefaultSearch(request) ? null : (
-            <Link to={`/dashboard/savedsearches/new?${toSearchParams({ ...request, from: 0 })}`} className="save-search-link">
+            <Link
+              to={`/dashboard/savedsearches/new?${toSearchParams({ ...request, from: 0 })}`}
+              className="save-search-link"
+            >
               Save this search
             </Link>
           )}
           {result.total > 0 ? (
-            <Form method="post" replace preventScrollReset className="view-switch" aria-label="Results view">
+            <Form
+              method="post"
+              replace
+              preventScrollReset
+              className="view-switch"
+              aria-label="Results view"
+            >
               <input type="hidden" name="intent" value="view" />
-              <button type="submit" name="view" value="cardView" className={view === "cardView" ? "" : "secondary outline"} aria-pressed={view === "cardView"}>
+              <button
+                type="submit"
+                name="view"
+                value="cardView"
+                className={view === "cardView" ? "" : "secondary outline"}
+                aria-pressed={view === "cardView"}
+              >
                 Card view
               </button>
-              <button type="submit" name="view" value="tableView" className={view === "tableView" ? "" : "secondary outline"} aria-pressed={view === "tableView"}>
+              <button
+                type="submit"
+                name="view"
+                value="tableView"
+                className={view === "tableView" ? "" : "secondary outline"}
+                aria-pressed={view === "tableView"}
+              >
                 Table view
               </button>
             </Form>
           ) : null}
         </div>
-        {result.total > 0 ? <SelectionBar selection={selection} hits={result.hits} total={result.total} /> : null}
         {result.total > 0 ? (
-          <SearchResults hits={result.hits} total={result.total} request={request} view={view} basePath={basePath} selection={selection} />
+          <SelectionBar selection={selection} hits={result.hits} total={result.total} />
+        ) : null}
+        {result.total > 0 ? (
+          <SearchResults
+            hits={result.hits}
+            total={result.total}
+            request={request}
+            view={view}
+            basePath={basePath}
+            selection={selection}
+          />
         ) : (
           <EmptyState request={request} suggestion={result.suggestion} basePath={basePath} />
         )}
@@ -81,14 +125,33 @@ export function ResultsArea({ data, basePath, searchBar }: { data: SearchPageDat
   );
 }
 
-function EmptyState({ request, suggestion, basePath }: { request: SearchRequest; suggestion: string | null; basePath: string }) {
-  const filtered = request.basicSearchFilter.length > 0 || request.lastUpdatedDateFrom || request.lastUpdatedDateTo || request.emaTimelineFrom || request.emaTimelineTo;
+function EmptyState({
+  request,
+  suggestion,
+  basePath,
+}: {
+  request: SearchRequest;
+  suggestion: string | null;
+  basePath: string;
+}) {
+  const filtered =
+    request.basicSearchFilter.length > 0 ||
+    request.lastUpdatedDateFrom ||
+    request.lastUpdatedDateTo ||
+    request.emaTimelineFrom ||
+    request.emaTimelineTo;
   return (
     <div className="empty-state">
       <h3>No records match this search</h3>
       {suggestion ? (
         <p className="did-you-mean">
-          Did you mean <Link to={searchHref({ ...request, from: 0, searchPhrase: suggestion }, { path: basePath })}>{suggestion}</Link>?
+          Did you mean{" "}
+          <Link
+            to={searchHref({ ...request, from: 0, searchPhrase: suggestion }, { path: basePath })}
+          >
+            {suggestion}
+          </Link>
+          ?
         </p>
       ) : null}
       <ul>
@@ -98,7 +161,25 @@ function EmptyState({ request, suggestion, basePath }: { request: SearchRequest;
         </li>
         {filtered ? (
           <li>
-            Remove a filter above, or <Link to={searchHref({ ...request, from: 0, basicSearchFilter: [], lastUpdatedDateFrom: null, lastUpdatedDateTo: null, emaTimelineFrom: null, emaTimelineTo: null, emaEventsByDateRangeAndEventNameFilter: null }, { path: basePath })}>search without filters</Link>.
+            Remove a filter above, or{" "}
+            <Link
+              to={searchHref(
+                {
+                  ...request,
+                  from: 0,
+                  basicSearchFilter: [],
+                  lastUpdatedDateFrom: null,
+                  lastUpdatedDateTo: null,
+                  emaTimelineFrom: null,
+                  emaTimelineTo: null,
+                  emaEventsByDateRangeAndEventNameFilter: null,
+                },
+                { path: basePath },
+              )}
+            >
+              search without filters
+            </Link>
+            .
           </li>
         ) : null}
         <li>

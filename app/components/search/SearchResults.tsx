@@ -24,7 +24,13 @@ export function Highlighted({ text }: { text: string }) {
   parts.push(text.slice(last));
   return (
     <>
-      {parts.map((part, index) => (typeof part === "string" ? <Fragment key={index}>{part}</Fragment> : <mark key={index}>{part.mark}</mark>))}
+      {parts.map((part, index) =>
+        typeof part === "string" ? (
+          <Fragment key={index}>{part}</Fragment>
+        ) : (
+          <mark key={index}>{part.mark}</mark>
+        ),
+      )}
     </>
   );
 }
@@ -147,15 +153,32 @@ export function SearchResults({
           ))}
         </ol>
       )}
-      <Pagination page={page} pages={pages} href={(target) => searchHref(request, { page: target, path: basePath })} label="Search results pages" />
+      <Pagination
+        page={page}
+        pages={pages}
+        href={(target) => searchHref(request, { page: target, path: basePath })}
+        label="Search results pages"
+      />
     </>
   );
 }
 
 /** GOV.UK pagination: none for one page; previous and next with words; a few numbers around the current one. */
-export function Pagination({ page, pages, href, label }: { page: number; pages: number; href: (page: number) => string; label: string }) {
+export function Pagination({
+  page,
+  pages,
+  href,
+  label,
+}: {
+  page: number;
+  pages: number;
+  href: (page: number) => string;
+  label: string;
+}) {
   if (pages <= 1) return null;
-  const numbers = [...new Set([1, page - 1, page, page + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const numbers = [...new Set([1, page - 1, page, page + 1, pages])]
+    .filter((n) => n >= 1 && n <= pages)
+    .sort((a, b) => a - b);
   return (
     <nav aria-label={label} className="pager">
       {page > 1 ? (

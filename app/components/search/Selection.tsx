@@ -17,7 +17,15 @@ export const SELECTION_FORM_ID = "selection-form";
  * the page's script ran is kept, and focus stays put); it follows the server's selection
  * when that changes ("Select all on this page", "Clear All").
  */
-export function SelectBox({ hit, selected, all }: { hit: SearchHit; selected: boolean; all: boolean }) {
+export function SelectBox({
+  hit,
+  selected,
+  all,
+}: {
+  hit: SearchHit;
+  selected: boolean;
+  all: boolean;
+}) {
   const fetcher = useFetcher();
   const location = useLocation();
   const box = useRef<HTMLInputElement>(null);
@@ -45,7 +53,10 @@ export function SelectBox({ hit, selected, all }: { hit: SearchHit; selected: bo
           data.set("js", "1");
           data.append("shown", hit.hssId);
           if (event.currentTarget.checked) data.append("selected", hit.hssId);
-          fetcher.submit(data, { method: "post", action: `${location.pathname}${location.search}` });
+          fetcher.submit(data, {
+            method: "post",
+            action: `${location.pathname}${location.search}`,
+          });
         }}
       />
       Select<span className="visually-hidden"> {hit.title}</span>
@@ -54,15 +65,32 @@ export function SelectBox({ hit, selected, all }: { hit: SearchHit; selected: bo
 }
 
 /** Spec section 2's export status bar, and the selection's buttons (each a POST that works without JS). */
-export function SelectionBar({ selection, hits, total }: { selection: Selection; hits: SearchHit[]; total: number }) {
+export function SelectionBar({
+  selection,
+  hits,
+  total,
+}: {
+  selection: Selection;
+  hits: SearchHit[];
+  total: number;
+}) {
   const location = useLocation();
   return (
-    <Form method="post" id={SELECTION_FORM_ID} className="selection-bar" replace preventScrollReset aria-label="Selection">
+    <Form
+      method="post"
+      id={SELECTION_FORM_ID}
+      className="selection-bar"
+      replace
+      preventScrollReset
+      aria-label="Selection"
+    >
       {hits.map((hit) => (
         <input key={hit.hssId} type="hidden" name="shown" value={hit.hssId} />
       ))}
       <p role="status" className="selection-count">
-        {selection.count > 0 ? `Selected ${selection.count.toLocaleString("en-GB")} result(s)` : "No results selected"}
+        {selection.count > 0
+          ? `Selected ${selection.count.toLocaleString("en-GB")} result(s)`
+          : "No results selected"}
         {selection.all ? <span className="muted"> (all results of this search)</span> : null}
       </p>
       <div className="selection-actions">
@@ -78,7 +106,12 @@ export function SelectionBar({ selection, hits, total }: { selection: Selection;
         ) : null}
         {selection.all ? null : (
           <>
-            <button type="submit" name="intent" value="select" className="secondary outline no-js-only">
+            <button
+              type="submit"
+              name="intent"
+              value="select"
+              className="secondary outline no-js-only"
+            >
               Update selection
             </button>
             <button type="submit" name="intent" value="selectPage" className="secondary outline">

@@ -30,7 +30,13 @@ export function SuggestInput({
   useEffect(() => {
     if (!filterId || typed.trim().length < 1) return;
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => fetcher.load(`/search/suggest?filter=${encodeURIComponent(filterId)}&q=${encodeURIComponent(typed)}`), 150);
+    timer.current = setTimeout(
+      () =>
+        fetcher.load(
+          `/search/suggest?filter=${encodeURIComponent(filterId)}&q=${encodeURIComponent(typed)}`,
+        ),
+      150,
+    );
     return () => clearTimeout(timer.current);
     // fetcher.load is stable enough for this; re-running on it would refetch.
     // eslint-disable-next-line react-hooks/exhaustive-deps

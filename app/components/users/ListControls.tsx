@@ -14,13 +14,22 @@ export interface ListQuery {
   to?: string;
 }
 
-const DEFAULTS: Partial<Record<keyof ListQuery, string>> = { q: "", page: "1", size: "25", orderBy: "name", sortOrder: "asc", deleted: "exclude", suspended: "include" };
+const DEFAULTS: Partial<Record<keyof ListQuery, string>> = {
+  q: "",
+  page: "1",
+  size: "25",
+  orderBy: "name",
+  sortOrder: "asc",
+  deleted: "exclude",
+  suspended: "include",
+};
 
 /** The page's address with some of the query changed; defaults are left out of the URL. */
 export function listHref(pathname: string, query: ListQuery, changes: Partial<ListQuery> = {}) {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries({ ...query, ...changes })) {
-    if (value === undefined || value === "" || DEFAULTS[key as keyof ListQuery] === String(value)) continue;
+    if (value === undefined || value === "" || DEFAULTS[key as keyof ListQuery] === String(value))
+      continue;
     params.set(key, String(value));
   }
   const search = params.toString();
@@ -32,17 +41,36 @@ export function listHref(pathname: string, query: ListQuery, changes: Partial<Li
  * next descending. aria-sort tells screen readers the current order; the arrow is only
  * decoration, and the words "sorted ascending/descending" say it for everyone else.
  */
-export function SortHeader({ pathname, query, column, children }: { pathname: string; query: ListQuery; column: string; children: ReactNode }) {
+export function SortHeader({
+  pathname,
+  query,
+  column,
+  children,
+}: {
+  pathname: string;
+  query: ListQuery;
+  column: string;
+  children: ReactNode;
+}) {
   const current = query.orderBy === column;
   const next = current && query.sortOrder === "asc" ? "desc" : "asc";
   return (
-    <th scope="col" aria-sort={current ? (query.sortOrder === "asc" ? "ascending" : "descending") : undefined}>
-      <Link to={listHref(pathname, query, { orderBy: column, sortOrder: next, page: 1 })} prefetch="none">
+    <th
+      scope="col"
+      aria-sort={current ? (query.sortOrder === "asc" ? "ascending" : "descending") : undefined}
+    >
+      <Link
+        to={listHref(pathname, query, { orderBy: column, sortOrder: next, page: 1 })}
+        prefetch="none"
+      >
         {children}
         {current ? (
           <span className="sort-state">
             <span aria-hidden="true">{query.sortOrder === "asc" ? " ▲" : " ▼"}</span>
-            <span className="visually-hidden"> (sorted {query.sortOrder === "asc" ? "ascending" : "descending"}; select to reverse)</span>
+            <span className="visually-hidden">
+              {" "}
+              (sorted {query.sortOrder === "asc" ? "ascending" : "descending"}; select to reverse)
+            </span>
           </span>
         ) : (
           <span className="visually-hidden"> (select to sort)</span>
@@ -53,7 +81,15 @@ export function SortHeader({ pathname, query, column, children }: { pathname: st
 }
 
 /** The filters: a plain GET form, so it works without scripts and its result can be bookmarked. */
-export function UserFilters({ query, children, submitLabel = "Apply filters" }: { query: ListQuery; children?: ReactNode; submitLabel?: string }) {
+export function UserFilters({
+  query,
+  children,
+  submitLabel = "Apply filters",
+}: {
+  query: ListQuery;
+  children?: ReactNode;
+  submitLabel?: string;
+}) {
   return (
     <Form method="get" className="user-filters" aria-label="Filter users">
       <input type="hidden" name="orderBy" value={query.orderBy} />
