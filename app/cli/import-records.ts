@@ -5,7 +5,7 @@
  */
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { closeDb } from "~/db/client.server";
+import { runCli } from "~/cli/run";
 import { applyImport, type ImportError, InvalidImportError } from "~/models/record-import.server";
 import { fileChunks } from "~/records/read-items.server";
 
@@ -66,9 +66,4 @@ async function main() {
   }
 }
 
-main()
-  .catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => closeDb());
+await runCli(main);

@@ -2,7 +2,7 @@
  * npm run jobs: runs the scheduled jobs once (saved-search alerts, the digest of updated
  * records), then delivers the outbox. For cron; the app process also runs them on a timer.
  */
-import { closeDb } from "~/db/client.server";
+import { runCli } from "~/cli/run";
 import { sendPendingEmails } from "~/lib/email.server";
 import { runJobs } from "~/lib/jobs.server";
 
@@ -16,9 +16,4 @@ async function main() {
   console.log(`Outbox: ${report.sent} sent, ${report.failed} failed.`);
 }
 
-main()
-  .catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => closeDb());
+await runCli(main);

@@ -1,5 +1,5 @@
 /** Delivers the due emails of the outbox once (the server also does this every 10 s). */
-import { closeDb } from "~/db/client.server";
+import { runCli } from "~/cli/run";
 import { sendPendingEmails } from "~/lib/email.server";
 
 async function main() {
@@ -14,9 +14,4 @@ async function main() {
   );
 }
 
-main()
-  .catch((error) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  })
-  .finally(() => closeDb());
+await runCli(main);

@@ -6,7 +6,7 @@
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { closeDb } from "~/db/client.server";
+import { runCli } from "~/cli/run";
 import { newPasswordFields } from "~/lib/password-rules.server";
 import { ROLES } from "~/lib/roles";
 import { createUser, EmailTakenError } from "~/models/users.server";
@@ -78,15 +78,10 @@ async function main() {
   console.log(`Created ${user.email} with roles: ${user.roles.join(", ") || "(member)"}`);
 }
 
-main()
-  .catch((error) => {
-    console.error(
-      error instanceof EmailTakenError
-        ? "An account with this email already exists."
-        : error instanceof Error
-          ? error.message
-          : error,
-    );
-    process.exitCode = 1;
-  })
-  .finally(() => closeDb());
+await runCli(main, (error) =>
+  error instanceof EmailTakenError
+    ? "An account with this email already exists."
+    : error instanceof Error
+      ? error.message
+      : error,
+);
