@@ -12,14 +12,15 @@ export const POPUP_TEXT =
  */
 export function NotificationPopup() {
   const location = useLocation();
-  const fetcher = useFetcher();
+  // React Router keeps submit the same function across renders, so the effect runs once.
+  const { submit } = useFetcher();
   const [fading, setFading] = useState(false);
   const [hidden, setHidden] = useState(false);
   useEffect(() => {
     const fade = setTimeout(() => setFading(true), 8000);
     const hide = setTimeout(() => {
       setHidden(true);
-      fetcher.submit(
+      submit(
         { intent: "dismiss-popup", js: "1" },
         { method: "post", action: "/dashboard/notifications" },
       );
@@ -28,9 +29,7 @@ export function NotificationPopup() {
       clearTimeout(fade);
       clearTimeout(hide);
     };
-    // Once per page load.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [submit]);
   if (hidden) return null;
   return (
     <aside

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDate } from "~/lib/dates";
+import { withContentKeys } from "~/lib/keys";
 
 /**
  * A server-rendered regulatory timeline: a captioned SVG chart plus a table of the same
@@ -53,6 +54,11 @@ function parseDate(value: string): number | null {
 
 interface SortedEvent extends TimelineEvent {
   time: number | null;
+}
+
+/** An event's identity in lists (the same event twice is numbered by withContentKeys). */
+function eventKey(event: TimelineEvent): string {
+  return `${event.date} ${event.agency} ${event.event} ${event.note ?? ""}`;
 }
 
 /** Oldest first; on the same date EMA before FDA; otherwise the order given. Unreadable dates go last. */
@@ -266,7 +272,9 @@ function layout(events: SortedEvent[]) {
       y + LABEL_GAP / 2,
       y + height - LABEL_GAP / 2,
     );
-    inYear.forEach((block, i) => labels.push({ ...block, axisY: axisYs[i], top: tops[i] }));
+    for (const [i, block] of inYear.entries()) {
+      labels.push({ ...block, axisY: axisYs[i], top: tops[i] });
+    }
     bands.push({ from: year, to: year, top: y, height, empty: false });
     y += height;
   }
@@ -323,15 +331,17 @@ const round = (value: number) => Math.round(value * 10) / 10;
  */
 function breakable(text: string): ReactNode {
   if (!/\S{19}/.test(text)) return text;
-  return text
-    .split(/(\s+)/)
-    .flatMap((word, i) =>
-      word.length < 19
-        ? [word]
-        : (word.match(/.{1,12}/gu) ?? []).flatMap((chunk, j) =>
-            j === 0 ? [chunk] : [<wbr key={`${i}-${j}`} />, chunk],
-          ),
-    );
+  const parts: ReactNode[] = [];
+  let at = 0; // where the next chunk starts in the text: each <wbr>'s key
+  for (const word of text.split(/(\s+)/)) {
+    const chunks = word.length < 19 ? [word] : (word.match(/.{1,12}/gu) ?? []);
+    for (const [j, chunk] of chunks.entries()) {
+      if (j > 0) parts.push(<wbr key={at} />);
+      parts.push(chunk);
+      at += chunk.length;
+    }
+  }
+  return parts;
 }
 
 /* ---------------------------------------------------------------- component ---- */
@@ -392,6 +402,7 @@ export function RegulatoryTimeline({
               <MarkerIcon agency="FDA" /> Square: FDA ({AGENCY_NAMES.FDA})
             </li>
           </ul>
+          {/* biome-ignore lint/a11y/noSvgWithoutTitle: aria-labelledby names it (the caption); the rule only reads literal ids. */}
           <svg
             className="timeline-svg"
             role="img"
@@ -463,57 +474,63 @@ export function RegulatoryTimeline({
               x2={AXIS_X + TICK_HALF}
               y2={round(chart.axisEnd)}
             />
-            {chart.labels.map((label, i) => {
-              const rowY = round(label.top + LABEL_LINE / 2);
-              const axisY = round(label.axisY);
-              const agencyClass = `timeline-event-${label.event.agency.toLowerCase()}`;
-              return (
-                <g key={i} className={`timeline-event ${agencyClass}`}>
-                  <polyline
-                    className="timeline-leader"
-                    points={`${AXIS_X},${axisY} ${NOTCH_END},${axisY} ${LEADER_BEND},${axisY} ${LEADER_END},${rowY} ${
-                      MARKER_X - MARKER_SIZE / 2 - 1
-                    },${rowY}`}
-                  />
-                  <line
-                    className="timeline-notch"
-                    x1={AXIS_X - 3}
-                    y1={axisY}
-                    x2={NOTCH_END}
-                    y2={axisY}
-                  />
-                  <Marker agency={label.event.agency} x={MARKER_X} y={rowY} size={MARKER_SIZE} />
-                  <text
-                    className="timeline-label"
-                    x={TEXT_X}
-                    y={round(label.top)}
-                    fontSize={LABEL_FONT}
-                  >
-                    {label.lines.map((line, n) => (
-                      <tspan
-                        key={n}
-                        x={n === 0 ? undefined : TEXT_X}
-                        dy={n === 0 ? "1em" : LABEL_LINE}
-                      >
-                        {n === 0 && (
-                          <tspan className="timeline-label-agency">{label.event.agency}: </tspan>
-                        )}
-                        {line}
-                      </tspan>
-                    ))}
-                  </text>
-                  <text
-                    className="timeline-date"
-                    x={TEXT_X}
-                    y={round(label.top + label.lines.length * LABEL_LINE)}
-                    dy="1em"
-                    fontSize={DATE_FONT}
-                  >
-                    {displayDate(label.event)}
-                  </text>
-                </g>
-              );
-            })}
+            {withContentKeys(chart.labels, (label) => eventKey(label.event)).map(
+              ({ key, item: label }) => {
+                const rowY = round(label.top + LABEL_LINE / 2);
+                const axisY = round(label.axisY);
+                const agencyClass = `timeline-event-${label.event.agency.toLowerCase()}`;
+                return (
+                  <g key={key} className={`timeline-event ${agencyClass}`}>
+                    <polyline
+                      className="timeline-leader"
+                      points={`${AXIS_X},${axisY} ${NOTCH_END},${axisY} ${LEADER_BEND},${axisY} ${LEADER_END},${rowY} ${
+                        MARKER_X - MARKER_SIZE / 2 - 1
+                      },${rowY}`}
+                    />
+                    <line
+                      className="timeline-notch"
+                      x1={AXIS_X - 3}
+                      y1={axisY}
+                      x2={NOTCH_END}
+                      y2={axisY}
+                    />
+                    <Marker agency={label.event.agency} x={MARKER_X} y={rowY} size={MARKER_SIZE} />
+                    <text
+                      className="timeline-label"
+                      x={TEXT_X}
+                      y={round(label.top)}
+                      fontSize={LABEL_FONT}
+                    >
+                      {withContentKeys(label.lines, (line) => line).map(
+                        ({ key, item: line }, n) => (
+                          <tspan
+                            key={key}
+                            x={n === 0 ? undefined : TEXT_X}
+                            dy={n === 0 ? "1em" : LABEL_LINE}
+                          >
+                            {n === 0 && (
+                              <tspan className="timeline-label-agency">
+                                {label.event.agency}:{" "}
+                              </tspan>
+                            )}
+                            {line}
+                          </tspan>
+                        ),
+                      )}
+                    </text>
+                    <text
+                      className="timeline-date"
+                      x={TEXT_X}
+                      y={round(label.top + label.lines.length * LABEL_LINE)}
+                      dy="1em"
+                      fontSize={DATE_FONT}
+                    >
+                      {displayDate(label.event)}
+                    </text>
+                  </g>
+                );
+              },
+            )}
           </svg>
         </figure>
       )}
@@ -529,8 +546,8 @@ export function RegulatoryTimeline({
             </tr>
           </thead>
           <tbody>
-            {sorted.map((event, i) => (
-              <tr key={i} className={`timeline-row timeline-row-${event.agency.toLowerCase()}`}>
+            {withContentKeys(sorted, eventKey).map(({ key, item: event }) => (
+              <tr key={key} className={`timeline-row timeline-row-${event.agency.toLowerCase()}`}>
                 <td className="timeline-cell-date">
                   {event.time === null ? (
                     event.date

@@ -46,6 +46,7 @@ export function SiteHeader({
   const here = `${location.pathname}${location.search}`;
   // Without JS each menu link loads a new page; with JS the page stays, so close the menu.
   const menu = useRef<HTMLDetailsElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the trigger: close the menu after each navigation.
   useEffect(() => {
     if (menu.current) menu.current.open = false;
   }, [location.key]);

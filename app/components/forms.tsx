@@ -3,8 +3,7 @@ import type { ReactNode } from "react";
 import type { ErrorSummaryItem } from "./ErrorSummary";
 
 // Our fields hold strings; conform's generics add nothing here.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /** The summary's items for a conform form: form-level errors first, then each field's. */
 export function summaryItems(form: { errors?: string[] }, fields: AnyField[]): ErrorSummaryItem[] {
@@ -122,6 +121,7 @@ export function CheckboxField({
   return (
     <div className="field">
       <label htmlFor={field.id}>
+        {/* biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is its aria-checked (ARIA in HTML). */}
         <input key={key} {...props} role="switch" aria-describedby={describedBy(field, hintId)} />
         {label}
       </label>

@@ -21,6 +21,7 @@ import {
   pageOf,
 } from "~/search/request";
 import type { RowError } from "~/search/request.server";
+import { withContentKeys } from "~/lib/keys";
 
 type Data = Awaited<ReturnType<typeof loadSearch>> & { rows: AdvancedRow[]; editing: boolean };
 
@@ -145,7 +146,7 @@ export default function AdvancedSearchRoute() {
             aria-describedby="q-hint"
           />
         </div>
-        {rows.map((row, index) => {
+        {withContentKeys(rows).map(({ key, item: row }, index) => {
           const fieldErrors = (field: RowError["field"]) => errorsOf(index, field);
           const describedBy = (field: RowError["field"]) =>
             fieldErrors(field).length ? `${fieldId(index, field)}-error` : undefined;
@@ -160,7 +161,7 @@ export default function AdvancedSearchRoute() {
             ) : null;
           const filter = filters.find((f) => f.id === row.filterId);
           return (
-            <fieldset key={`${index}-${row.filterId}`} className="advanced-row">
+            <fieldset key={key} className="advanced-row">
               <legend>Row {index + 1}</legend>
               {index === 0 ? (
                 <input type="hidden" name="join" value="and" />
@@ -295,7 +296,7 @@ export default function AdvancedSearchRoute() {
         </div>
       </Form>
       {syntax && !editing && result ? (
-        <p className="advanced-search-bar" aria-label="Current search">
+        <p className="advanced-search-bar">
           <strong>Searching for:</strong> <code>{syntax}</code>
         </p>
       ) : null}

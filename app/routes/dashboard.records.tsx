@@ -31,6 +31,7 @@ import {
   listStaged,
   publishStaged,
 } from "~/models/records.server";
+import { TableScroll } from "~/components/TableScroll";
 
 export const handle: RouteHandle = { title: "Manage records" };
 
@@ -253,7 +254,7 @@ export default function ManageRecords() {
                 Discard all {staged.total.toLocaleString("en-GB")}
               </button>
             </Form>
-            <div className="table-scroll" role="group" aria-label="Staged versions" tabIndex={0}>
+            <TableScroll label="Staged versions">
               <table>
                 <caption>
                   Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}
@@ -310,7 +311,7 @@ export default function ManageRecords() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableScroll>
             {pages > 1 ? (
               <nav aria-label="Staged versions pages" className="pager">
                 {page > 1 ? <Link to={`?page=${page - 1}`}>Previous page</Link> : null}
@@ -329,7 +330,7 @@ export default function ManageRecords() {
         {imports.length === 0 ? (
           <p>No imports yet.</p>
         ) : (
-          <div className="table-scroll" role="group" aria-label="Recent imports" tabIndex={0}>
+          <TableScroll label="Recent imports">
             <table>
               <caption>The last 20 imports, newest first</caption>
               <thead>
@@ -366,7 +367,7 @@ export default function ManageRecords() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
     </>

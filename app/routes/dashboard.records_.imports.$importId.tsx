@@ -13,6 +13,8 @@ import {
 } from "~/models/record-import.server";
 import { cancelImport, getImport } from "~/models/records.server";
 import { IMPORT_STATES } from "~/records/import-states";
+import { TableScroll } from "~/components/TableScroll";
+import { withContentKeys } from "~/lib/keys";
 
 export const handle: RouteHandle<{ filename: string }> = {
   title: (data) => (data ? `Import report: ${data.filename}` : "Import report"),
@@ -138,7 +140,7 @@ export default function ImportReportPage() {
               ? ` The first ${report.errors.length} errors are listed.`
               : ""}
           </p>
-          <div className="table-scroll" role="group" aria-label="Errors" tabIndex={0}>
+          <TableScroll label="Errors">
             <table>
               <caption>Errors, in file order</caption>
               <thead>
@@ -155,8 +157,8 @@ export default function ImportReportPage() {
                 </tr>
               </thead>
               <tbody>
-                {report.errors.map((error, index) => (
-                  <tr key={index}>
+                {withContentKeys(report.errors).map(({ key, item: error }) => (
+                  <tr key={key}>
                     <td className="numeric">{error.item}</td>
                     <td className="numeric">{error.line}</td>
                     <td>{error.hssId ?? ""}</td>
@@ -168,7 +170,7 @@ export default function ImportReportPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         </section>
       ) : counts ? (
         <section aria-labelledby="summary-heading">

@@ -8,6 +8,7 @@ import { requireRole } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { readReportQuery, userReport } from "~/models/user-admin.server";
+import { TableScroll } from "~/components/TableScroll";
 
 type LoaderData = { errors: { from?: string; to?: string } };
 
@@ -101,7 +102,7 @@ export default function UserReports() {
           {report.rows.length === 0 ? (
             <p>No users match these filters.</p>
           ) : (
-            <div className="table-scroll" role="group" aria-label="User report" tabIndex={0}>
+            <TableScroll label="User report">
               <table>
                 <caption className="visually-hidden">
                   Activity per user from {formatDate(query.from)} to {formatDate(query.to)}
@@ -158,7 +159,7 @@ export default function UserReports() {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </TableScroll>
           )}
           <Pagination
             page={query.page}

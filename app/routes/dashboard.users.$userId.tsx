@@ -16,6 +16,7 @@ import {
   UserActionRefused,
   userActionSchema,
 } from "~/models/user-admin.server";
+import { TableScroll } from "~/components/TableScroll";
 
 type LoaderData = { user: { name: string } };
 
@@ -154,7 +155,7 @@ export default function UserDetail() {
 
       <section aria-labelledby="roles-title">
         <h2 id="roles-title">Roles</h2>
-        <div className="table-scroll" role="group" aria-label="Roles" tabIndex={0}>
+        <TableScroll label="Roles">
           <table>
             <thead>
               <tr>
@@ -190,7 +191,7 @@ export default function UserDetail() {
               })}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       </section>
 
       <section aria-labelledby="notifications-title">
@@ -213,7 +214,7 @@ export default function UserDetail() {
         {history.length === 0 ? (
           <p>No changes have been recorded for this account.</p>
         ) : (
-          <div className="table-scroll" role="group" aria-label="Change history" tabIndex={0}>
+          <TableScroll label="Change history">
             <table>
               <thead>
                 <tr>
@@ -235,7 +236,7 @@ export default function UserDetail() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableScroll>
         )}
       </section>
       <p>

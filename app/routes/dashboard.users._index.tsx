@@ -7,6 +7,7 @@ import { requireRole } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { listUsers, readUserListQuery } from "~/models/user-admin.server";
+import { TableScroll } from "~/components/TableScroll";
 
 export const handle: RouteHandle = { title: "Users" };
 
@@ -37,7 +38,7 @@ export default function Users() {
       {users.length === 0 ? (
         <p>No users match these filters.</p>
       ) : (
-        <div className="table-scroll" role="group" aria-label="Users" tabIndex={0}>
+        <TableScroll label="Users">
           <table>
             <caption className="visually-hidden">Users, with their roles and status</caption>
             <thead>
@@ -79,7 +80,7 @@ export default function Users() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <Pagination
         page={query.page}

@@ -18,6 +18,7 @@ import {
 } from "~/models/accounts.server";
 import { displayName } from "~/lib/names";
 import { EmailTakenError } from "~/models/users.server";
+import { TableScroll } from "~/components/TableScroll";
 
 export const handle: RouteHandle = { title: "Invite a user" };
 
@@ -123,7 +124,7 @@ function PendingInvitations({
       {pending.length === 0 ? (
         <p>None. Invitations that were used or have expired are not listed.</p>
       ) : (
-        <div className="table-scroll" role="group" aria-label="Pending invitations" tabIndex={0}>
+        <TableScroll label="Pending invitations">
           <table>
             <thead>
               <tr>
@@ -142,7 +143,7 @@ function PendingInvitations({
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       <p>
         <Link to="/dashboard/users">Back to users</Link>

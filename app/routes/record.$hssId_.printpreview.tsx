@@ -48,7 +48,7 @@ export default function PrintPreview() {
   const { view, sections } = useLoaderData<typeof loader>();
   return (
     <>
-      <div className="print-bar" role="region" aria-label="Print preview">
+      <section className="print-bar" aria-label="Print preview">
         <p>
           <strong>Print Preview Enabled</strong>
         </p>
@@ -57,7 +57,7 @@ export default function PrintPreview() {
           Cancel
         </Link>
         <Link to={`/record/${view.hssId}/print`}>Change sections</Link>
-      </div>
+      </section>
       <RecordPage
         view={view}
         recordPath={(hssId) => `/record/${hssId}`}

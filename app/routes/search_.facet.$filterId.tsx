@@ -10,6 +10,7 @@ import { getSiteSettings } from "~/models/settings.server";
 import { availableFilters, isCounted } from "~/search/filters";
 import { FACET_PAGE_SIZE, searchHref, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
+import { withContentKeys } from "~/lib/keys";
 
 export const handle: RouteHandle<{ label: string } | undefined> = {
   title: (data) => (data ? `${data.label} values` : "Filter values"),
@@ -88,9 +89,11 @@ export default function FacetValuesRoute() {
         <Link to={backHref}>Back to the results</Link>
       </p>
       <Form key={`find-${location.search}`} method="get" className="facet-find">
-        {searchParams.map(([name, value], index) => (
-          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-        ))}
+        {withContentKeys(searchParams, ([name, value]) => `${name}=${value}`).map(
+          ({ key, item: [name, value] }) => (
+            <input key={key} type="hidden" name={name} value={value} />
+          ),
+        )}
         {advanced ? <input type="hidden" name="from" value="advanced" /> : null}
         <div className="grid">
           <div>
@@ -110,9 +113,11 @@ export default function FacetValuesRoute() {
         </button>
       </Form>
       <Form key={`apply-${location.search}`} method="get" action={basePath}>
-        {[...others].map(([name, value], index) => (
-          <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
-        ))}
+        {withContentKeys([...others], ([name, value]) => `${name}=${value}`).map(
+          ({ key, item: [name, value] }) => (
+            <input key={key} type="hidden" name={name} value={value} />
+          ),
+        )}
         {selected
           .filter((value) => !onPage.has(value))
           .map((value) => (

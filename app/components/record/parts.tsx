@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDate } from "~/lib/dates";
+import { TableScroll } from "~/components/TableScroll";
 
 export type FactValue = ReactNode | string | number | boolean | null | undefined;
 
@@ -50,7 +51,7 @@ export function DataTable<Row>({
 }) {
   if (!rows.length) return <p className="muted">{empty}</p>;
   return (
-    <div className="table-scroll" role="group" aria-label={caption} tabIndex={0}>
+    <TableScroll label={caption}>
       <table>
         <caption>{caption}</caption>
         <thead>
@@ -84,7 +85,7 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -14,21 +14,23 @@ const MARKED = /\uE000(.*?)\uE001/g;
 
 /** Text with its matched words in <mark> (React escapes the rest). */
 export function Highlighted({ text }: { text: string }) {
-  const parts: Array<string | { mark: string }> = [];
+  // Each part is keyed by where it starts in the text (no two parts start at the same place).
+  const parts: Array<{ at: number; text: string; marked: boolean }> = [];
   let last = 0;
   for (const match of text.matchAll(MARKED)) {
-    parts.push(text.slice(last, match.index));
-    parts.push({ mark: match[1] });
-    last = match.index! + match[0].length;
+    const start = match.index ?? last;
+    if (start > last) parts.push({ at: last, text: text.slice(last, start), marked: false });
+    parts.push({ at: start, text: match[1], marked: true });
+    last = start + match[0].length;
   }
-  parts.push(text.slice(last));
+  if (last < text.length) parts.push({ at: last, text: text.slice(last), marked: false });
   return (
     <>
-      {parts.map((part, index) =>
-        typeof part === "string" ? (
-          <Fragment key={index}>{part}</Fragment>
+      {parts.map((part) =>
+        part.marked ? (
+          <mark key={part.at}>{part.text}</mark>
         ) : (
-          <mark key={index}>{part.mark}</mark>
+          <Fragment key={part.at}>{part.text}</Fragment>
         ),
       )}
     </>

@@ -25,6 +25,8 @@ export function SuggestInput({
   form?: string;
 }) {
   const fetcher = useFetcher<{ values: Array<{ value: string; count: number }> }>();
+  // React Router keeps load the same function across renders: only typing refetches.
+  const { load } = fetcher;
   const [typed, setTyped] = useState("");
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => {
@@ -32,15 +34,13 @@ export function SuggestInput({
     clearTimeout(timer.current);
     timer.current = setTimeout(
       () =>
-        fetcher.load(
+        load(
           `/search/suggest?filter=${encodeURIComponent(filterId)}&q=${encodeURIComponent(typed)}`,
         ),
       150,
     );
     return () => clearTimeout(timer.current);
-    // fetcher.load is stable enough for this; re-running on it would refetch.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filterId, typed]);
+  }, [filterId, typed, load]);
   const listId = filterId ? `${id}-suggestions` : undefined;
   return (
     <>
