@@ -45,7 +45,7 @@ async function main() {
       source: "cli",
       filename: path.basename(file),
     });
-    const counts = report.counts!;
+    const counts = report.counts;
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Imported ${report.items} item(s) from ${path.basename(file)} in ${seconds} s${preview ? " (staged for preview)" : ""}: ` +

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "~/lib/env.server";
 import * as schema from "./schema";
+import { processState } from "~/lib/process-state.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Engine = "pglite" | "postgresql";
@@ -26,13 +27,11 @@ const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
 const MIGRATION_LOCK = 727_101;
 
 type Hook = (db: Db, engine: Engine) => Promise<void>;
-// Kept on globalThis so that a rebuilt server module in development reuses the one
-// open database: PGlite must not be opened twice on the same folder.
-const state = ((
-  globalThis as { __hsdDb?: { connecting?: Promise<Connection>; hooks: Hook[] } }
-).__hsdDb ??= {
+// A rebuilt server module in development reuses the one open database: PGlite must not be
+// opened twice on the same folder.
+const state = processState<{ connecting?: Promise<Connection>; hooks: Hook[] }>("__hsdDb", () => ({
   hooks: [],
-});
+}));
 
 /** Work to run once after migrations, before the first query is served (demo seeding). */
 export function onDatabaseReady(hook: Hook) {

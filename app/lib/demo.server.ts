@@ -6,6 +6,7 @@ import { applyRecords } from "~/models/record-import.server";
 import { createUser, normaliseEmail } from "~/models/users.server";
 import { generateRecordHistory } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
+import { logInfo } from "~/lib/log.server";
 
 export const DEMO_PASSWORD = "horizon-demo";
 
@@ -98,7 +99,7 @@ async function seedRecordsIfEmpty(db: Db) {
   const started = performance.now();
   const versions = await seedDemoRecords(db, count);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`[demo] seeded ${count} demo records with ${versions} versions in ${seconds} s`);
+  logInfo("demo", `seeded ${count} demo records with ${versions} versions in ${seconds} s`);
 }
 
 /** The start-up hook: seed when wanted and the database has never been seeded. */
@@ -119,5 +120,5 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
     await seedRecordsIfEmpty(db);
   }
   if (await seedDemo(db))
-    console.log(`[demo] seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD})`);
+    logInfo("demo", `seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD})`);
 }

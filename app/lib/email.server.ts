@@ -4,6 +4,8 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
+import { logInfo } from "~/lib/log.server";
+import { processState } from "~/lib/process-state.server";
 
 const { outbox } = schema;
 
@@ -125,7 +127,7 @@ export async function sendPendingEmails(
   options: { limit?: number; log?: (line: string) => void } = {},
 ) {
   const db = await getDb();
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => logInfo("outbox", line));
   const rows = await claim(db, options.limit ?? 50);
   const report: SendReport = { sent: 0, failed: 0 };
   if (rows.length === 0) return report;
@@ -137,7 +139,7 @@ export async function sendPendingEmails(
         .update(outbox)
         .set({ sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
         .where(eq(outbox.id, row.id));
-      log(`[outbox] email ${row.id} "${row.subject}" ${outcome}`);
+      log(`email ${row.id} "${row.subject}" ${outcome}`);
       report.sent += 1;
     } catch (error) {
       const attempts = row.attempts + 1;
@@ -150,19 +152,17 @@ export async function sendPendingEmails(
           nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
         })
         .where(eq(outbox.id, row.id));
-      log(`[outbox] email ${row.id} failed (attempt ${attempts}): ${message}`);
+      log(`email ${row.id} failed (attempt ${attempts}): ${message}`);
       report.failed += 1;
     }
   }
   return report;
 }
 
-// On globalThis so that a rebuilt module in development does not start a second sender.
-const worker = ((
-  globalThis as { __hsdOutbox?: { timer?: NodeJS.Timeout; running: boolean } }
-).__hsdOutbox ??= {
+// A rebuilt module in development does not start a second sender.
+const worker = processState<{ timer?: NodeJS.Timeout; running: boolean }>("__hsdOutbox", () => ({
   running: false,
-});
+}));
 
 async function tick() {
   if (worker.running) return;

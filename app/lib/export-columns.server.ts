@@ -3,6 +3,7 @@ import { humanise } from "~/records/diff";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { PRINT_SECTIONS } from "~/records/sections";
 import { availableFilters, type EnabledSettings, isDateFilter } from "~/search/filters";
+import { required } from "~/lib/required";
 
 /**
  * The columns of an export, derived, never listed by hand:
@@ -27,7 +28,12 @@ export function limitedColumns(settings: EnabledSettings): ExportColumn[] {
   const filters = availableFilters(settings);
   const first = ["hssId", "title"];
   const chosen = [
-    ...first.map((id) => filters.find((filter) => filter.id === id)!),
+    ...first.map((id) =>
+      required(
+        filters.find((filter) => filter.id === id),
+        `${id} filter`,
+      ),
+    ),
     ...filters.filter((filter) => filter.basic && !first.includes(filter.id)),
   ];
   return chosen.map((filter) => ({

@@ -103,7 +103,8 @@ export async function listNotifications(userId: number, db?: Db): Promise<Notifi
       fields,
       isNew: row.is_new,
     };
-    if (days.at(-1)?.day === day) days.at(-1)!.records.push(record);
+    const latest = days.at(-1);
+    if (latest?.day === day) latest.records.push(record);
     else days.push({ day, records: [record] });
   }
   return days;

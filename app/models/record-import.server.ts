@@ -9,6 +9,7 @@ import {
 } from "~/records/read-items.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { markPublished, nextCatalogueVersion } from "./search-index.server";
+import { required } from "~/lib/required";
 
 /**
  * Import of records: a whole file is validated first, and only a file without a single
@@ -44,6 +45,9 @@ export interface ImportReport {
   errors: ImportError[];
   counts?: ImportCounts;
 }
+
+/** The report of an import that was applied: it has its counts. */
+export type AppliedImportReport = ImportReport & { counts: ImportCounts };
 
 export const MAX_REPORTED_ERRORS = 1000;
 const BATCH_SIZE = 500;
@@ -272,7 +276,7 @@ async function applyBatch(
   }
 
   const versionRows = plans.map((plan) => ({
-    record_id: recordIds.get(plan.item.doc.hssId)!,
+    record_id: required(recordIds.get(plan.item.doc.hssId), `record id of ${plan.item.doc.hssId}`),
     version: (plan.existing?.max_version ?? 0) + 1,
     state: publish ? "published" : "staged",
     document: plan.item.doc,
@@ -291,7 +295,7 @@ async function applyBatch(
   const changeRows = plans.flatMap((plan, index) =>
     plan.changes.map((change) => ({
       record_id: versionRows[index].record_id,
-      version_id: versionIds.get(versionRows[index].record_id)!,
+      version_id: required(versionIds.get(versionRows[index].record_id), "inserted version"),
       changed_at: versionRows[index].at,
       ...change,
     })),
@@ -311,7 +315,7 @@ async function applyBatch(
       db,
       plans.map((plan, index) => ({
         recordId: versionRows[index].record_id,
-        versionId: versionIds.get(versionRows[index].record_id)!,
+        versionId: required(versionIds.get(versionRows[index].record_id), "inserted version"),
         doc: plan.item.doc,
         at: new Date(versionRows[index].at),
       })),
@@ -383,7 +387,7 @@ export async function applyImport(
     at?: Date;
     db?: Db;
   },
-): Promise<ImportReport> {
+): Promise<AppliedImportReport> {
   const db = options.db ?? (await getDb());
   const at = options.at ?? new Date();
   const applied = await db.transaction(async (tx) => {
@@ -410,14 +414,14 @@ export async function applyImport(
     );
     // Throwing rolls back every batch written before the error.
     if (report.errorCount > 0) throw new InvalidImportError(report);
-    report.counts = counts;
+    const done: AppliedImportReport = { ...report, counts };
     await txDb.execute(
-      sql`UPDATE record_imports SET state = 'applied', content = NULL, report = ${jsonb(report)}, item_count = ${report.items},
+      sql`UPDATE record_imports SET state = 'applied', content = NULL, report = ${jsonb(done)}, item_count = ${done.items},
                  applied_at = ${at.toISOString()}::timestamptz WHERE id = ${importId}`,
     );
-    return report;
+    return done;
   });
-  await analyseAfter(db, applied.counts!);
+  await analyseAfter(db, applied.counts);
   return applied;
 }
 
@@ -534,7 +538,7 @@ export async function applyUploadedImport(importId: number) {
     })
     .from(schema.recordImports)
     .where(sql`${schema.recordImports.id} = ${importId}`);
-  if (!row || row.state !== "validated" || row.content === null) throw new ImportNotPendingError();
+  if (row?.state !== "validated" || row.content === null) throw new ImportNotPendingError();
   const content = row.content;
   return applyImport(() => textChunks(content), {
     mode: row.mode as ImportMode,

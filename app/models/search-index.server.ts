@@ -1,6 +1,8 @@
 import { type Db, getDb, queryRows, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
 import { SearchIndex } from "~/search/engine";
+import { logInfo } from "~/lib/log.server";
+import { processState } from "~/lib/process-state.server";
 
 /**
  * The search index of this process, derived from PostgreSQL (docs/decisions/010-search-index.md).
@@ -22,10 +24,11 @@ interface Held {
   db: Db;
 }
 
-// Kept on globalThis so that a rebuilt server module in development reuses the index.
-const state = ((
-  globalThis as { __hsdSearch?: { building?: Promise<Held>; refreshing?: Promise<void> } }
-).__hsdSearch ??= {});
+// A rebuilt server module in development reuses the index.
+const state = processState<{ building?: Promise<Held>; refreshing?: Promise<void> }>(
+  "__hsdSearch",
+  () => ({}),
+);
 
 /** Takes the next catalogue version inside the caller's transaction (held until it commits). */
 export async function nextCatalogueVersion(tx: Db) {
@@ -76,8 +79,9 @@ async function build(db: Db): Promise<Held> {
   }
   index.freeze();
   if (index.size >= 10_000) {
-    console.log(
-      `[search] index of ${index.size} records built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    logInfo(
+      "search",
+      `index of ${index.size} records built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
   }
   return { index, db };
@@ -105,9 +109,15 @@ async function refresh(held: Held) {
            ORDER BY r.id LIMIT ${BUILD_BATCH}`,
     );
     if (!rows.length) break;
-    const published = rows.filter((row) => row.document !== null);
-    held.index.upsert(published.map((row) => ({ recordId: row.id, doc: row.document! })));
-    held.index.remove(rows.filter((row) => row.document === null).map((row) => row.id));
+    // A record with a published version is (re)indexed; one without is taken out.
+    const published: Array<{ recordId: number; doc: HssRecord }> = [];
+    const withdrawn: number[] = [];
+    for (const row of rows) {
+      if (row.document) published.push({ recordId: row.id, doc: row.document });
+      else withdrawn.push(row.id);
+    }
+    held.index.upsert(published);
+    held.index.remove(withdrawn);
     lastId = rows[rows.length - 1].id;
   }
   held.index.version = target;
@@ -136,7 +146,7 @@ function held(db?: Db): Promise<Held> {
 export async function searchIndex(): Promise<SearchIndex> {
   const current = await held();
   // One refresh at a time; a search arriving during one waits for it, then checks again.
-  while (state.refreshing) await state.refreshing;
+  while (state.refreshing !== undefined) await state.refreshing;
   const refreshing = refresh(current);
   state.refreshing = refreshing;
   try {

@@ -3,6 +3,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { ROLES } from "~/lib/roles";
+import { required } from "~/lib/required";
 import { audit } from "./accounts.server";
 import { enrolInNotifications, leaveNotifications } from "./notifications.server";
 import type { User } from "./users.server";
@@ -268,7 +269,7 @@ export async function applyUserAction(
         await record("Undeleted");
         return `${who} has been undeleted.`;
       case "assignRole": {
-        const role = action.role!;
+        const role = required(action.role, "role (checked above)");
         if (target.roles.includes(role)) return `${who} already has the ${role} role.`;
         await tx.execute(
           sql`INSERT INTO user_roles (user_id, role_id) SELECT ${userId}, id FROM roles WHERE name = ${role} ON CONFLICT DO NOTHING`,
@@ -277,7 +278,7 @@ export async function applyUserAction(
         return `The ${role} role has been assigned to ${who}.`;
       }
       case "revokeRole": {
-        const role = action.role!;
+        const role = required(action.role, "role (checked above)");
         if (!target.roles.includes(role)) return `${who} does not have the ${role} role.`;
         await tx.execute(
           sql`DELETE FROM user_roles WHERE user_id = ${userId} AND role_id = (SELECT id FROM roles WHERE name = ${role})`,
@@ -373,7 +374,7 @@ export async function userReport(
   db ??= await getDb();
   const where = whereOf(query);
   const start = `${query.from}T00:00:00Z`;
-  const end = dayjs(query.to).add(1, "day").format("YYYY-MM-DD") + "T00:00:00Z";
+  const end = `${dayjs(query.to).add(1, "day").format("YYYY-MM-DD")}T00:00:00Z`;
   const counted = sql`SELECT user_id,
         count(*) FILTER (WHERE activity_type = 'signin')::int AS sign_ins,
         count(*) FILTER (WHERE activity_type = 'search')::int AS searches,

@@ -40,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(formData, changePasswordSchema(lookup.email));
   if (submission.status !== "success")
     return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  let user;
+  let user: Awaited<ReturnType<typeof resetPassword>>;
   try {
     // Spends the token and ends every session of the account, then signs in afresh here.
     user = await resetPassword(token, submission.value.password);

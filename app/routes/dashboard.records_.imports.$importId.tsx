@@ -61,7 +61,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (intent !== "apply") throw new Response("Unknown action", { status: 400 });
   try {
     const report = await applyUploadedImport(row.id);
-    const c = report.counts!;
+    const c = report.counts;
     const verb = row.mode === "preview" ? "Staged" : "Published";
     return redirect(
       "/dashboard/records",

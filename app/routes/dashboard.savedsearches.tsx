@@ -134,8 +134,8 @@ export default function SavedSearches() {
                 <input
                   id={`title-${search.id}`}
                   name="title"
-                  defaultValue={error ? failed!.title : search.title}
-                  key={error ? `error:${failed!.title}` : search.title}
+                  defaultValue={error && failed ? failed.title : search.title}
+                  key={error && failed ? `error:${failed.title}` : search.title}
                   maxLength={300}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `title-${search.id}-error` : undefined}

@@ -46,7 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success")
     return json(submission.reply({ hideFields }), { status: 400 });
-  let user;
+  let user: Awaited<ReturnType<typeof registerFromInvitation>>;
   try {
     user = await registerFromInvitation(submission.value);
   } catch (error) {

@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSiteSettings();
   const filter = availableFilters(settings).find((f) => f.id === url.searchParams.get("filter"));
   const typed = (url.searchParams.get("q") ?? "").slice(0, 100);
-  if (!filter || filter.type !== "AutoComplete" || !typed.trim()) return json({ values: [] });
+  if (filter?.type !== "AutoComplete" || !typed.trim()) return json({ values: [] });
   const values = await suggestValues(filter.id, typed);
   return json({ values }, { headers: { "Cache-Control": "private, max-age=60" } });
 }

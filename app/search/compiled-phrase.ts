@@ -35,7 +35,9 @@ function fromTerms(sequence: Array<string | null>): QueryTerm | null {
   while (end > start && sequence[end - 1] === null) end--;
   const kept = sequence.slice(start, end);
   if (!kept.length) return null;
-  if (kept.length === 1) return { kind: "term", key: `t:${kept[0]}`, term: kept[0]! };
+  const [only] = kept;
+  // One word left: the trim above keeps no stop-word slot (null) at either end.
+  if (kept.length === 1 && only !== null) return { kind: "term", key: `t:${only}`, term: only };
   return { kind: "phrase", key: `q:${kept.map((term) => term ?? "_").join(" ")}`, terms: kept };
 }
 

@@ -13,6 +13,7 @@ import { parsePhrase, phraseWords } from "./phrase";
 import { type AdvancedRow, DEFAULT_SEARCH, FACET_PAGE_SIZE, type SearchRequest } from "./request";
 import type { FacetGroup, FacetValue } from "./results";
 import { bm25Idf, bm25Weight, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "./text";
+import { required } from "~/lib/required";
 
 /**
  * The search index of one app process (docs/decisions/010-search-index.md). Every record
@@ -44,8 +45,15 @@ const TERM_BASE = 4;
 const ESCAPE = 0xffff;
 
 const FILTER_INDEX = new Map(FILTERS.map((filter, index) => [filter.id, index]));
-const LAST_UPDATED = FILTER_INDEX.get("lastUpdated")!;
-const EU_EVENT_DATES = FILTER_INDEX.get("euEventDates")!;
+/** The position of a registry filter (in FILTERS, and of its columns here). */
+function filterIndexOf(filterId: string): number {
+  return required(FILTER_INDEX.get(filterId), `${filterId} filter`);
+}
+function filterOf(filterId: string) {
+  return required(FILTERS_BY_ID.get(filterId), `${filterId} filter`);
+}
+const LAST_UPDATED = filterIndexOf("lastUpdated");
+const EU_EVENT_DATES = filterIndexOf("euEventDates");
 const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter(
   ({ filter }) => filter.facet,
 );
@@ -113,7 +121,10 @@ class Postings {
       return;
     }
     let list = this.added.get(key);
-    if (!list) this.added.set(key, (list = { docs: [], weights: [] }));
+    if (!list) {
+      list = { docs: [], weights: [] };
+      this.added.set(key, list);
+    }
     list.docs.push(doc);
     if (this.withWeights) list.weights.push(weight);
   }
@@ -201,10 +212,12 @@ class Postings {
       for (let i = old.start[key]; i < old.start[key + 1]; i++)
         if (isLive(old.docs[i])) put(key, old.docs[i], old.weights ? old.weights[i] : 1);
     }
-    for (const [key, list] of this.added)
-      list.docs.forEach(
-        (doc, i) => isLive(doc) && put(key, doc, this.withWeights ? list.weights[i] : 1),
-      );
+    for (const [key, list] of this.added) {
+      for (let i = 0; i < list.docs.length; i++) {
+        const doc = list.docs[i];
+        if (isLive(doc)) put(key, doc, this.withWeights ? list.weights[i] : 1);
+      }
+    }
     for (let i = 0; i < pending.keys.length; i++) {
       const doc = pending.docs.data[i];
       if (isLive(doc))
@@ -302,7 +315,6 @@ export class SearchIndex {
   private orders = new Map<string, Int32Array>();
   private lowerValues = new Map<number, string[]>();
   private spelling: { words: string[]; grams: Array<Set<string>> } | null = null;
-  private deadSinceFreeze = 0;
   private addedSinceFreeze = 0;
   private termSeen = new IntList(1 << 12);
   private tfScratch = new Int32Array(1024);
@@ -372,7 +384,6 @@ export class SearchIndex {
       list.trim();
     this.wordTerms.clear();
     this.addedSinceFreeze = 0;
-    this.deadSinceFreeze = 0;
     this.sortedTerms = null;
   }
 
@@ -527,7 +538,7 @@ export class SearchIndex {
     for (const column of this.columns.values()) column.length[ordinal] = 0;
     let previousFilter = -1;
     for (const [filterId, value] of index.values) {
-      const filterIndex = FILTER_INDEX.get(filterId)!;
+      const filterIndex = filterIndexOf(filterId);
       const id = this.valueId(filterIndex, value);
       this.valuePostings.add(id, ordinal, 1, bulk);
       const column = this.columns.get(filterIndex);
@@ -542,8 +553,11 @@ export class SearchIndex {
     this.dateStart[ordinal] = this.dates.length / 3;
     for (const [filterId, eventName, date] of index.dates) {
       let event = this.eventNames.get(eventName);
-      if (event === undefined) this.eventNames.set(eventName, (event = this.eventNames.size));
-      this.dates.push(FILTER_INDEX.get(filterId)!);
+      if (event === undefined) {
+        event = this.eventNames.size;
+        this.eventNames.set(eventName, event);
+      }
+      this.dates.push(filterIndexOf(filterId));
       this.dates.push(event);
       this.dates.push(dayNumber(date));
     }
@@ -570,7 +584,6 @@ export class SearchIndex {
     this.live[ordinal >>> 5] &= ~bit;
     this.liveCount--;
     this.totalLength -= this.lengthOf[ordinal];
-    this.deadSinceFreeze++;
     const stamp = ++this.seenStamp;
     const start = this.streamStart[ordinal];
     const stream = this.stream.data;
@@ -747,7 +760,10 @@ export class SearchIndex {
 
   private cachedTerm(term: QueryTerm, cache: Map<string, ReturnType<SearchIndex["termMatch"]>>) {
     let match = cache.get(term.key);
-    if (!match) cache.set(term.key, (match = this.termMatch(term, true)));
+    if (!match) {
+      match = this.termMatch(term, true);
+      cache.set(term.key, match);
+    }
     return match;
   }
 
@@ -760,7 +776,12 @@ export class SearchIndex {
   private basicBits(filterIndex: number, values: string[], any: boolean) {
     const map = this.valueIds[filterIndex];
     if (any)
-      return this.valueBits(values.flatMap((value) => (map.has(value) ? [map.get(value)!] : [])));
+      return this.valueBits(
+        values.flatMap((value) => {
+          const id = map.get(value);
+          return id === undefined ? [] : [id];
+        }),
+      );
     const bits = this.allLive();
     for (const value of values) {
       const id = map.get(value);
@@ -847,17 +868,16 @@ export class SearchIndex {
 
   private lowered(filterIndex: number) {
     let lower = this.lowerValues.get(filterIndex);
-    if (!lower)
-      this.lowerValues.set(
-        filterIndex,
-        (lower = this.filterValues[filterIndex].map((id) => this.valueText[id].toLowerCase())),
-      );
+    if (!lower) {
+      lower = this.filterValues[filterIndex].map((id) => this.valueText[id].toLowerCase());
+      this.lowerValues.set(filterIndex, lower);
+    }
     return lower;
   }
 
   private rowBits(row: AdvancedRow) {
-    const filter = FILTERS_BY_ID.get(row.filterId)!;
-    const filterIndex = FILTER_INDEX.get(filter.id)!;
+    const filter = filterOf(row.filterId);
+    const filterIndex = filterIndexOf(filter.id);
     if (isDateFilter(filter)) {
       return this.dateBits(
         filterIndex,
@@ -893,7 +913,7 @@ export class SearchIndex {
         continue;
       parts.push({
         filterId: filter.id,
-        bits: this.basicBits(FILTER_INDEX.get(filter.id)!, group.values, filter.orClauseEnabled),
+        bits: this.basicBits(filterIndexOf(filter.id), group.values, filter.orClauseEnabled),
       });
     }
     if (request.lastUpdatedDateFrom || request.lastUpdatedDateTo) {
@@ -1037,11 +1057,12 @@ export class SearchIndex {
     for (let i = 0; i < matches.length; i++) scores[matches[i]] = 0;
     const lengths = this.lengthOf;
     for (const term of compiled.scored) {
-      const { tf, df } = this.cachedTerm(term, cache);
-      const idf = bm25Idf(df, n);
+      const match = this.cachedTerm(term, cache);
+      const tf = required(match.tf, "term frequencies"); // asked for above (withTf)
+      const idf = bm25Idf(match.df, n);
       for (let i = 0; i < matches.length; i++) {
         const doc = matches[i];
-        const frequency = tf![doc];
+        const frequency = tf[doc];
         if (frequency > 0) scores[doc] += bm25Weight(idf, frequency, lengths[doc], average);
       }
     }
@@ -1059,8 +1080,9 @@ export class SearchIndex {
     for (const index of filterIndexes) {
       const count = new Int32Array(this.filterValues[index].length);
       counts.set(index, count);
-      const { start, length } = this.columns.get(index)!;
-      const values = this.columns.get(index)!.values.data;
+      const column = required(this.columns.get(index), "facet column");
+      const { start, length } = column;
+      const values = column.values.data;
       for (let m = 0; m < matches.length; m++) {
         const doc = matches[m];
         for (let i = start[doc], end = i + length[doc]; i < end; i++) count[values[i]]++;
@@ -1091,9 +1113,9 @@ export class SearchIndex {
     const filter = FILTERS[filterIndex];
     const ids = this.filterValues[filterIndex];
     const rows: Array<{ value: string; count: number }> = [];
-    count.forEach(
-      (n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }),
-    );
+    for (let local = 0; local < count.length; local++) {
+      if (count[local] > 0) rows.push({ value: this.valueText[ids[local]], count: count[local] });
+    }
     rows.sort(byCountThenValue);
     const shown: FacetValue[] = rows
       .filter((row, rank) => rank < FACET_LIMIT || selected.includes(row.value))
@@ -1121,7 +1143,7 @@ export class SearchIndex {
     const separately = facets.filter((filter) => filter.orClauseEnabled && selected.has(filter.id));
     const together = facets
       .filter((filter) => !separately.includes(filter))
-      .map((filter) => FILTER_INDEX.get(filter.id)!);
+      .map((filter) => filterIndexOf(filter.id));
     let counts: Map<number, Int32Array>;
     if (parts.parts.length === 0) {
       // The whole catalogue: counted once per index state.
@@ -1132,15 +1154,14 @@ export class SearchIndex {
       counts = this.countColumns(bits, together);
     }
     for (const filter of separately) {
-      const index = FILTER_INDEX.get(filter.id)!;
-      counts.set(
-        index,
-        this.countColumns(this.combine(parts.parts, filter.id), [index]).get(index)!,
-      );
+      const index = filterIndexOf(filter.id);
+      const separate = this.countColumns(this.combine(parts.parts, filter.id), [index]);
+      counts.set(index, required(separate.get(index), "facet counts"));
     }
     return facets.flatMap((filter) => {
-      const index = FILTER_INDEX.get(filter.id)!;
-      const group = this.facetGroup(index, counts.get(index)!, selected.get(filter.id) ?? []);
+      const index = filterIndexOf(filter.id);
+      const count = required(counts.get(index), "facet counts");
+      const group = this.facetGroup(index, count, selected.get(filter.id) ?? []);
       return group ? [group] : [];
     });
   }
@@ -1206,19 +1227,19 @@ export class SearchIndex {
     filterId: string,
     options: { sort: FacetSort; page: number; contains?: string },
   ) {
-    const filter = FILTERS_BY_ID.get(filterId)!;
-    const filterIndex = FILTER_INDEX.get(filterId)!;
+    const filter = filterOf(filterId);
+    const filterIndex = filterIndexOf(filterId);
     const parts = this.matchParts(request, settings, new Map());
     this.giveBack();
     const bits = this.combine(parts.parts, filter.orClauseEnabled ? filter.id : undefined);
     const count = this.columns.has(filterIndex)
-      ? this.countColumns(bits, [filterIndex]).get(filterIndex)!
+      ? required(this.countColumns(bits, [filterIndex]).get(filterIndex), "facet counts")
       : this.countPostings(bits, filterIndex);
     const ids = this.filterValues[filterIndex];
     let rows: Array<{ value: string; count: number }> = [];
-    count.forEach(
-      (n, local) => n > 0 && rows.push({ value: this.valueText[ids[local]], count: n }),
-    );
+    for (let local = 0; local < count.length; local++) {
+      if (count[local] > 0) rows.push({ value: this.valueText[ids[local]], count: count[local] });
+    }
     rows.sort(byCountThenValue);
     const contains = options.contains?.trim().toLowerCase();
     if (contains) rows = rows.filter((row) => row.value.toLowerCase().includes(contains));
@@ -1302,7 +1323,7 @@ export class SearchIndex {
     const live = this.allLive();
     const found = new Set<string>();
     for (const filterId of SPELLING_FILTERS) {
-      const filterIndex = FILTER_INDEX.get(filterId)!;
+      const filterIndex = filterIndexOf(filterId);
       for (const id of this.filterValues[filterIndex]) {
         let held = false;
         this.valuePostings.each(id, (doc) => {

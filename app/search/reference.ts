@@ -71,7 +71,7 @@ function termFrequency(doc: ReadDoc, query: QueryTerm): number {
       if (query.kind === "term") {
         if (term === query.term) tf += value.weight;
       } else if (query.kind === "prefix") {
-        if (term !== null && term.startsWith(query.prefix)) tf += value.weight;
+        if (term?.startsWith(query.prefix)) tf += value.weight;
       } else if (phraseAt(value.terms, query.terms, at)) {
         tf += value.weight;
       }

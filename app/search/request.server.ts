@@ -14,6 +14,7 @@ import {
   SORT_FIELDS,
   type SearchRequest,
 } from "./request";
+import { required } from "~/lib/required";
 
 /**
  * Reads a search request from a URL. Nothing here throws: a malformed part is dropped or
@@ -117,7 +118,7 @@ export function parseSearchParams(
     groups.set(filterId, group);
   }
   for (const group of groups.values()) {
-    const filter = filters.get(group.filterId)!;
+    const filter = required(filters.get(group.filterId), `${group.filterId} filter`);
     if (filter.isBooleanFilter && group.values.length > 1) {
       notices.push(
         `${filter.label} takes one value at a time, so only "${group.values[0]}" was used.`,
