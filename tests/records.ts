@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { HssRecordInput } from "~/records/schema.server";
+import { required } from "../app/lib/required";
 
 const example = JSON.parse(
   readFileSync(path.resolve("docs/import-example.json"), "utf8"),
@@ -18,7 +19,7 @@ export function exampleRecords(): [HssRecordInput, HssRecordInput] {
 }
 
 export function jsonLines(records: unknown[]) {
-  return records.map((record) => JSON.stringify(record)).join("\n") + "\n";
+  return `${records.map((record) => JSON.stringify(record)).join("\n")}\n`;
 }
 
 export function clone<T>(value: T): T {
@@ -34,8 +35,11 @@ export function progressedExample(record: HssRecordInput): HssRecordInput {
   const changed = clone(record);
   changed.lastUpdated = "2026-10-30";
   changed.regulatoryInformation.ema.status = "CHMP positive opinion";
-  changed.regulatoryInformation.ema.events!.push({ event: "CHMP opinion", date: "2026-10-16" });
-  changed.clinicalTrials.usClinicalTrialRegistries![0].status = "Completed";
+  changed.regulatoryInformation.ema.events = [
+    ...(changed.regulatoryInformation.ema.events ?? []),
+    { event: "CHMP opinion", date: "2026-10-16" },
+  ];
+  required(changed.clinicalTrials.usClinicalTrialRegistries, "US trials")[0].status = "Completed";
   changed.organisations = changed.organisations.filter((o) => o.role !== "Licensee");
   return changed;
 }

@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
 import { emails, linkIn } from "./mail";
+import { required } from "../../app/lib/required";
 
 // Issue 7 end to end. `page` is the admin's browser (axe checks it); the person being
 // invited, reset, suspended or reported on uses a second browser of the same JS mode.
@@ -21,7 +22,7 @@ type Person = ReturnType<typeof person>;
 
 async function waitForEmail(parts: string[]) {
   await expect.poll(() => emails(parts).length, { timeout: 30_000 }).toBeGreaterThan(0);
-  return emails(parts).at(-1)!;
+  return required(emails(parts).at(-1), "an email");
 }
 
 async function invite(page: Page, who: Person) {
@@ -84,7 +85,6 @@ test.describe("accounts and user administration", () => {
   test("an admin invites someone, whose emailed link registers and signs them in, once", async ({
     page,
     axe,
-    jsEnabled,
   }) => {
     await logIn(page, "admin@example.org");
     await page.goto("/dashboard/users");
@@ -320,7 +320,7 @@ test.describe("accounts and user administration", () => {
       await expect(theirs).toHaveTitle(new RegExp(term));
     }
     const first = theirs.locator(".result-card h2 a").first();
-    const title = (await first.textContent())!;
+    const title = required(await first.textContent(), "the first result's title");
     await first.click();
     await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(title);
     await theirs.context().close();
@@ -341,7 +341,7 @@ test.describe("accounts and user administration", () => {
     const href = await page
       .getByRole("link", { name: "Download this report as CSV" })
       .getAttribute("href");
-    const csv = await (await page.request.get(href!)).text();
+    const csv = await (await page.request.get(required(href, "the CSV link's href"))).text();
     expect(csv).toContain(`${who.first} ${who.last},${who.email},,Active,2,2,1,0,`);
 
     // An impossible range is explained, not run.

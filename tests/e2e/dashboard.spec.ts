@@ -2,6 +2,7 @@ import type { Page } from "@playwright/test";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
 import { expect, logIn, openMainMenu, test } from "./fixtures";
 import { emails } from "./mail";
+import { required } from "../../app/lib/required";
 
 async function switchUser(page: Page, email: string) {
   await page.context().clearCookies();
@@ -225,7 +226,10 @@ test.describe("the member's dashboard", () => {
     expect(email).toContain("/unsubscribe?kind=digest");
 
     // Its unsubscribe link works without signing in, with one button.
-    const link = email.match(/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?[^\s]+/)![0];
+    const link = required(
+      email.match(/http:\/\/127\.0\.0\.1:\d+\/unsubscribe\?[^\s]+/),
+      "an unsubscribe link in the email",
+    )[0];
     await page.context().clearCookies();
     await page.goto(link);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Stop emails");

@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import type { Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
+import { required } from "../../app/lib/required";
 
 // The e2e server's demo catalogue; each test starts its own search (other criteria clear
 // any selection an earlier test left behind) and clears it too.
@@ -23,7 +24,7 @@ async function openSearch(page: Page, url: string, jsEnabled: boolean) {
 /** Ticks the nth result: with JS that saves at once; without, "Update selection" sends the page's boxes. */
 async function tick(page: Page, n: number, jsEnabled: boolean, expected: number) {
   const box = boxes(page).nth(n);
-  const hssId = (await box.getAttribute("value"))!;
+  const hssId = required(await box.getAttribute("value"), "the box's HSS ID");
   await box.check();
   if (!jsEnabled) await page.getByRole("button", { name: "Update selection" }).click();
   await expect(selectionCount(page)).toHaveText(`Selected ${expected} result(s)`);
@@ -36,7 +37,7 @@ async function download(page: Page) {
     page.getByRole("link", { name: "Download" }).click(),
   ]);
   expect(file.suggestedFilename()).toMatch(/^export\.(csv|xlsx|xml)$/);
-  return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+  return { name: file.suggestedFilename(), bytes: readFileSync(await file.path()) };
 }
 
 const csvIds = (bytes: Buffer) => {
@@ -108,7 +109,7 @@ test.describe("selection and export", () => {
     await logIn(page, "admin@example.org");
     await openSearch(page, "/search?q=lymphoma", jsEnabled);
     const total = Number(
-      (await page.locator(".result-count strong").innerText()).replace(/[^0-9]/g, ""),
+      (await page.locator(".result-count strong").textContent())?.replace(/[^0-9]/g, ""),
     );
     expect(total).toBeGreaterThan(20);
     await page.getByRole("button", { name: `Select all ${total} results` }).click();

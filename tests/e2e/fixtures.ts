@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { required } from "../../app/lib/required";
 
 export const DEMO_PASSWORD = "horizon-demo";
 
@@ -15,14 +16,12 @@ async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) {
     const html = await page.content();
     const url = page.url();
-    const context = await page
-      .context()
-      .browser()!
-      .newContext({
-        javaScriptEnabled: true,
-        reducedMotion: "reduce",
-        baseURL: new URL(url).origin,
-      });
+    const browser = required(page.context().browser(), "the test's browser");
+    const context = await browser.newContext({
+      javaScriptEnabled: true,
+      reducedMotion: "reduce",
+      baseURL: new URL(url).origin,
+    });
     const mirror = await context.newPage();
     await mirror.route("**/build/**/*.js", (route) => route.abort());
     await mirror.route(

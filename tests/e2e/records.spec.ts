@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import { clone, exampleRecords, jsonLines, progressedExample } from "../records";
 import { expect, logIn, test } from "./fixtures";
+import { required } from "../../app/lib/required";
 
 /** Uploads records on /dashboard/records and waits for the validation report. */
 async function upload(
@@ -217,7 +218,7 @@ test.describe("records", () => {
     await page.getByRole("button", { name: "Show print preview" }).click();
     await expect(page).toHaveURL(/\/printpreview\?/);
     await expect(page.getByText("Print Preview Enabled")).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(required(title, "the title"));
     await expect(page.getByRole("heading", { level: 2, name: "Key facts" })).toBeVisible();
     await expect(
       page.getByRole("heading", { level: 2, name: "Regulatory information" }),

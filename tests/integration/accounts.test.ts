@@ -28,6 +28,7 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from "../factories";
+import { required } from "~/lib/required";
 
 const STRONG = "plum orchard tuesday lantern";
 
@@ -69,7 +70,10 @@ async function invite(adminCookie: string, email: string) {
   );
   expect(response.headers.get("Location")).toBe("/invite");
   const mail = await lastEmailTo(email);
-  return linkIn(mail.textBody, "/register").searchParams.get("invitationCode")!;
+  return required(
+    linkIn(mail.textBody, "/register").searchParams.get("invitationCode"),
+    "an invitation code in the email",
+  );
 }
 
 describe("password rules", () => {
@@ -285,10 +289,10 @@ describe("password reset", () => {
     const user = await makeUser();
     const oldSession = await sessionCookie(user);
     await redirected(() => resetAction(args(postRequest("/resetpassword", { email: user.email }))));
-    const token = linkIn(
-      (await lastEmailTo(user.email)).textBody,
-      "/changepassword",
-    ).searchParams.get("token")!;
+    const token = required(
+      linkIn((await lastEmailTo(user.email)).textBody, "/changepassword").searchParams.get("token"),
+      "a reset token in the email",
+    );
 
     const form = (await changePasswordLoader(
       args(getRequest(`/changepassword?token=${token}`)),
@@ -356,10 +360,10 @@ describe("password reset", () => {
     await db.execute(
       sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
     );
-    const token = linkIn(
-      (await lastEmailTo(user.email)).textBody,
-      "/changepassword",
-    ).searchParams.get("token")!;
+    const token = required(
+      linkIn((await lastEmailTo(user.email)).textBody, "/changepassword").searchParams.get("token"),
+      "a reset token in the email",
+    );
     expect(
       (
         (await (
@@ -492,6 +496,17 @@ describe("user management", () => {
     // A made-up role or action changes nothing.
     await act(target.id, { intent: "assignRole", role: "superuser" }, cookie);
     expect((await verifyLogin(target.email, TEST_PASSWORD))?.roles).toEqual([]);
+    // So does a role change that names no role ("Choose a role."): nothing is recorded.
+    await act(target.id, { intent: "assignRole" }, cookie);
+    await act(target.id, { intent: "revokeRole" }, cookie);
+    const page = (await userLoader({
+      ...detail(target.id, cookie),
+      params: { userId: String(target.id) },
+    })) as Response;
+    const { history } = (await page.json()) as { history: { action: string }[] };
+    expect(history.filter((entry) => entry.action.startsWith("Role")).map((e) => e.action)).toEqual(
+      ["Role revoked", "Role assigned"],
+    );
   });
 
   it("does not let an admin suspend, delete or strip admin from themselves", async () => {

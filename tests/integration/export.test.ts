@@ -16,6 +16,7 @@ import { action as searchAction, loader as searchLoader } from "~/routes/search"
 import { allFieldColumns, limitedColumns } from "~/lib/export-columns.server";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { jsonLines } from "../records";
+import { required } from "~/lib/required";
 
 // A catalogue of 45 records (three pages of 20) sharing a company unique to this run: the
 // PostgreSQL test database is shared, so every search here is scoped by that company.
@@ -78,7 +79,10 @@ async function exportFile(
   const response = await redirected(() =>
     exportAction(args(postRequest(`/export?${query}`, fields, cookie))),
   );
-  const location = new URL(response.headers.get("Location")!, "http://localhost");
+  const location = new URL(
+    required(response.headers.get("Location"), "a Location header"),
+    "http://localhost",
+  );
   const id = location.pathname.split("/")[2];
   const download = (await downloadLoader({
     ...args(getRequest(`/export/${id}/download`, cookie)),
@@ -247,14 +251,15 @@ describe("export", () => {
         .sort(),
     ).toEqual([...chosen].sort());
     const byId = new Map(rows.slice(1).map((row) => [row[0], row]));
+    const rowOf = (hssId: string) => required(byId.get(hssId), `the row of ${hssId}`);
     const title = header.indexOf("Title");
-    expect(byId.get(docs[0].hssId)![title]).toBe(
+    expect(rowOf(docs[0].hssId)[title]).toBe(
       `'=HYPERLINK("http://evil.example","Click") ${prefix}`,
     );
-    expect(byId.get(docs[0].hssId)![header.indexOf("Substance name")]).toBe("'+cmd|' /C calc'!A0");
-    expect(byId.get(docs[1].hssId)![title]).toBe(`'-2+3 looks like a sum ${prefix}`);
-    expect(byId.get(docs[2].hssId)![title]).toBe(`'@SUM(A1:A9) ${prefix}`);
-    expect(byId.get(docs[0].hssId)![header.indexOf("Last updated")]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(rowOf(docs[0].hssId)[header.indexOf("Substance name")]).toBe("'+cmd|' /C calc'!A0");
+    expect(rowOf(docs[1].hssId)[title]).toBe(`'-2+3 looks like a sum ${prefix}`);
+    expect(rowOf(docs[2].hssId)[title]).toBe(`'@SUM(A1:A9) ${prefix}`);
+    expect(rowOf(docs[0].hssId)[header.indexOf("Last updated")]).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     // A successful export empties the selection and is the user's activity.
     expect((await page(cookie)).selection.count).toBe(0);
@@ -400,7 +405,7 @@ describe("export files", () => {
         rows: Array<{ user_id: number }>;
       }
     ).rows;
-    const file = (await getExportFile(id, row.user_id))!;
+    const file = required(await getExportFile(id, row.user_id), "the export file");
     expect(readFileSync(file.path).length).toBeGreaterThan(0);
     await db.execute(
       sql`UPDATE export_files SET expires_at = now() - interval '1 minute' WHERE id = ${id}`,

@@ -6,6 +6,7 @@ import { searchRecords } from "~/models/search.server";
 import { textChunks } from "~/records/read-items.server";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { clone, exampleRecords, jsonLines, progressedExample } from "../records";
+import { required } from "~/lib/required";
 
 const importText = (text: string, mode: "publish" | "preview" = "publish") =>
   applyImport(() => textChunks(text), { mode, source: "cli", filename: "test.jsonl" });
@@ -46,8 +47,8 @@ describe("record import", () => {
       { version: 1, state: "superseded" },
       { version: 2, state: "published" },
     ]);
-    const record = await getRecord(a.hssId);
-    const entries = record!.changeLog.map(({ section, field, before, after }) => ({
+    const record = required(await getRecord(a.hssId), "the record");
+    const entries = record.changeLog.map(({ section, field, before, after }) => ({
       section,
       field,
       before,
@@ -80,7 +81,7 @@ describe("record import", () => {
         after: "Completed",
       },
     ]);
-    expect(record!.document.regulatoryInformation.ema.status).toBe("CHMP positive opinion");
+    expect(record.document.regulatoryInformation.ema.status).toBe("CHMP positive opinion");
   });
 
   it("rejects an invalid file whole, naming item, line, hssId, field and problem, and changes nothing", async () => {
@@ -149,12 +150,12 @@ describe("record import", () => {
     expect(preview.counts).toMatchObject({ new: 1, changed: 1, unchanged: 0, changes: 1 });
 
     await importText(jsonLines([changed, b]), "preview");
-    expect((await getRecord(a.hssId))!.document.title).toBe(a.title);
+    expect(required(await getRecord(a.hssId), "the record").document.title).toBe(a.title);
     expect(await getRecord(b.hssId)).toBeNull();
-    const staged = await getRecord(a.hssId, { preview: true });
+    const staged = required(await getRecord(a.hssId, { preview: true }), "the staged version");
     expect(staged).toMatchObject({ state: "staged", version: 2 });
-    expect(staged!.document.title).toBe(changed.title);
-    expect(staged!.changeLog).toEqual([
+    expect(staged.document.title).toBe(changed.title);
+    expect(staged.changeLog).toEqual([
       expect.objectContaining({
         section: "keyFacts",
         field: "Title",
@@ -163,12 +164,14 @@ describe("record import", () => {
         state: "staged",
       }),
     ]);
-    expect((await getRecord(b.hssId, { preview: true }))!.state).toBe("staged");
+    expect(required(await getRecord(b.hssId, { preview: true }), "the record").state).toBe(
+      "staged",
+    );
     const list = await listStaged({ limit: 500, offset: 0 });
     expect(list.versions.filter((v) => [a.hssId, b.hssId].includes(v.hssId))).toHaveLength(2);
 
     expect(await publishStaged([a.hssId])).toBe(1);
-    expect((await getRecord(a.hssId))!.document.title).toBe(changed.title);
+    expect(required(await getRecord(a.hssId), "the record").document.title).toBe(changed.title);
     expect(await versionsOf(a.hssId)).toEqual([
       { version: 1, state: "superseded" },
       { version: 2, state: "published" },

@@ -1,6 +1,7 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { createInterface, type Interface } from "node:readline";
+import type { Readable, Writable } from "node:stream";
 import { afterAll, describe, expect, it } from "vitest";
 import { applyImport } from "~/models/record-import.server";
 import { discardStaged, publishStaged } from "~/models/records.server";
@@ -72,11 +73,11 @@ describe("a publish is seen by the very next search", () => {
 describe.runIf(Boolean(process.env.DATABASE_URL))(
   "a publish is seen by the very next search of another process",
   () => {
-    let peer: ChildProcess;
+    let peer: ChildProcessByStdio<Writable, Readable, null>;
     let lines: Interface;
     const ask = async (message: unknown) => {
       const answer = new Promise<string>((resolve) => lines.once("line", resolve));
-      peer.stdin!.write(`${JSON.stringify(message)}\n`);
+      peer.stdin.write(`${JSON.stringify(message)}\n`);
       return JSON.parse(await answer) as { total: number; hssIds: string[]; titles: string[] };
     };
     afterAll(() => {
@@ -89,7 +90,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))(
         stdio: ["pipe", "pipe", "inherit"],
         env: process.env,
       });
-      lines = createInterface({ input: peer.stdout! });
+      lines = createInterface({ input: peer.stdout });
       const [a, b] = exampleRecords();
       const word = newWord();
       // The peer builds its index now, before anything below is published.

@@ -18,6 +18,7 @@ import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 import { termOf, words } from "~/search/text";
 import { jsonLines } from "../records";
+import { required } from "~/lib/required";
 
 // A fixture catalogue of generated records, with ids and one company unique to this run
 // (the PostgreSQL test database is shared): every exact comparison is scoped by that company.
@@ -100,14 +101,14 @@ describe("facet counts", () => {
       .filter((filter) => filter.facet)
       .map((filter) => filter.id);
     expect(result.facets.map((facet) => facet.filterId).sort()).toEqual(
-      facetIds.filter((id) => expected.get(id)!.size > 0).sort(),
+      facetIds.filter((id) => (expected.get(id)?.size ?? 0) > 0).sort(),
     );
     for (const facet of result.facets) {
       expect(
         facet.values.map((v) => [v.value, v.count]),
         facet.filterId,
       ).toEqual(top(expected.get(facet.filterId)));
-      expect(facet.distinctValues).toBe(expected.get(facet.filterId)!.size);
+      expect(facet.distinctValues).toBe(expected.get(facet.filterId)?.size);
     }
   });
 
@@ -146,8 +147,11 @@ describe("facet counts", () => {
     const result = await search(
       scoped({ basicSearchFilter: [{ filterId: "euRegulatoryStatus", values: [statuses[0]] }] }),
     );
-    const facet = result.facets.find((f) => f.filterId === "euRegulatoryStatus")!;
-    const expected = bruteForceCounts(docs).get("euRegulatoryStatus")!;
+    const facet = required(
+      result.facets.find((f) => f.filterId === "euRegulatoryStatus"),
+      "the EU status facet",
+    );
+    const expected = required(bruteForceCounts(docs).get("euRegulatoryStatus"), "EU statuses");
     expect(facet.values.find((v) => v.value === statuses[1])?.count).toBe(
       expected.get(statuses[1]),
     );
@@ -175,7 +179,10 @@ describe("facet counts", () => {
     );
     const expected = bruteForceCounts(all.map((row) => row.document));
     const result = await search(request({}));
-    const facet = result.facets.find((f) => f.filterId === "recordStatus")!;
+    const facet = required(
+      result.facets.find((f) => f.filterId === "recordStatus"),
+      "the record status facet",
+    );
     expect(facet.values.map((v) => [v.value, v.count])).toEqual(top(expected.get("recordStatus")));
     // Put it back for the other tests.
     await applyImport(() => textChunks(jsonLines([docs[0]])), {
@@ -186,7 +193,7 @@ describe("facet counts", () => {
   });
 
   it("page through every value of a filter on the more page, by count or A-Z, and find values by text", async () => {
-    const expected = bruteForceCounts(docs).get("company")!;
+    const expected = required(bruteForceCounts(docs).get("company"), "companies");
     const byCount = await facetValues(scoped(), ALL_ON, "company", { sort: "count", page: 1 });
     // The company filter is OR-able: its own selection is left out, so every company of the catalogue counts.
     expect(byCount.total).toBeGreaterThanOrEqual(expected.size);
@@ -211,9 +218,10 @@ describe("facet counts", () => {
 
 describe("phrase syntax", () => {
   const first = docs[0];
-  const other = docs.find(
-    (doc) => doc.activeCompound.substanceName !== first.activeCompound.substanceName,
-  )!;
+  const other = required(
+    docs.find((doc) => doc.activeCompound.substanceName !== first.activeCompound.substanceName),
+    "a record with another substance",
+  );
   const hitIds = async (phrase: string) =>
     (await search(scoped({ searchPhrase: phrase, size: 100 }))).hits.map((hit) => hit.hssId);
 
@@ -258,7 +266,10 @@ describe("phrase syntax", () => {
 
   it("highlights matched words and ranks title matches first", async () => {
     const result = await search(scoped({ searchPhrase: first.activeCompound.substanceName }));
-    const hit = result.hits.find((h) => h.hssId === first.hssId)!;
+    const hit = required(
+      result.hits.find((h) => h.hssId === first.hssId),
+      "the record among the hits",
+    );
     expect(hit.titleHighlight).toContain("\uE000");
   });
 

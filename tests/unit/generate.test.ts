@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { generateRecord, generateRecordHistory, hssIdFor } from "~/records/generate";
 import { recordSchema } from "~/records/schema.server";
+import { required } from "~/lib/required";
 
 const SIZE = 2000;
 const histories = Array.from({ length: SIZE }, (_, index) =>
@@ -52,7 +53,7 @@ describe("the demo catalogue generator", () => {
     expect(hssIdFor(0)).toBe("HSS-000001");
     let links = 0;
     for (const history of histories) {
-      const record = history.at(-1)!;
+      const record = required(history.at(-1), "a version");
       for (const list of Object.values(record.relatedRecords)) {
         for (const link of list ?? []) {
           links += 1;
