@@ -108,9 +108,11 @@ test.describe("selection and export", () => {
   test("an admin exports all results as XLSX", async ({ page, axe, jsEnabled }) => {
     await logIn(page, "admin@example.org");
     await openSearch(page, "/search?q=lymphoma", jsEnabled);
-    const total = Number(
-      (await page.locator(".result-count strong").textContent())?.replace(/[^0-9]/g, ""),
+    const count = required(
+      await page.locator(".result-count strong").textContent(),
+      "the result count's text",
     );
+    const total = Number(count.replace(/[^0-9]/g, ""));
     expect(total).toBeGreaterThan(20);
     await page.getByRole("button", { name: `Select all ${total} results` }).click();
     await expect(selectionCount(page)).toContainText(`Selected ${total} result(s)`);

@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, logIn, test } from "./fixtures";
+import { required } from "../../app/lib/required";
 
 // The e2e server starts on a fresh demo catalogue (2,000 generated records).
 
@@ -10,7 +11,8 @@ const count = (page: Page) => page.locator(".result-count strong");
  */
 async function resultCount(page: Page) {
   await expect(page.locator(".search-results[aria-busy]")).toHaveCount(0);
-  return Number((await count(page).textContent())?.replace(/[^0-9]/g, ""));
+  const text = required(await count(page).textContent(), "the result count's text");
+  return Number(text.replace(/[^0-9]/g, ""));
 }
 const facet = (page: Page, legend: string) =>
   page.getByRole("group", { name: legend, exact: true });
@@ -218,9 +220,10 @@ test.describe("search", () => {
     await axe();
     const hrefs = await page
       .locator("[data-example]")
-      .evaluateAll((links) => links.map((link) => link.getAttribute("href") ?? "(no href)"));
+      .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs.length).toBeGreaterThanOrEqual(9);
-    for (const href of hrefs) {
+    for (const [index, link] of hrefs.entries()) {
+      const href = required(link, `an href on search tip example ${index + 1}`);
       await page.goto(href);
       if (href.includes("micesertb"))
         await expect(page.getByRole("link", { name: "micesertib" })).toBeVisible();
