@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startServer } from "~/lib/startup.server";
 import { NonceContext } from "~/lib/nonce";
+import { stripNulBytes } from "~/lib/strip-nul.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 
 const ABORT_DELAY = 5_000;
@@ -32,7 +32,8 @@ export default function handleRequest(
       {
         nonce,
         onAllReady() {
-          const body = new PassThrough();
+          // Not a plain PassThrough: React 18 can pad its stream with zero bytes.
+          const body = stripNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, request, nonce);
           resolve(
