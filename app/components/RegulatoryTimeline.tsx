@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/TableScroll";
 import type { ReactNode } from "react";
 import { formatDate } from "~/lib/dates";
 import { withContentKeys } from "~/lib/keys";
@@ -534,41 +535,42 @@ export function RegulatoryTimeline({
           </svg>
         </figure>
       )}
-      <div className="timeline-table-wrap">
-        <table className="timeline-table" id={`${id}-table`}>
-          <caption>Regulatory events, oldest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Agency</th>
-              <th scope="col">Event</th>
-              {hasNotes && <th scope="col">Note</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {withContentKeys(sorted, eventKey).map(({ key, item: event }) => (
-              <tr key={key} className={`timeline-row timeline-row-${event.agency.toLowerCase()}`}>
-                <td className="timeline-cell-date">
-                  {event.time === null ? (
-                    event.date
-                  ) : (
-                    <time dateTime={event.date}>{displayDate(event)}</time>
-                  )}
-                </td>
-                <td className="timeline-cell-agency">
-                  <MarkerIcon agency={event.agency} /> {event.agency}
-                </td>
-                <th scope="row" className="timeline-cell-event">
-                  {breakable(event.event)}
-                </th>
-                {hasNotes && (
-                  <td className="timeline-cell-note">{breakable(event.note?.trim() ?? "")}</td>
+      <TableScroll
+        className="timeline-table"
+        id={`${id}-table`}
+        caption="Regulatory events, oldest first"
+      >
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Agency</th>
+            <th scope="col">Event</th>
+            {hasNotes && <th scope="col">Note</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {withContentKeys(sorted, eventKey).map(({ key, item: event }) => (
+            <tr key={key} className={`timeline-row timeline-row-${event.agency.toLowerCase()}`}>
+              <td className="timeline-cell-date">
+                {event.time === null ? (
+                  event.date
+                ) : (
+                  <time dateTime={event.date}>{displayDate(event)}</time>
                 )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </td>
+              <td className="timeline-cell-agency">
+                <MarkerIcon agency={event.agency} /> {event.agency}
+              </td>
+              <th scope="row" className="timeline-cell-event">
+                {breakable(event.event)}
+              </th>
+              {hasNotes && (
+                <td className="timeline-cell-note">{breakable(event.note?.trim() ?? "")}</td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </TableScroll>
     </div>
   );
 }

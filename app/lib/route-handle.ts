@@ -4,3 +4,11 @@ export interface RouteHandle<Data = unknown> {
 }
 
 export const SITE_NAME = "Horizon Scanning Database";
+
+/**
+ * The title of a page of a list: "Users, page 2 of 5". A list that fits on one page keeps
+ * its plain title; every page after the first is told apart in the tab and the history.
+ */
+export function pagedTitle(title: string, page: number, pages: number) {
+  return pages > 1 ? `${title}, page ${page} of ${pages}` : title;
+}

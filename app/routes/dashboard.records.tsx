@@ -15,7 +15,7 @@ import { requireRole } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import type { RouteHandle } from "~/lib/route-handle";
+import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { IMPORT_STATES } from "~/records/import-states";
 import {
   createUploadImport,
@@ -33,7 +33,12 @@ import {
 } from "~/models/records.server";
 import { TableScroll } from "~/components/TableScroll";
 
-export const handle: RouteHandle = { title: "Manage records" };
+export const handle: RouteHandle<{ page: number; pageSize: number; staged: { total: number } }> = {
+  title: (data) =>
+    data
+      ? pagedTitle("Manage records", data.page, Math.ceil(data.staged.total / data.pageSize))
+      : "Manage records",
+};
 
 const STAFF = ["admin", "editor"];
 const PAGE_SIZE = 50;
@@ -254,63 +259,62 @@ export default function ManageRecords() {
                 Discard all {staged.total.toLocaleString("en-GB")}
               </button>
             </Form>
-            <TableScroll label="Staged versions">
-              <table>
-                <caption>
-                  Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Record</th>
-                    <th scope="col">HSS ID</th>
-                    <th scope="col" className="numeric">
-                      Version
+            <TableScroll
+              caption={
+                <>Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}</>
+              }
+            >
+              <thead>
+                <tr>
+                  <th scope="col">Record</th>
+                  <th scope="col">HSS ID</th>
+                  <th scope="col" className="numeric">
+                    Version
+                  </th>
+                  <th scope="col">Staged</th>
+                  <th scope="col" className="numeric">
+                    Changes
+                  </th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {staged.versions.map((version) => (
+                  <tr key={version.hssId}>
+                    <th scope="row">
+                      <Link to={`/record/preview/${version.hssId}`}>{version.title}</Link>
                     </th>
-                    <th scope="col">Staged</th>
-                    <th scope="col" className="numeric">
-                      Changes
-                    </th>
-                    <th scope="col">Actions</th>
+                    <td>{version.hssId}</td>
+                    <td className="numeric">{version.version}</td>
+                    <td>
+                      <time dateTime={version.stagedAt}>{formatDate(version.stagedAt)}</time>
+                    </td>
+                    <td className="numeric">{version.isNew ? "New record" : version.changes}</td>
+                    <td>
+                      <Form method="post" className="inline-actions">
+                        <input type="hidden" name="hssId" value={version.hssId} />
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="publish"
+                          aria-label={`Publish ${version.hssId}`}
+                        >
+                          Publish
+                        </button>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="discard"
+                          className="secondary"
+                          aria-label={`Discard ${version.hssId}`}
+                        >
+                          Discard
+                        </button>
+                      </Form>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {staged.versions.map((version) => (
-                    <tr key={version.hssId}>
-                      <th scope="row">
-                        <Link to={`/record/preview/${version.hssId}`}>{version.title}</Link>
-                      </th>
-                      <td>{version.hssId}</td>
-                      <td className="numeric">{version.version}</td>
-                      <td>
-                        <time dateTime={version.stagedAt}>{formatDate(version.stagedAt)}</time>
-                      </td>
-                      <td className="numeric">{version.isNew ? "New record" : version.changes}</td>
-                      <td>
-                        <Form method="post" className="inline-actions">
-                          <input type="hidden" name="hssId" value={version.hssId} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="publish"
-                            aria-label={`Publish ${version.hssId}`}
-                          >
-                            Publish
-                          </button>
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="discard"
-                            className="secondary"
-                            aria-label={`Discard ${version.hssId}`}
-                          >
-                            Discard
-                          </button>
-                        </Form>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+                ))}
+              </tbody>
             </TableScroll>
             {pages > 1 ? (
               <nav aria-label="Staged versions pages" className="pager">
@@ -330,43 +334,40 @@ export default function ManageRecords() {
         {imports.length === 0 ? (
           <p>No imports yet.</p>
         ) : (
-          <TableScroll label="Recent imports">
-            <table>
-              <caption>The last 20 imports, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Uploaded</th>
-                  <th scope="col">From</th>
-                  <th scope="col">Mode</th>
-                  <th scope="col">State</th>
-                  <th scope="col" className="numeric">
-                    Items
+          <TableScroll caption="The last 20 imports, newest first">
+            <thead>
+              <tr>
+                <th scope="col">File</th>
+                <th scope="col">Uploaded</th>
+                <th scope="col">From</th>
+                <th scope="col">Mode</th>
+                <th scope="col">State</th>
+                <th scope="col" className="numeric">
+                  Items
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {imports.map((item) => (
+                <tr key={item.id}>
+                  <th scope="row">
+                    <Link to={`/dashboard/records/imports/${item.id}`}>{item.filename}</Link>
                   </th>
+                  <td>{formatDateTime(item.createdAt)}</td>
+                  <td>
+                    {item.uploadedBy ??
+                      (item.source === "cli"
+                        ? "Command line"
+                        : item.source === "demo"
+                          ? "Demo data"
+                          : "")}
+                  </td>
+                  <td>{item.mode === "preview" ? "Preview" : "Publish"}</td>
+                  <td>{IMPORT_STATES[item.state] ?? item.state}</td>
+                  <td className="numeric">{item.itemCount.toLocaleString("en-GB")}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {imports.map((item) => (
-                  <tr key={item.id}>
-                    <th scope="row">
-                      <Link to={`/dashboard/records/imports/${item.id}`}>{item.filename}</Link>
-                    </th>
-                    <td>{formatDateTime(item.createdAt)}</td>
-                    <td>
-                      {item.uploadedBy ??
-                        (item.source === "cli"
-                          ? "Command line"
-                          : item.source === "demo"
-                            ? "Demo data"
-                            : "")}
-                    </td>
-                    <td>{item.mode === "preview" ? "Preview" : "Publish"}</td>
-                    <td>{IMPORT_STATES[item.state] ?? item.state}</td>
-                    <td className="numeric">{item.itemCount.toLocaleString("en-GB")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </tbody>
           </TableScroll>
         )}
       </section>

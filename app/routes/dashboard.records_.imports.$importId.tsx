@@ -140,36 +140,33 @@ export default function ImportReportPage() {
               ? ` The first ${report.errors.length} errors are listed.`
               : ""}
           </p>
-          <TableScroll label="Errors">
-            <table>
-              <caption>Errors, in file order</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="numeric">
-                    Item
-                  </th>
-                  <th scope="col" className="numeric">
-                    Line
-                  </th>
-                  <th scope="col">HSS ID</th>
-                  <th scope="col">Field</th>
-                  <th scope="col">Problem</th>
+          <TableScroll caption="Errors, in file order">
+            <thead>
+              <tr>
+                <th scope="col" className="numeric">
+                  Item
+                </th>
+                <th scope="col" className="numeric">
+                  Line
+                </th>
+                <th scope="col">HSS ID</th>
+                <th scope="col">Field</th>
+                <th scope="col">Problem</th>
+              </tr>
+            </thead>
+            <tbody>
+              {withContentKeys(report.errors).map(({ key, item: error }) => (
+                <tr key={key}>
+                  <td className="numeric">{error.item}</td>
+                  <td className="numeric">{error.line}</td>
+                  <td>{error.hssId ?? ""}</td>
+                  <td>
+                    <code>{error.field}</code>
+                  </td>
+                  <td>{error.problem}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {withContentKeys(report.errors).map(({ key, item: error }) => (
-                  <tr key={key}>
-                    <td className="numeric">{error.item}</td>
-                    <td className="numeric">{error.line}</td>
-                    <td>{error.hssId ?? ""}</td>
-                    <td>
-                      <code>{error.field}</code>
-                    </td>
-                    <td>{error.problem}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </tbody>
           </TableScroll>
         </section>
       ) : counts ? (

@@ -6,15 +6,26 @@ import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, UserFilters } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import type { RouteHandle } from "~/lib/route-handle";
+import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { readReportQuery, userReport } from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";
 
-type LoaderData = { errors: { from?: string; to?: string } };
+type LoaderData = {
+  errors: { from?: string; to?: string };
+  query: { page: number; size: number };
+  report: { total: number } | null;
+};
 
 export const handle: RouteHandle<LoaderData> = {
-  title: (data) =>
-    data?.errors?.from || data?.errors?.to ? "Error: User reports" : "User reports",
+  title: (data) => {
+    if (data?.errors?.from || data?.errors?.to) return "Error: User reports";
+    if (!data?.report) return "User reports";
+    return pagedTitle(
+      "User reports",
+      data.query.page,
+      Math.ceil(data.report.total / data.query.size),
+    );
+  },
 };
 
 const PATH = "/dashboard/userreports";
@@ -102,63 +113,65 @@ export default function UserReports() {
           {report.rows.length === 0 ? (
             <p>No users match these filters.</p>
           ) : (
-            <TableScroll label="User report">
-              <table>
-                <caption className="visually-hidden">
+            <TableScroll
+              caption={
+                <>
                   Activity per user from {formatDate(query.from)} to {formatDate(query.to)}
-                </caption>
-                <thead>
-                  <tr>
-                    <SortHeader pathname={PATH} query={query} column="name">
-                      Name
-                    </SortHeader>
-                    <SortHeader pathname={PATH} query={query} column="email">
-                      Email
-                    </SortHeader>
-                    <SortHeader pathname={PATH} query={query} column="signIns">
-                      Sign-ins
-                    </SortHeader>
-                    <SortHeader pathname={PATH} query={query} column="searches">
-                      Searches
-                    </SortHeader>
-                    <SortHeader pathname={PATH} query={query} column="views">
-                      Record views
-                    </SortHeader>
-                    <SortHeader pathname={PATH} query={query} column="exports">
-                      Exports
-                    </SortHeader>
-                  </tr>
-                </thead>
-                <tbody>
-                  {report.rows.map((row) => (
-                    <tr key={row.id}>
-                      <th scope="row">
-                        {canManage ? (
-                          <Link to={`/dashboard/users/${row.id}`}>{row.name}</Link>
-                        ) : (
-                          row.name
-                        )}
-                      </th>
-                      <td>{row.email}</td>
-                      <td className="numeric">{count(row.signIns)}</td>
-                      <td className="numeric">{count(row.searches)}</td>
-                      <td className="numeric">{count(row.views)}</td>
-                      <td className="numeric">{count(row.exports)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={2}>
-                      All {report.total === 1 ? "1 user" : `${count(report.total)} users`}
+                </>
+              }
+              captionHidden
+            >
+              <thead>
+                <tr>
+                  <SortHeader pathname={PATH} query={query} column="name">
+                    Name
+                  </SortHeader>
+                  <SortHeader pathname={PATH} query={query} column="email">
+                    Email
+                  </SortHeader>
+                  <SortHeader pathname={PATH} query={query} column="signIns">
+                    Sign-ins
+                  </SortHeader>
+                  <SortHeader pathname={PATH} query={query} column="searches">
+                    Searches
+                  </SortHeader>
+                  <SortHeader pathname={PATH} query={query} column="views">
+                    Record views
+                  </SortHeader>
+                  <SortHeader pathname={PATH} query={query} column="exports">
+                    Exports
+                  </SortHeader>
+                </tr>
+              </thead>
+              <tbody>
+                {report.rows.map((row) => (
+                  <tr key={row.id}>
+                    <th scope="row">
+                      {canManage ? (
+                        <Link to={`/dashboard/users/${row.id}`}>{row.name}</Link>
+                      ) : (
+                        row.name
+                      )}
                     </th>
-                    <td className="numeric">{count(report.totals.signIns)}</td>
-                    <td className="numeric">{count(report.totals.searches)}</td>
-                    <td className="numeric">{count(report.totals.views)}</td>
-                    <td className="numeric">{count(report.totals.exports)}</td>
+                    <td>{row.email}</td>
+                    <td className="numeric">{count(row.signIns)}</td>
+                    <td className="numeric">{count(row.searches)}</td>
+                    <td className="numeric">{count(row.views)}</td>
+                    <td className="numeric">{count(row.exports)}</td>
                   </tr>
-                </tfoot>
-              </table>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={2}>
+                    All {report.total === 1 ? "1 user" : `${count(report.total)} users`}
+                  </th>
+                  <td className="numeric">{count(report.totals.signIns)}</td>
+                  <td className="numeric">{count(report.totals.searches)}</td>
+                  <td className="numeric">{count(report.totals.views)}</td>
+                  <td className="numeric">{count(report.totals.exports)}</td>
+                </tr>
+              </tfoot>
             </TableScroll>
           )}
           <Pagination

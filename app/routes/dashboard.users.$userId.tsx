@@ -153,44 +153,43 @@ export default function UserDetail() {
         )}
       </section>
 
-      <section aria-labelledby="roles-title">
+      {/* Not a named region itself: the table's scroll box is the region called "Roles". */}
+      <section>
         <h2 id="roles-title">Roles</h2>
-        <TableScroll label="Roles">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Role</th>
-                <th scope="col">What it allows</th>
-                <th scope="col">Held</th>
-                <th scope="col">Change</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ROLES.map((role) => {
-                const held = user.roles.includes(role);
-                return (
-                  <tr key={role}>
-                    <th scope="row">{role}</th>
-                    <td>{ROLE_PURPOSE[role]}</td>
-                    <td>{held ? "Yes" : "No"}</td>
-                    <td>
-                      {held && isSelf && role === "admin" ? (
-                        <span>You cannot remove your own admin role.</span>
-                      ) : held ? (
-                        <ActionButton intent="revokeRole" role={role} secondary>
-                          Revoke {role}
-                        </ActionButton>
-                      ) : (
-                        <ActionButton intent="assignRole" role={role}>
-                          Assign {role}
-                        </ActionButton>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+        <TableScroll caption="Roles" captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">Role</th>
+              <th scope="col">What it allows</th>
+              <th scope="col">Held</th>
+              <th scope="col">Change</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ROLES.map((role) => {
+              const held = user.roles.includes(role);
+              return (
+                <tr key={role}>
+                  <th scope="row">{role}</th>
+                  <td>{ROLE_PURPOSE[role]}</td>
+                  <td>{held ? "Yes" : "No"}</td>
+                  <td>
+                    {held && isSelf && role === "admin" ? (
+                      <span>You cannot remove your own admin role.</span>
+                    ) : held ? (
+                      <ActionButton intent="revokeRole" role={role} secondary>
+                        Revoke {role}
+                      </ActionButton>
+                    ) : (
+                      <ActionButton intent="assignRole" role={role}>
+                        Assign {role}
+                      </ActionButton>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
         </TableScroll>
       </section>
 
@@ -209,33 +208,32 @@ export default function UserDetail() {
         )}
       </section>
 
-      <section aria-labelledby="history-title">
+      {/* The table's scroll box is the region called "Change history". */}
+      <section>
         <h2 id="history-title">Change history</h2>
         {history.length === 0 ? (
           <p>No changes have been recorded for this account.</p>
         ) : (
-          <TableScroll label="Change history">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">What</th>
-                  <th scope="col">By</th>
+          <TableScroll caption="Change history" captionHidden>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">What</th>
+                <th scope="col">By</th>
+              </tr>
+            </thead>
+            <tbody>
+              {history.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatDateTime(entry.at)}</td>
+                  <td>
+                    {entry.action}
+                    {entry.detail ? `: ${entry.detail}` : ""}
+                  </td>
+                  <td>{entry.actor ?? "Unknown (account removed)"}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {history.map((entry) => (
-                  <tr key={entry.id}>
-                    <td>{formatDateTime(entry.at)}</td>
-                    <td>
-                      {entry.action}
-                      {entry.detail ? `: ${entry.detail}` : ""}
-                    </td>
-                    <td>{entry.actor ?? "Unknown (account removed)"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+              ))}
+            </tbody>
           </TableScroll>
         )}
       </section>

@@ -5,11 +5,14 @@ import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, statusText, UserFilters } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
-import type { RouteHandle } from "~/lib/route-handle";
+import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { listUsers, readUserListQuery } from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";
 
-export const handle: RouteHandle = { title: "Users" };
+export const handle: RouteHandle<{ query: { page: number; size: number }; total: number }> = {
+  title: (data) =>
+    data ? pagedTitle("Users", data.query.page, Math.ceil(data.total / data.query.size)) : "Users",
+};
 
 const PATH = "/dashboard/users";
 
@@ -38,48 +41,45 @@ export default function Users() {
       {users.length === 0 ? (
         <p>No users match these filters.</p>
       ) : (
-        <TableScroll label="Users">
-          <table>
-            <caption className="visually-hidden">Users, with their roles and status</caption>
-            <thead>
-              <tr>
-                <SortHeader pathname={PATH} query={query} column="name">
-                  Name
-                </SortHeader>
-                <SortHeader pathname={PATH} query={query} column="email">
-                  Email
-                </SortHeader>
-                <th scope="col">Roles</th>
-                <th scope="col">Status</th>
-                <SortHeader pathname={PATH} query={query} column="created">
-                  Created
-                </SortHeader>
-                <SortHeader pathname={PATH} query={query} column="lastSignIn">
-                  Last sign-in
-                </SortHeader>
+        <TableScroll caption="Users, with their roles and status" captionHidden>
+          <thead>
+            <tr>
+              <SortHeader pathname={PATH} query={query} column="name">
+                Name
+              </SortHeader>
+              <SortHeader pathname={PATH} query={query} column="email">
+                Email
+              </SortHeader>
+              <th scope="col">Roles</th>
+              <th scope="col">Status</th>
+              <SortHeader pathname={PATH} query={query} column="created">
+                Created
+              </SortHeader>
+              <SortHeader pathname={PATH} query={query} column="lastSignIn">
+                Last sign-in
+              </SortHeader>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <th scope="row">
+                  <Link to={`${PATH}/${user.id}`}>{user.name}</Link>
+                </th>
+                <td>{user.email}</td>
+                <td>
+                  {user.roles.length ? (
+                    user.roles.join(", ")
+                  ) : (
+                    <span className="muted">Member</span>
+                  )}
+                </td>
+                <td>{statusText(user)}</td>
+                <td>{formatDate(user.createdAt)}</td>
+                <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</td>
               </tr>
-            </thead>
-            <tbody>
-              {users.map((user) => (
-                <tr key={user.id}>
-                  <th scope="row">
-                    <Link to={`${PATH}/${user.id}`}>{user.name}</Link>
-                  </th>
-                  <td>{user.email}</td>
-                  <td>
-                    {user.roles.length ? (
-                      user.roles.join(", ")
-                    ) : (
-                      <span className="muted">Member</span>
-                    )}
-                  </td>
-                  <td>{statusText(user)}</td>
-                  <td>{formatDate(user.createdAt)}</td>
-                  <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </tbody>
         </TableScroll>
       )}
       <Pagination

@@ -124,25 +124,23 @@ function PendingInvitations({
       {pending.length === 0 ? (
         <p>None. Invitations that were used or have expired are not listed.</p>
       ) : (
-        <TableScroll label="Pending invitations">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Expires</th>
+        <TableScroll caption="Pending invitations" captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Expires</th>
+            </tr>
+          </thead>
+          <tbody>
+            {pending.map((invitation) => (
+              <tr key={invitation.id}>
+                <td>{displayName(invitation)}</td>
+                <td>{invitation.email}</td>
+                <td>{formatDateTime(invitation.expiresAt)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {pending.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td>{displayName(invitation)}</td>
-                  <td>{invitation.email}</td>
-                  <td>{formatDateTime(invitation.expiresAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+            ))}
+          </tbody>
         </TableScroll>
       )}
       <p>

@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/TableScroll";
 import { Link } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -25,7 +26,7 @@ export default function SearchTips() {
         companies and codes, then the rest of the record (mechanism, disease, trials, analysis).
         Results come most relevant first, and among equals the most recently updated first.
       </p>
-      <nav aria-label="On this page">
+      <nav aria-label="On this page" className="in-page">
         <ul>
           <li>
             <a href="#phrase">The search box</a>
@@ -43,8 +44,7 @@ export default function SearchTips() {
       </nav>
 
       <h2 id="phrase">The search box</h2>
-      <table>
-        <caption>What you can type in the search box</caption>
+      <TableScroll caption="What you can type in the search box">
         <thead>
           <tr>
             <th scope="col">Type</th>
@@ -102,7 +102,7 @@ export default function SearchTips() {
             </td>
           </tr>
         </tbody>
-      </table>
+      </TableScroll>
       <p>
         When nothing is found, search offers the nearest spelling it knows from substance, company
         and disease names: try <Example href={q("micesertb")}>micesertb</Example>.

@@ -77,7 +77,9 @@ describe("RegulatoryTimeline", () => {
   });
 
   it("lists one row per event, oldest first, EMA first on the same date", () => {
-    expect(html).toContain("<caption>Regulatory events, oldest first</caption>");
+    expect(html).toContain(
+      '<caption id="regulatory-timeline-table-caption">Regulatory events, oldest first</caption>',
+    );
     expect(html).toContain(
       '<th scope="col">Date</th><th scope="col">Agency</th><th scope="col">Event</th><th scope="col">Note</th>',
     );

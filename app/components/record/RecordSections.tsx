@@ -34,11 +34,10 @@ function Section({
   children: ReactNode;
 }) {
   const Heading = level === 2 ? "h2" : "h3";
+  // Not a named region: a record has some 25 sections, reached by the contents list and
+  // their headings; the landmarks are the tables' scroll regions, named by their captions.
   return (
-    <section
-      className={`record-section record-section-${level}`}
-      aria-labelledby={headingId(value)}
-    >
+    <section className={`record-section record-section-${level}`}>
       <Heading id={headingId(value)}>{sectionLabel(value)}</Heading>
       {children}
     </section>
@@ -83,7 +82,7 @@ function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
       columns={[
         { header: "Trial ID", cell: (t) => t.trialId, rowHeader: true },
         { header: "Registry", cell: (t) => t.registry },
-        { header: "Title", cell: (t) => t.title },
+        { header: "Title", cell: (t) => t.title, prose: true },
         { header: "Phase", cell: (t) => t.phase },
         { header: "Status", cell: (t) => t.status },
         { header: "Sponsor", cell: (t) => t.sponsor ?? "" },

@@ -33,9 +33,18 @@ export interface Column<Row> {
   numeric?: boolean;
   /** The row header (th scope=row). */
   rowHeader?: boolean;
+  /** Running text (a title): kept wide enough that it does not fall to a word a line. */
+  prose?: boolean;
 }
 
-/** A captioned table; an empty list says so in words instead. */
+/** More columns than a phone shows at once: the table says that it scrolls sideways. */
+const MANY_COLUMNS = 5;
+
+/**
+ * A captioned table; an empty list says so in words instead. A column with nothing in any
+ * row is left out and named below the table, so it takes no width and the reader knows it
+ * was not forgotten.
+ */
 export function DataTable<Row>({
   caption,
   rows,
@@ -50,18 +59,25 @@ export function DataTable<Row>({
   rowKey: (row: Row, index: number) => string;
 }) {
   if (!rows.length) return <p className="muted">{empty}</p>;
+  const filled = (column: Column<Row>) =>
+    column.rowHeader || rows.some((row) => !isEmpty(column.cell(row) as FactValue));
+  const shown = columns.filter(filled);
+  const missing = columns.filter((column) => !filled(column)).map((column) => column.header);
+  const cellClass = (column: Column<Row>) =>
+    [column.numeric ? "numeric" : "", column.prose ? "prose-cell" : ""].join(" ").trim() ||
+    undefined;
   return (
-    <TableScroll label={caption}>
-      <table>
-        <caption>{caption}</caption>
+    <>
+      {shown.length > MANY_COLUMNS ? (
+        <p className="scroll-hint" aria-hidden="true">
+          Scroll the table sideways to see all {shown.length} columns.
+        </p>
+      ) : null}
+      <TableScroll caption={caption}>
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th
-                key={column.header}
-                scope="col"
-                className={column.numeric ? "numeric" : undefined}
-              >
+            {shown.map((column) => (
+              <th key={column.header} scope="col" className={cellClass(column)}>
                 {column.header}
               </th>
             ))}
@@ -70,13 +86,13 @@ export function DataTable<Row>({
         <tbody>
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)}>
-              {columns.map((column) =>
+              {shown.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.header} scope="row">
+                  <th key={column.header} scope="row" className={cellClass(column)}>
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.header} className={column.numeric ? "numeric" : undefined}>
+                  <td key={column.header} className={cellClass(column)}>
                     {column.cell(row)}
                   </td>
                 ),
@@ -84,8 +100,11 @@ export function DataTable<Row>({
             </tr>
           ))}
         </tbody>
-      </table>
-    </TableScroll>
+      </TableScroll>
+      {missing.length > 0 ? (
+        <p className="muted table-note">Not recorded for any of these: {missing.join(", ")}.</p>
+      ) : null}
+    </>
   );
 }
 

@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/TableScroll";
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
 import { formatDate } from "~/lib/dates";
@@ -62,47 +63,49 @@ export function SearchResults({
   return (
     <>
       {view === "tableView" ? (
-        <div className="table-scroll">
-          <table className="results-table">
-            <caption>
+        <TableScroll
+          className="results-table"
+          caption={
+            <>
               Search results, page {page} of {pages}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Select</th>
-                <th scope="col">Title</th>
-                <th scope="col">Substance</th>
-                <th scope="col">Company</th>
-                <th scope="col">EU status</th>
-                <th scope="col">FDA status</th>
-                <th scope="col">Record status</th>
-                <th scope="col">Last updated</th>
+            </>
+          }
+        >
+          <thead>
+            <tr>
+              <th scope="col">Select</th>
+              <th scope="col">Title</th>
+              <th scope="col">Substance</th>
+              <th scope="col">Company</th>
+              <th scope="col">EU status</th>
+              <th scope="col">FDA status</th>
+              <th scope="col">Record status</th>
+              <th scope="col">Last updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {hits.map((hit) => (
+              <tr key={hit.hssId}>
+                <td>
+                  <SelectBox hit={hit} selected={selected.has(hit.hssId)} all={selection.all} />
+                </td>
+                <th scope="row">
+                  <Link to={`/record/${hit.hssId}`}>
+                    <Highlighted text={hit.titleHighlight} />
+                  </Link>
+                </th>
+                <td>{hit.substanceName}</td>
+                <td>{hit.companies.slice(0, 2).join("; ")}</td>
+                <td>{hit.euStatus}</td>
+                <td>{hit.fdaStatus ?? "None"}</td>
+                <td>{hit.recordStatus}</td>
+                <td>
+                  <time dateTime={hit.lastUpdated}>{formatDate(hit.lastUpdated)}</time>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {hits.map((hit) => (
-                <tr key={hit.hssId}>
-                  <td>
-                    <SelectBox hit={hit} selected={selected.has(hit.hssId)} all={selection.all} />
-                  </td>
-                  <th scope="row">
-                    <Link to={`/record/${hit.hssId}`}>
-                      <Highlighted text={hit.titleHighlight} />
-                    </Link>
-                  </th>
-                  <td>{hit.substanceName}</td>
-                  <td>{hit.companies.slice(0, 2).join("; ")}</td>
-                  <td>{hit.euStatus}</td>
-                  <td>{hit.fdaStatus ?? "None"}</td>
-                  <td>{hit.recordStatus}</td>
-                  <td>
-                    <time dateTime={hit.lastUpdated}>{formatDate(hit.lastUpdated)}</time>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableScroll>
       ) : (
         <ol className="result-cards" start={request.from + 1}>
           {hits.map((hit) => (
