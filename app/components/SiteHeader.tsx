@@ -76,16 +76,21 @@ export function SiteHeader({
         <ul>
           {user ? (
             <>
-              <li>
+              <li className="header-wide">
                 <Link to="/search">Search</Link>
               </li>
-              <li>
+              <li className="header-wide">
                 <Link to="/dashboard" className="button-link secondary">
                   My Dashboard
                 </Link>
               </li>
               <li>
-                <details className="dropdown avatar-menu" ref={menu}>
+                <details
+                  className="dropdown avatar-menu"
+                  ref={menu}
+                  onKeyDown={closeOnEscape}
+                  onBlur={closeWhenFocusLeaves}
+                >
                   <summary title="Main Menu">
                     <span className="avatar" aria-hidden="true">
                       {initials(user)}
@@ -98,6 +103,13 @@ export function SiteHeader({
                         ADMIN
                       </li>
                     ) : null}
+                    {/* On a phone the header's own links move here, so the header stays one row. */}
+                    <MenuLink to="/search" className="menu-narrow">
+                      Search
+                    </MenuLink>
+                    <MenuLink to="/dashboard" className="menu-narrow">
+                      My Dashboard
+                    </MenuLink>
                     <MenuLink to="/myaccount/profile">Profile</MenuLink>
                     <MenuLink to="/dashboard/notifications">
                       Notifications
@@ -164,9 +176,32 @@ export function SiteHeader({
   );
 }
 
-function MenuLink({ to, children }: { to: string; children: React.ReactNode }) {
+// With JS the avatar menu behaves as a menu button does: Escape closes it and returns focus to
+// its button, and it closes when focus moves out of it (a details element alone does neither).
+function closeOnEscape(event: React.KeyboardEvent<HTMLDetailsElement>) {
+  const details = event.currentTarget;
+  if (event.key !== "Escape" || !details.open) return;
+  event.preventDefault();
+  details.open = false;
+  details.querySelector("summary")?.focus();
+}
+
+function closeWhenFocusLeaves(event: React.FocusEvent<HTMLDetailsElement>) {
+  const next = event.relatedTarget;
+  if (next instanceof Node && !event.currentTarget.contains(next)) event.currentTarget.open = false;
+}
+
+function MenuLink({
+  to,
+  className,
+  children,
+}: {
+  to: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
-    <li dir="ltr">
+    <li dir="ltr" className={className}>
       <Link to={to}>{children}</Link>
     </li>
   );

@@ -7,7 +7,10 @@ import { formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { EXPORT_KEPT_HOURS, FALLBACK_EXPORT_SIZE, getExportFile } from "~/models/exports.server";
 
-export const handle: RouteHandle = { title: "Export" };
+// The h1 stays "Export" (the spec's dialog title); the tab says which step this is.
+export const handle: RouteHandle<{ expired: boolean } | undefined> = {
+  title: (data) => (data?.expired ? "Export expired" : "Export: download your file"),
+};
 
 /** Where "back to the search" may lead: our own search pages only. */
 function backTo(value: string | null) {

@@ -3,8 +3,9 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
+import { FacetValueText } from "~/components/search/FacetPanel";
 import { requireUser } from "~/lib/auth.server";
-import type { RouteHandle } from "~/lib/route-handle";
+import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { type FacetSort, facetValues } from "~/models/search.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { availableFilters, isCounted } from "~/search/filters";
@@ -12,8 +13,11 @@ import { FACET_PAGE_SIZE, searchHref, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 import { withContentKeys } from "~/lib/keys";
 
-export const handle: RouteHandle<{ label: string } | undefined> = {
-  title: (data) => (data ? `${data.label} values` : "Filter values"),
+export const handle: RouteHandle<{ label: string; page: number; total: number } | undefined> = {
+  title: (data) =>
+    data
+      ? pagedTitle(`${data.label} values`, data.page, Math.ceil(data.total / FACET_PAGE_SIZE))
+      : "Filter values",
 };
 
 /**
@@ -139,8 +143,7 @@ export default function FacetValuesRoute() {
                     defaultChecked={value.selected}
                   />
                   <label htmlFor={`value-${index}`}>
-                    {value.value}{" "}
-                    <span className="count">({value.count.toLocaleString("en-GB")})</span>
+                    <FacetValueText value={value.value} count={value.count} />
                   </label>
                 </li>
               ))}

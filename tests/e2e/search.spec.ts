@@ -47,10 +47,10 @@ test.describe("search", () => {
     await expect(page.locator(".result-card mark").first()).toHaveText(/cancer/i);
 
     await facet(page, "Therapeutic area")
-      .getByRole("checkbox", { name: /^Oncology \(/ })
+      .getByRole("checkbox", { name: /^Oncology, [\d,]+ records?$/ })
       .check();
     await facet(page, "Record status")
-      .getByRole("checkbox", { name: /^Active \(/ })
+      .getByRole("checkbox", { name: /^Active, [\d,]+ records?$/ })
       .check();
     await page.getByRole("button", { name: "Apply filters" }).last().click();
     await expect(
@@ -62,7 +62,7 @@ test.describe("search", () => {
     const both = await resultCount(page);
     expect(both).toBeLessThan(cancer);
     await expect(
-      facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ }),
+      facet(page, "Record status").getByRole("checkbox", { name: /^Active, [\d,]+ records?$/ }),
     ).toBeChecked();
     await axe();
 
@@ -74,7 +74,7 @@ test.describe("search", () => {
     ).toHaveCount(0);
     // The panel is redrawn for the new search (with JS, inputs would otherwise keep their old state).
     await expect(
-      facet(page, "Record status").getByRole("checkbox", { name: /^Active \(/ }),
+      facet(page, "Record status").getByRole("checkbox", { name: /^Active, [\d,]+ records?$/ }),
     ).not.toBeChecked();
     await expect(
       selectedFilters(page).getByRole("link", { name: /Therapeutic area: Oncology/ }),

@@ -24,9 +24,45 @@ function carriedValues(request: SearchRequest, facets: Facet[]) {
 }
 
 /**
+ * A facet value and its count, read as "Oncology, 532 records" and shown as "Oncology (532)".
+ */
+export function FacetValueText({ value, count }: { value: string; count: number }) {
+  const n = count.toLocaleString("en-GB");
+  // Two copies, so that the read name has no stray space: a hidden element is a box of its
+  // own, and browsers put a space before it when they compute the name.
+  return (
+    <>
+      <span className="visually-hidden">
+        {`${value}, ${n} ${count === 1 ? "record" : "records"}`}
+      </span>
+      <span aria-hidden="true">
+        {value} <span className="count">({n})</span>
+      </span>
+    </>
+  );
+}
+
+/** How many filters are in force: each facet value, and each date range (phrase aside). */
+export function appliedFilterCount(request: SearchRequest) {
+  const values = request.basicSearchFilter.reduce((sum, group) => sum + group.values.length, 0);
+  const lastUpdated = request.lastUpdatedDateFrom || request.lastUpdatedDateTo ? 1 : 0;
+  const euEvents =
+    request.emaTimelineFrom ||
+    request.emaTimelineTo ||
+    request.emaEventsByDateRangeAndEventNameFilter
+      ? 1
+      : 0;
+  return values + lastUpdated + euEvents;
+}
+
+/**
  * The "filter a list" panel: facets with counts and checkboxes, date ranges, and one
  * Apply filters button. Its controls belong to the search form by the form attribute,
  * so the phrase, sort and filters travel together in one GET.
+ *
+ * On a phone the results come first: the panel is a disclosure, "Filters (N applied)", closed
+ * until opened (no script needed). On wider screens the stylesheet shows its content open,
+ * beside the results.
  */
 export function FacetPanel({
   facets,
@@ -44,119 +80,121 @@ export function FacetPanel({
   const query = toSearchParams({ ...request, from: 0 }).toString();
   return (
     <aside className="facet-panel" aria-labelledby="filters-heading">
-      <h2 id="filters-heading">Filters</h2>
-      <button type="submit" form={form} className="secondary">
-        Apply filters
-      </button>
-      {carriedValues(request, facets).map((key) => (
-        <input key={key} type="hidden" name="f" value={key} form={form} />
-      ))}
-      {typedFilters.map((filter) => (
-        <div key={filter.id} className="field typed-filter">
-          <label htmlFor={`typed-${filter.id}`}>{filter.label}</label>
-          <SuggestInput
-            id={`typed-${filter.id}`}
-            name={`f.${filter.id}`}
-            defaultValue=""
-            filterId={filter.id}
+      <details className="filters-disclosure">
+        <summary>Filters ({appliedFilterCount(request)} applied)</summary>
+        <h2 id="filters-heading">Filters</h2>
+        <button type="submit" form={form}>
+          Apply filters
+        </button>
+        {carriedValues(request, facets).map((key) => (
+          <input key={key} type="hidden" name="f" value={key} form={form} />
+        ))}
+        {typedFilters.map((filter) => (
+          <div key={filter.id} className="field typed-filter">
+            <label htmlFor={`typed-${filter.id}`}>{filter.label}</label>
+            <SuggestInput
+              id={`typed-${filter.id}`}
+              name={`f.${filter.id}`}
+              defaultValue=""
+              filterId={filter.id}
+              form={form}
+            />
+            <small className="browse-values">
+              <Link
+                to={`/search/facet/${filter.id}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}
+              >
+                Browse {filter.label.toLowerCase()} values
+              </Link>
+            </small>
+          </div>
+        ))}
+        {facets.map((facet) => (
+          <fieldset key={facet.filterId} className="facet">
+            <legend>{facet.label}</legend>
+            <ul>
+              {facet.values.map((value, index) => {
+                const id = `facet-${facet.filterId}-${index}`;
+                return (
+                  <li key={value.value}>
+                    <input
+                      type="checkbox"
+                      id={id}
+                      name="f"
+                      value={`${facet.filterId}:${value.value}`}
+                      defaultChecked={value.selected}
+                      form={form}
+                    />
+                    <label htmlFor={id}>
+                      <FacetValueText value={value.value} count={value.count} />
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+            {facet.distinctValues > facet.values.length ? (
+              <Link
+                to={`/search/facet/${facet.filterId}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}
+              >
+                More<span className="visually-hidden"> {facet.label} values</span> (
+                {facet.distinctValues.toLocaleString("en-GB")} in all)
+              </Link>
+            ) : null}
+          </fieldset>
+        ))}
+        <fieldset className="date-range">
+          <legend>Last updated</legend>
+          <label htmlFor="luFrom">From</label>
+          <input
+            type="date"
+            id="luFrom"
+            name="luFrom"
+            defaultValue={request.lastUpdatedDateFrom ?? ""}
             form={form}
           />
-          <small className="browse-values">
-            <Link
-              to={`/search/facet/${filter.id}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}
-            >
-              Browse {filter.label.toLowerCase()} values
-            </Link>
-          </small>
-        </div>
-      ))}
-      {facets.map((facet) => (
-        <fieldset key={facet.filterId} className="facet">
-          <legend>{facet.label}</legend>
-          <ul>
-            {facet.values.map((value, index) => {
-              const id = `facet-${facet.filterId}-${index}`;
-              return (
-                <li key={value.value}>
-                  <input
-                    type="checkbox"
-                    id={id}
-                    name="f"
-                    value={`${facet.filterId}:${value.value}`}
-                    defaultChecked={value.selected}
-                    form={form}
-                  />
-                  <label htmlFor={id}>
-                    {value.value}{" "}
-                    <span className="count">({value.count.toLocaleString("en-GB")})</span>
-                  </label>
-                </li>
-              );
-            })}
-          </ul>
-          {facet.distinctValues > facet.values.length ? (
-            <Link
-              to={`/search/facet/${facet.filterId}?${query}${basePath === "/advancedsearch" ? "&from=advanced" : ""}`}
-            >
-              More<span className="visually-hidden"> {facet.label} values</span> (
-              {facet.distinctValues.toLocaleString("en-GB")} in all)
-            </Link>
-          ) : null}
+          <label htmlFor="luTo">To</label>
+          <input
+            type="date"
+            id="luTo"
+            name="luTo"
+            defaultValue={request.lastUpdatedDateTo ?? ""}
+            form={form}
+          />
         </fieldset>
-      ))}
-      <fieldset className="date-range">
-        <legend>Last updated</legend>
-        <label htmlFor="luFrom">From</label>
-        <input
-          type="date"
-          id="luFrom"
-          name="luFrom"
-          defaultValue={request.lastUpdatedDateFrom ?? ""}
-          form={form}
-        />
-        <label htmlFor="luTo">To</label>
-        <input
-          type="date"
-          id="luTo"
-          name="luTo"
-          defaultValue={request.lastUpdatedDateTo ?? ""}
-          form={form}
-        />
-      </fieldset>
-      <fieldset className="date-range">
-        <legend>EU event dates</legend>
-        <label htmlFor="euEvent">Event</label>
-        <select
-          id="euEvent"
-          name="euEvent"
-          defaultValue={request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? ""}
-          form={form}
-        >
-          <option value="">Any EU event</option>
-          {EMA_EVENTS.map((event) => (
-            <option key={event}>{event}</option>
-          ))}
-        </select>
-        <label htmlFor="euFrom">From</label>
-        <input
-          type="date"
-          id="euFrom"
-          name="euFrom"
-          defaultValue={request.emaTimelineFrom ?? ""}
-          form={form}
-        />
-        <label htmlFor="euTo">To</label>
-        <input
-          type="date"
-          id="euTo"
-          name="euTo"
-          defaultValue={request.emaTimelineTo ?? ""}
-          form={form}
-        />
-      </fieldset>
-      <button type="submit" form={form}>
-        Apply filters
-      </button>
+        <fieldset className="date-range">
+          <legend>EU event dates</legend>
+          <label htmlFor="euEvent">Event</label>
+          <select
+            id="euEvent"
+            name="euEvent"
+            defaultValue={request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? ""}
+            form={form}
+          >
+            <option value="">Any EU event</option>
+            {EMA_EVENTS.map((event) => (
+              <option key={event}>{event}</option>
+            ))}
+          </select>
+          <label htmlFor="euFrom">From</label>
+          <input
+            type="date"
+            id="euFrom"
+            name="euFrom"
+            defaultValue={request.emaTimelineFrom ?? ""}
+            form={form}
+          />
+          <label htmlFor="euTo">To</label>
+          <input
+            type="date"
+            id="euTo"
+            name="euTo"
+            defaultValue={request.emaTimelineTo ?? ""}
+            form={form}
+          />
+        </fieldset>
+        <button type="submit" form={form}>
+          Apply filters
+        </button>
+      </details>
     </aside>
   );
 }
