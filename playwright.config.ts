@@ -45,7 +45,8 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    { name: "no-js", use: { javaScriptEnabled: false } },
+    // Keyboard journeys are about scripts' key handling and focus moves: JS only.
+    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /keyboard\.spec\.ts/ },
   ],
   webServer: [
     {

@@ -345,8 +345,8 @@ test.describe("accounts and user administration", () => {
     expect(csv).toContain(`${who.first} ${who.last},${who.email},,Active,2,2,1,0,`);
 
     // An impossible range is explained, not run.
-    await page.getByLabel("From").fill("2026-03-01");
-    await page.getByLabel("To").fill("2026-02-01");
+    await page.getByLabel("From", { exact: true }).fill("2026-03-01");
+    await page.getByLabel("To", { exact: true }).fill("2026-02-01");
     await page.getByRole("button", { name: "Show report" }).click();
     await expect(page).toHaveTitle(/^Error: User reports/);
     await expect(page.locator(".error-summary")).toContainText(

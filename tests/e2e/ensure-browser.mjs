@@ -1,19 +1,29 @@
 // The browser tests drive Debian's Chromium (Playwright's own download cannot work on
-// these machines). Install it when it is missing and we may; otherwise say how.
+// these machines), and the HTML check runs the Nu HTML Checker on Java. Install what is
+// missing when we may; otherwise say how.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
+const missing = [];
 const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(path)) {
+if (!existsSync(path)) missing.push({ name: "Chromium", pkg: "chromium", why: `no ${path}` });
+try {
+  execSync("java -version", { stdio: "ignore" });
+} catch {
+  missing.push({ name: "Java", pkg: "default-jre-headless", why: "no java command" });
+}
+if (missing.length > 0) {
+  const packages = missing.map((each) => each.pkg).join(" ");
   if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package (about 25 s)...");
+    console.log(`Installing Debian's ${packages} (${missing.map((m) => m.why).join("; ")})...`);
     execSync(
-      "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium",
+      `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends ${packages}`,
       { stdio: "inherit" },
     );
   } else {
     console.error(
-      `No Chromium at ${path}. Install it with: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`,
+      `Missing ${missing.map((m) => `${m.name} (${m.why})`).join(" and ")}. Install with: sudo apt-get install -y ${packages}` +
+        (missing.some((m) => m.pkg === "chromium") ? " (or set CHROMIUM_PATH)" : ""),
     );
     process.exit(1);
   }

@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
@@ -46,15 +48,49 @@ async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
   }
 }
 
+/** Where the e2e suite leaves the server's HTML documents for the Nu HTML Checker. */
+export const HTML_DIR = ".tmp/e2e-html";
+
+/**
+ * Saves the body of every HTML document response the page receives (not the data
+ * requests of client navigations), one file per distinct document, with its URL in a
+ * comment the checker's report can name.
+ */
+export function keepDocuments(page: Page) {
+  const pending: Promise<void>[] = [];
+  mkdirSync(HTML_DIR, { recursive: true });
+  page.on("response", (response) => {
+    const type = response.headers()["content-type"] ?? "";
+    if (response.request().resourceType() !== "document" || !type.startsWith("text/html")) return;
+    if (response.status() >= 300 && response.status() < 400) return;
+    pending.push(
+      response.text().then(
+        (html) => {
+          const hash = createHash("sha1").update(html).digest("hex").slice(0, 16);
+          const path = new URL(response.url()).pathname;
+          writeFileSync(`${HTML_DIR}/${hash}.html`, html);
+          writeFileSync(`${HTML_DIR}/${hash}.url`, `${path}${new URL(response.url()).search}`);
+        },
+        // A document the page navigated away from before its body arrived has no body.
+        () => {},
+      ),
+    );
+  });
+  return { done: () => Promise.all(pending).then(() => undefined) };
+}
+
 export const test = base.extend<{ axe: () => Promise<void>; jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
   // Script errors in the page (a hydration mismatch, a crash in an enhancement) fail the test.
+  // Every HTML document the server sends is kept for the markup check (tests/html-check.mjs).
   page: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    const saving = keepDocuments(page);
     await use(page);
+    await saving.done();
     expect(errors, "errors thrown by the page's scripts").toEqual([]);
   },
   axe: async ({ page, jsEnabled }, use) => {

@@ -1,0 +1,284 @@
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import { required } from "../../app/lib/required";
+import { exampleRecords, jsonLines } from "../records";
+import { expect, keepDocuments, logIn, test } from "./fixtures";
+import { emails, linkIn } from "./mail";
+
+/**
+ * Every page of the app, as the least-privileged user who may open it: WCAG 1.4.10
+ * (reflow at 320 px) and 1.4.4 (text at 200%) with no sideways scrolling, a title no other
+ * page has (2.4.2), buttons that say which item they act on, and icons kept out of the
+ * accessibility tree. The list of pages comes from the app's own route table (`remix routes
+ * --json`): a new page without a visit below fails the test, so no page escapes it.
+ */
+
+/** Buttons that may appear twice on a page because both copies do the same thing. */
+const SAME_ACTION_TWICE = new Set(["Apply filters"]);
+/** Icon glyphs the app draws; each must be hidden from assistive technology. */
+const ICONS = /[✖⚠ℹ✔✓✕★☆▲▼›‹»«]/u;
+
+interface RouteNode {
+  path?: string;
+  file: string;
+  children?: RouteNode[];
+}
+
+/** The URL pattern of every route that renders a page (resource routes have no default export). */
+function pageRoutes() {
+  const tree: RouteNode[] = JSON.parse(
+    execFileSync("node_modules/.bin/remix", ["routes", "--json"], { encoding: "utf8" }),
+  );
+  const patterns: string[] = [];
+  const walk = (nodes: RouteNode[], parent: string) => {
+    for (const node of nodes) {
+      const path = [parent, node.path ?? ""].filter(Boolean).join("/");
+      const source = readFileSync(`app/${node.file}`, "utf8");
+      if (node.file !== "root.tsx" && /^export default /m.test(source)) patterns.push(`/${path}`);
+      walk(node.children ?? [], path);
+    }
+  };
+  walk(tree, "");
+  return [...new Set(patterns)].sort();
+}
+
+type Who = "signed out" | "member" | "editor" | "admin";
+const EMAIL: Record<Exclude<Who, "signed out">, string> = {
+  member: "member@example.org",
+  editor: "editor@example.org",
+  admin: "admin@example.org",
+};
+
+interface Fixtures {
+  hssId: string;
+  stagedHssId: string;
+  importId: string;
+  exportId: string;
+  /** An invitation's /register link, so the form itself is measured. */
+  registerPath: string;
+}
+
+/** Each page, as the least-privileged user who may open it, with real ids where it needs them. */
+const VISITS: Record<string, { as: Who; path: (ids: Fixtures) => string; status?: number }> = {
+  "/": { as: "member", path: () => "/" },
+  "/*": { as: "member", path: () => "/no-such-page" },
+  "/about": { as: "signed out", path: () => "/about" },
+  "/advancedsearch": {
+    as: "member",
+    path: () => "/advancedsearch?join=and&field=company&op=contains&value=Nor",
+  },
+  "/apitest": { as: "signed out", path: () => "/apitest" },
+  // Without a reset link's token: the page that says the link has expired, 410 Gone.
+  "/changepassword": { as: "signed out", path: () => "/changepassword", status: 410 },
+  "/checkemail": { as: "signed out", path: () => "/checkemail" },
+  "/contact": { as: "signed out", path: () => "/contact" },
+  "/dashboard": { as: "member", path: () => "/dashboard/notifications" },
+  "/dashboard/notifications": { as: "member", path: () => "/dashboard/notifications" },
+  "/dashboard/overview": { as: "member", path: () => "/dashboard/overview" },
+  "/dashboard/records": { as: "editor", path: () => "/dashboard/records" },
+  "/dashboard/records/imports/:importId": {
+    as: "editor",
+    path: (ids) => `/dashboard/records/imports/${ids.importId}`,
+  },
+  "/dashboard/savedsearches": { as: "member", path: () => "/dashboard/savedsearches" },
+  "/dashboard/savedsearches/new": {
+    as: "member",
+    path: () => "/dashboard/savedsearches/new?q=cancer",
+  },
+  "/dashboard/settings": { as: "admin", path: () => "/dashboard/settings" },
+  "/dashboard/userreports": {
+    as: "admin",
+    path: () => "/dashboard/userreports?from=2020-01-01&to=2030-12-31",
+  },
+  "/dashboard/users": { as: "admin", path: () => "/dashboard/users" },
+  "/dashboard/users/:userId": { as: "admin", path: () => "/dashboard/users/1" },
+  "/export": { as: "member", path: () => "/export" },
+  "/export/:exportId": { as: "member", path: (ids) => `/export/${ids.exportId}` },
+  "/invite": { as: "admin", path: () => "/invite" },
+  "/login": { as: "signed out", path: () => "/login" },
+  "/members": { as: "member", path: () => "/members" },
+  "/myaccount": { as: "member", path: () => "/myaccount" },
+  "/myaccount/password": { as: "member", path: () => "/myaccount/password" },
+  "/myaccount/profile": { as: "member", path: () => "/myaccount/profile" },
+  "/notallowed": { as: "member", path: () => "/notallowed", status: 403 },
+  "/record/:hssId": { as: "member", path: (ids) => `/record/${ids.hssId}` },
+  "/record/:hssId/print": {
+    as: "member",
+    path: (ids) => `/record/${ids.hssId}/print`,
+  },
+  "/record/:hssId/printpreview": {
+    as: "member",
+    path: (ids) => `/record/${ids.hssId}/printpreview?sections=keyFacts&sections=ema`,
+  },
+  "/record/preview/:hssId": {
+    as: "editor",
+    path: (ids) => `/record/preview/${ids.stagedHssId}`,
+  },
+  "/register": { as: "signed out", path: (ids) => ids.registerPath },
+  "/resetpassword": { as: "signed out", path: () => "/resetpassword" },
+  "/search": { as: "member", path: () => "/search?q=cancer" },
+  "/search/facet/:filterId": { as: "member", path: () => "/search/facet/company?q=cancer" },
+  "/searchtips": { as: "member", path: () => "/searchtips" },
+  // Without the token an email carries: the page that says the link is not valid, 404.
+  "/unsubscribe": { as: "signed out", path: () => "/unsubscribe", status: 404 },
+};
+
+/** Pages seen in a second state: the signed-out home page. */
+const MORE_VISITS: Array<{ pattern: string; as: Who; path: string; status?: number }> = [
+  { pattern: "/", as: "signed out", path: "/" },
+];
+
+/** Sign-in state per kind of user, each in its own browser context. */
+async function pagesFor(browser: Browser, javaScriptEnabled: boolean) {
+  const pages = new Map<Who, Page>();
+  const saving: ReturnType<typeof keepDocuments>[] = [];
+  for (const who of ["signed out", "member", "editor", "admin"] as const) {
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      baseURL: test.info().project.use.baseURL,
+      reducedMotion: "reduce",
+      viewport: { width: 320, height: 640 },
+    });
+    const page = await context.newPage();
+    saving.push(keepDocuments(page));
+    if (who !== "signed out") await logIn(page, EMAIL[who]);
+    pages.set(who, page);
+  }
+  return { pages, saved: () => Promise.all(saving.map((each) => each.done())) };
+}
+
+/** A staged version and its import (as the editor), and an export (as the member). */
+async function makeFixtures(pages: Map<Who, Page>): Promise<Fixtures> {
+  const member = required(pages.get("member"), "the member's page");
+  await member.goto("/search?q=cancer");
+  const hssId = required(
+    await member.locator(".search-results a[href^='/record/']").first().getAttribute("href"),
+    "a record link in the results",
+  ).replace("/record/", "");
+  await member.getByRole("button", { name: "Select all on this page" }).click();
+  await expect(member.locator(".selection-count")).toContainText("Selected");
+  await member.goto("/export");
+  await member.getByRole("button", { name: "Export", exact: true }).click();
+  await expect(member).toHaveURL(/\/export\/[\w-]+\?/);
+  const exportId = required(/\/export\/([\w-]+)/.exec(member.url())?.[1], "the export's id");
+
+  const editor = required(pages.get("editor"), "the editor's page");
+  const [record] = exampleRecords();
+  await editor.goto("/dashboard/records");
+  await editor.getByLabel("Records file").setInputFiles({
+    name: "reflow.jsonl",
+    mimeType: "application/json",
+    buffer: Buffer.from(jsonLines([record])),
+  });
+  await editor.getByLabel("Stage them for preview, to publish or discard here later").check();
+  await editor.getByRole("button", { name: "Check the file" }).click();
+  await expect(editor).toHaveURL(/\/dashboard\/records\/imports\/\d+$/);
+  const importId = required(/imports\/(\d+)$/.exec(editor.url())?.[1], "the import's id");
+  await editor.getByRole("button", { name: "Stage 1 record(s) for preview" }).click();
+  await expect(editor).toHaveURL(/\/dashboard\/records$/);
+  const admin = required(pages.get("admin"), "the admin's page");
+  const email = `reflow-${test.info().project.name}-${Date.now().toString(36)}@example.org`;
+  await admin.goto("/invite");
+  await admin.getByLabel("First name").fill("Reflow");
+  await admin.getByLabel("Last name").fill("Visitor");
+  await admin.getByLabel("Email").fill(email);
+  await admin.getByRole("button", { name: "Send invitation" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Invitation sent to" })).toBeVisible();
+  await expect.poll(() => emails([email, "/register?"]).length, { timeout: 30_000 }).toBe(1);
+  const registerPath = linkIn(required(emails([email]).at(-1), "the invitation"), "/register");
+  return { hssId, stagedHssId: record.hssId, importId, exportId, registerPath };
+}
+
+/** How far the document scrolls sideways, and the header's height. */
+function measure(page: Page) {
+  return page.evaluate(() => ({
+    sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    header: Math.round(document.querySelector(".site-header")?.getBoundingClientRect().height ?? 0),
+  }));
+}
+
+test.describe("every page", () => {
+  test.describe.configure({ timeout: 240_000 });
+
+  test("reflows at 320 px and at 200% text, has its own title, names its buttons and hides its icons", async ({
+    browser,
+    jsEnabled,
+  }) => {
+    const routes = pageRoutes();
+    expect(Object.keys(VISITS).sort(), "a visit for every page route of the app").toEqual(routes);
+    const { pages, saved } = await pagesFor(browser, jsEnabled);
+    const ids = await makeFixtures(pages);
+    const faults: string[] = [];
+    const titles: Array<{ page: string; title: string }> = [];
+    const visits = [
+      ...Object.entries(VISITS).map(([pattern, visit]) => ({
+        pattern,
+        ...visit,
+        path: visit.path(ids),
+      })),
+      ...MORE_VISITS,
+    ];
+    for (const { pattern, as, path, status } of visits) {
+      const page = required(pages.get(as), `a page for ${as}`);
+      await page.setViewportSize({ width: 320, height: 640 });
+      const response = await page.goto(path);
+      // The page itself, not a refusal or a sign-in page in its place.
+      expect(new URL(page.url()).pathname, `${pattern} as ${as}`).toBe(
+        pattern === "/dashboard" ? "/dashboard/notifications" : new URL(path, page.url()).pathname,
+      );
+      expect(response?.status(), `${path} as ${as}`).toBe(status ?? (pattern === "/*" ? 404 : 200));
+      const narrow = await measure(page);
+      // Error pages (404, 410) share their title by design; every real page has its own.
+      if (
+        !MORE_VISITS.some((more) => more.path === path && more.as === as) &&
+        pattern !== "/dashboard" &&
+        response?.status() === 200
+      )
+        titles.push({ page: `${pattern} as ${as}`, title: await page.title() });
+      const tree = await page.locator("body").ariaSnapshot();
+      const buttons = [...tree.matchAll(/- button "([^"]*)"/g)].map((match) => match[1]);
+      for (const name of new Set(buttons)) {
+        if (buttons.filter((other) => other === name).length > 1 && !SAME_ACTION_TWICE.has(name))
+          faults.push(`${path}: more than one button is called "${name}"`);
+      }
+      for (const line of tree.split("\n")) {
+        if (/- img\s*$/.test(line)) faults.push(`${path}: an image without a name`);
+        // Text that is only an icon (a glyph with at most punctuation beside it).
+        const text = /- (?:text: |[\w]+ ")(.*?)"?$/.exec(line)?.[1] ?? "";
+        if (ICONS.test(text) && text.replace(ICONS, "").replace(/[\s:()]/g, "").length === 0)
+          faults.push(`${path}: an icon is in the accessibility tree (${line.trim()})`);
+      }
+      if (narrow.sideways > 0) faults.push(`${path}: ${narrow.sideways} px sideways at 320 px`);
+      if (narrow.header > 120) faults.push(`${path}: the header is ${narrow.header} px tall`);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      // Set through the CSSOM: the content security policy refuses an added style element.
+      await page.evaluate(() => {
+        document.documentElement.style.fontSize = "200%";
+      });
+      const large = await measure(page);
+      if (large.sideways > 0) faults.push(`${path}: ${large.sideways} px sideways with 200% text`);
+
+      // Search results in both saved views: the table as well as the cards.
+      if (pattern === "/search") {
+        await page.setViewportSize({ width: 320, height: 640 });
+        await page.goto(path);
+        await page.getByRole("button", { name: "Table view" }).click();
+        await expect(page.getByRole("region", { name: /^Search results, page 1/ })).toBeVisible();
+        const table = await measure(page);
+        if (table.sideways > 0) faults.push(`${path}: ${table.sideways} px sideways in table view`);
+        await page.getByRole("button", { name: "Card view" }).click();
+        await expect(page.locator(".result-cards")).toBeVisible();
+      }
+    }
+    await saved();
+    for (const { page, title } of titles) {
+      const same = titles.filter((other) => other.title === title && other.page !== page);
+      if (same.length > 0)
+        faults.push(`${page} has the title "${title}", as ${same.map((o) => o.page).join(", ")}`);
+    }
+    expect(faults).toEqual([]);
+    for (const page of pages.values()) await page.context().close();
+  });
+});
