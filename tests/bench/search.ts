@@ -12,8 +12,7 @@
  *    database when it holds no records, and times the same searches there.
  * Figures only: targets are compared by people, not asserted.
  */
-import { once } from "node:events";
-import { createWriteStream, existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { medianAndP95, startBuiltServer } from "./server";
@@ -38,10 +37,9 @@ process.env.SESSION_SECRET = "bench-only-secret";
 delete process.env.DATABASE_URL;
 
 const { generateRecord } = await import("~/records/generate");
+const { writeCatalogue, importFile } = await import("./store");
 const { closeDb, getDb, getEngine } = await import("~/db/client.server");
 const { resetEnvForTesting } = await import("~/lib/env.server");
-const { applyImport } = await import("~/models/record-import.server");
-const { fileChunks } = await import("~/records/read-items.server");
 const { searchRecords, facetValues, suggestValues } = await import("~/models/search.server");
 const { searchIndex, dropSearchIndex } = await import("~/models/search-index.server");
 const { countPublishedRecords } = await import("~/models/records.server");
@@ -164,28 +162,6 @@ async function timeCases(label: string) {
   }
 }
 
-async function writeCatalogue(file: string) {
-  const out = createWriteStream(file);
-  for (let index = 0; index < COUNT; index++) {
-    if (!out.write(`${JSON.stringify(generateRecord(index, { catalogueSize: COUNT }))}\n`))
-      await once(out, "drain");
-  }
-  out.end();
-  await once(out, "finish");
-}
-
-async function importFile(file: string, label: string) {
-  const started = performance.now();
-  const report = await applyImport(() => fileChunks(file), {
-    mode: "publish",
-    source: "cli",
-    filename: path.basename(file),
-  });
-  console.log(
-    `${label}: imported ${report.items.toLocaleString("en-GB")} records in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
-}
-
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 /** Two collections a moment apart: typed arrays' memory is given back on the second. */
 async function gc() {
@@ -257,7 +233,7 @@ try {
   if (!file || !existsSync(file)) {
     file = path.join(work, "catalogue.jsonl");
     const started = performance.now();
-    await writeCatalogue(file);
+    await writeCatalogue(file, COUNT);
     console.log(
       `generated ${COUNT.toLocaleString("en-GB")} records (${(statSync(file).size / 1024 / 1024).toFixed(0)} MB) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
