@@ -51,7 +51,7 @@ export default defineConfig({
   webServer: [
     {
       // A fresh embedded database with the demo accounts, built app, production mode.
-      command: `rm -rf ${DATA_DIR} && ./node_modules/.bin/remix-serve ./build/index.js`,
+      command: `rm -rf ${DATA_DIR} && node --import tsx app/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -65,7 +65,7 @@ export default defineConfig({
       },
     },
     {
-      command: `rm -rf ${DATA_DIR}-short && ./node_modules/.bin/remix-serve ./build/index.js`,
+      command: `rm -rf ${DATA_DIR}-short && node --import tsx app/server/main.ts`,
       url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 60_000,

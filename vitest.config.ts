@@ -8,7 +8,12 @@ const sharedServer = Boolean(process.env.DATABASE_URL);
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // tests/server start the built app as a process of its own (npm run test:vitest builds it).
+    include: [
+      "tests/unit/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/server/**/*.test.ts",
+    ],
     setupFiles: ["tests/setup.ts"],
     environment: "node",
     pool: "forks",

@@ -1,16 +1,36 @@
 import { randomBytes } from "node:crypto";
-import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { startServer } from "~/lib/startup.server";
+import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
+import { type ServerErrorInfo, ServerErrorContext, messageCarrying } from "~/lib/server-error";
 import { stripNulBytes } from "~/lib/strip-nul.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
+import { isDatabaseUnavailable } from "~/lib/unavailable.server";
+import "~/lib/load-context";
 
 const ABORT_DELAY = 5_000;
+/** Seconds a client is asked to wait before trying again while the database is unreachable. */
+const RETRY_AFTER = "5";
 
 if (process.env.NODE_ENV !== "test") startServer();
+
+/**
+ * The facts the error page shows for the errors a render carries (none: not an error page).
+ * Remix hands the render sanitised errors in production, so whether the database was
+ * unreachable comes from handleError, which saw the originals.
+ */
+function errorInfo(remixContext: EntryContext, loadContext: AppLoadContext | undefined) {
+  const errors = Object.values(remixContext.staticHandlerContext.errors ?? {});
+  if (errors.length === 0) return null;
+  return {
+    reference: loadContext?.requestId,
+    unavailable: loadContext?.unavailable === true || errors.some(isDatabaseUnavailable),
+  } satisfies ServerErrorInfo;
+}
 
 /**
  * Every page is rendered whole before it is sent (no streamed suspense): the pages are
@@ -21,13 +41,22 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
   const nonce = randomBytes(16).toString("base64");
+  const failure = errorInfo(remixContext, loadContext);
+  let status = responseStatusCode;
+  if (failure?.unavailable && status >= 500) {
+    status = 503;
+    responseHeaders.set("Retry-After", RETRY_AFTER);
+  }
   return new Promise<Response>((resolve, reject) => {
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        <ServerErrorContext.Provider value={failure}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+        </ServerErrorContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,
@@ -39,7 +68,7 @@ export default function handleRequest(
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
-              status: failed ? 500 : responseStatusCode,
+              status: failed ? 500 : status,
             }),
           );
           pipe(body);
@@ -49,7 +78,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           failed = true;
-          console.error(error);
+          logError("render", "a page failed to render", error);
         },
       },
     );
@@ -57,13 +86,40 @@ export default function handleRequest(
   });
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+/**
+ * A failed data request (JavaScript on) reaches the browser as an error whose message is all
+ * Remix keeps: the message carries the request's reference, and whether the database was
+ * unreachable, for the error page. Unreachable is answered 503, like the document.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (
+  response,
+  { request, context },
+) => {
   applySecurityHeaders(response.headers, request);
-  return response;
+  if (!response.headers.has("X-Remix-Error")) return response;
+  const unavailable = context.unavailable === true;
+  const headers = new Headers(response.headers);
+  headers.delete("Content-Length");
+  if (unavailable) headers.set("Retry-After", RETRY_AFTER);
+  return new Response(
+    JSON.stringify({
+      message: messageCarrying({ reference: context.requestId, unavailable }),
+    }),
+    { status: unavailable ? 503 : response.status, headers },
+  );
 };
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(
+  error: unknown,
+  { request, context }: { request: Request; context: AppLoadContext },
+) {
   // Aborted requests (the user navigated away) are not errors worth logging.
   if (request.signal.aborted) return;
-  console.error(error);
+  // Remembered for handleDataRequest, which sees only the serialised error.
+  if (isDatabaseUnavailable(error)) context.unavailable = true;
+  logError(
+    "request",
+    isDatabaseUnavailable(error) ? "the database is unreachable" : "request failed",
+    error,
+  );
 }

@@ -17,13 +17,14 @@ import picoHref from "@picocss/pico/css/pico.min.css";
 import { type ReactNode, useContext, useEffect } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { AlertBar, type BarMessage } from "~/components/AlertBar";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, errorHeading } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { getOptionalUserWith } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
 import { useNonce } from "~/lib/nonce";
+import { useServerErrorInfo } from "~/lib/server-error";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
 import appHref from "~/styles/app.css";
 import { headerColumns } from "~/models/notifications.server";
@@ -111,6 +112,11 @@ function Document({
   const messages: BarMessage[] = data?.flash ? [data.flash] : [];
   // Spec section 2: on any path containing /preview the header and footer give way to the preview banner.
   const previewMode = useLocation().pathname.includes("/preview");
+  // A page answered in place of another (a refused cross-site post) must not hydrate: the
+  // browser's address is not the page's route.
+  const withScripts = !useMatches().some(
+    (match) => (match.handle as RouteHandle | undefined)?.scripts === false,
+  );
   return (
     <html lang="en-GB">
       <head>
@@ -151,8 +157,12 @@ function Document({
         {previewMode ? null : (
           <SiteFooter signedIn={Boolean(data?.user)} appVersion={data?.appVersion ?? ""} />
         )}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {withScripts ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -177,9 +187,8 @@ export function ErrorBoundary() {
   const data = useRootData();
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = useDocumentTitle(
-    notFound ? "Page not found" : "Sorry, there is a problem with the service",
-  );
+  const { unavailable } = useServerErrorInfo(error);
+  const title = useDocumentTitle(notFound ? "Page not found" : errorHeading(unavailable));
   return (
     <Document title={title} data={data}>
       <ErrorPage />

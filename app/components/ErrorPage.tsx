@@ -1,8 +1,10 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { ERROR_FACTS_ID, useServerErrorInfo } from "~/lib/server-error";
 
 /** Page-not-found and unexpected-error screens, inside the site shell. */
 export function ErrorPage() {
   const error = useRouteError();
+  const { reference, unavailable } = useServerErrorInfo(error);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <>
@@ -22,12 +24,32 @@ export function ErrorPage() {
     ) : null;
   return (
     <>
-      <h1>Sorry, there is a problem with the service</h1>
-      <p>Try again later.</p>
+      <h1>{errorHeading(unavailable)}</h1>
+      <p>
+        {unavailable
+          ? "The service could not reach its database. Try again in a few seconds."
+          : "Try again later."}
+      </p>
       <p>
         If it keeps happening, <Link to="/contact">contact us</Link>.
       </p>
+      {reference ? (
+        <p
+          id={ERROR_FACTS_ID}
+          data-reference={reference}
+          data-unavailable={unavailable ? "true" : "false"}
+        >
+          Quote reference <code>{reference}</code> when you contact us.
+        </p>
+      ) : null}
       {detail}
     </>
   );
+}
+
+/** The error page's heading (and title): a moment's outage or a fault. */
+export function errorHeading(unavailable: boolean) {
+  return unavailable
+    ? "Sorry, the service is unavailable for a moment"
+    : "Sorry, there is a problem with the service";
 }

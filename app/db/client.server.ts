@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { env } from "~/lib/env.server";
+import { logWarn } from "~/lib/log.server";
 import * as schema from "./schema";
 import { processState } from "~/lib/process-state.server";
 
@@ -20,6 +21,8 @@ interface Connection {
   db: Db;
   engine: Engine;
   close: () => Promise<void>;
+  /** The embedded database itself (absent on a server): backups are taken from it. */
+  pglite?: PGlite;
 }
 
 const MIGRATIONS_FOLDER = path.resolve(process.cwd(), "app/db/migrations");
@@ -49,11 +52,18 @@ async function openPglite(): Promise<Connection> {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzlePglite({ client, schema, logger: logQueries() });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, engine: "pglite", close: () => client.close() };
+  return { db: db as unknown as Db, engine: "pglite", close: () => client.close(), pglite: client };
 }
 
 async function openPostgres(url: string): Promise<Connection> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  // A connection dropped by the server (a restart, a failover) is an event, not a crash: the
+  // query on it fails (503 "try again"), the pool discards it, the next query opens a fresh one.
+  // Idle connections report through the pool; checked-out ones through their own client.
+  const dropped = (error: Error) =>
+    logWarn("database", "a connection was closed by the server", { error: error.message });
+  pool.on("error", dropped);
+  pool.on("connect", (connection) => connection.on("error", dropped));
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
@@ -98,6 +108,41 @@ export async function closeDb() {
   const current = state.connecting;
   state.connecting = undefined;
   if (current) await (await current).close();
+}
+
+/** How many migrations this build ships, and how many the database has applied. */
+export async function migrationStatus(db: Db) {
+  const journal = JSON.parse(
+    readFileSync(path.join(MIGRATIONS_FOLDER, "meta/_journal.json"), "utf8"),
+  );
+  const [{ applied }] = await queryRows<{ applied: number }>(
+    db,
+    sql`SELECT count(*)::int AS applied FROM drizzle.__drizzle_migrations`,
+  );
+  return { applied, expected: (journal.entries as unknown[]).length };
+}
+
+/**
+ * A consistent copy of the embedded database's folder, as a gzipped tar: taken between two
+ * statements (PGlite runs one at a time), after a checkpoint, so that it opens like a
+ * database after a clean stop, with any transaction then open rolled back.
+ */
+export async function dumpEmbeddedDatabase(): Promise<Blob> {
+  const { pglite } = await connection();
+  if (!pglite) throw new Error("The database is a PostgreSQL server: back it up with pg_dump.");
+  await pglite.exec("CHECKPOINT");
+  return pglite.dumpDataDir("gzip");
+}
+
+/** Opens a backup into an empty folder as the embedded database, checks it answers, closes it. */
+export async function restoreEmbeddedDatabase(backup: Blob, dataDir: string) {
+  mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create({ dataDir, loadDataDir: backup, extensions: { pg_trgm } });
+  try {
+    await client.query("SELECT 1");
+  } finally {
+    await client.close();
+  }
 }
 
 /** Rows of a raw `db.execute` result: both drivers return `{ rows }`. */

@@ -120,5 +120,8 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
     await seedRecordsIfEmpty(db);
   }
   if (await seedDemo(db))
-    logInfo("demo", `seeded ${DEMO_ACCOUNTS.length} demo accounts (password ${DEMO_PASSWORD})`);
+    logInfo(
+      "demo",
+      `seeded ${DEMO_ACCOUNTS.length} demo accounts (the README gives their password)`,
+    );
 }

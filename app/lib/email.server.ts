@@ -4,8 +4,10 @@ import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
-import { logInfo } from "~/lib/log.server";
+import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
+import { outsideRequest } from "~/lib/request-context.server";
+import { isStopping } from "~/lib/shutdown.server";
 
 const { outbox } = schema;
 
@@ -38,9 +40,9 @@ export function retryDelayMs(attempts: number) {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
 }
 
-// A claimed row is left alone by other senders for this long; a sender that dies mid-send
-// leaves it to be retried after the lease.
-const LEASE_MS = 5 * 60 * 1000;
+// A claimed row is left alone by other senders for OUTBOX_LEASE_SECONDS (5 minutes); a sender
+// that dies mid-send leaves it to be sent after the lease.
+const leaseMs = () => env().OUTBOX_LEASE_SECONDS * 1000;
 
 type OutboxRow = typeof outbox.$inferSelect;
 
@@ -110,7 +112,7 @@ async function claim(db: Db, limit: number): Promise<OutboxRow[]> {
     for (const row of due) {
       await tx
         .update(outbox)
-        .set({ nextAttemptAt: new Date(Date.now() + LEASE_MS) })
+        .set({ nextAttemptAt: new Date(Date.now() + leaseMs()) })
         .where(eq(outbox.id, row.id));
     }
     return due;
@@ -131,6 +133,9 @@ export async function sendPendingEmails(
   const rows = await claim(db, options.limit ?? 50);
   const report: SendReport = { sent: 0, failed: 0 };
   if (rows.length === 0) return report;
+  log(
+    `claimed ${rows.length} ${rows.length === 1 ? "email" : "emails"}: ${rows.map((row) => row.id).join(", ")}`,
+  );
   const channel = deliverer();
   for (const row of rows) {
     try {
@@ -160,38 +165,43 @@ export async function sendPendingEmails(
 }
 
 // A rebuilt module in development does not start a second sender.
-const worker = processState<{ timer?: NodeJS.Timeout; running: boolean }>("__hsdOutbox", () => ({
-  running: false,
-}));
+const worker = processState<{ timer?: NodeJS.Timeout; run?: Promise<void> }>(
+  "__hsdOutbox",
+  () => ({}),
+);
 
-async function tick() {
-  if (worker.running) return;
-  worker.running = true;
+async function sendWhileDue() {
   try {
-    while ((await sendPendingEmails()).sent > 0) {
-      // keep going while there is mail due
-    }
+    // Keep going while there is mail due; a stopping process finishes the batch it claimed.
+    while ((await sendPendingEmails()).sent > 0 && !isStopping()) {}
   } catch (error) {
-    console.error("[outbox] sender failed:", error instanceof Error ? error.message : error);
-  } finally {
-    worker.running = false;
+    logError("outbox", "sender failed; tried again on the next tick", error);
   }
+}
+
+function tick() {
+  if (worker.run || isStopping()) return;
+  worker.run = sendWhileDue().finally(() => {
+    worker.run = undefined;
+  });
 }
 
 /** Starts the in-process sender: every 10 seconds, and at once when kicked. */
 export function startOutboxWorker(intervalMs = 10_000) {
   if (worker.timer) return;
-  worker.timer = setInterval(() => void tick(), intervalMs);
+  worker.timer = setInterval(tick, intervalMs);
   worker.timer.unref();
-  void tick();
+  tick();
 }
 
 /** Asks the running sender to look now (after a commit that wrote mail). */
 export function kickOutbox() {
-  if (worker.timer) setImmediate(() => void tick());
+  if (worker.timer) outsideRequest(() => setImmediate(tick));
 }
 
-export function stopOutboxWorker() {
+/** Stops the sender; a batch being sent is finished first. */
+export async function stopOutboxWorker() {
   if (worker.timer) clearInterval(worker.timer);
   worker.timer = undefined;
+  await worker.run;
 }

@@ -5,7 +5,8 @@ const DEV_SESSION_SECRET = "development-only-session-secret";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().positive().default(3000),
+  // 0: any free port (the "listening" log line says which).
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default("./data"),
   DATABASE_URL: z.string().min(1).optional(),
   SESSION_SECRET: z.string().min(1).optional(),
@@ -28,6 +29,15 @@ const schema = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number().min(0).default(900),
   // 1: print every SQL statement the app sends (npm run bench:pages counts them per request).
   DB_LOG_QUERIES: z.enum(["0", "1"]).optional(),
+  // How long a mail sender's claim on an email lasts: one that dies mid-send leaves it to be
+  // sent by another after this.
+  OUTBOX_LEASE_SECONDS: z.coerce.number().positive().default(300),
+  // The address to listen on (unset: every interface).
+  HOST: z.string().min(1).optional(),
+  // How much the JSON log says: fatal, error, warn, info (the default), debug, trace, silent.
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
+  // 1: the app is behind a proxy, whose X-Forwarded-Proto and X-Forwarded-Host it believes.
+  TRUST_PROXY: z.enum(["0", "1"]).optional(),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; dataDir: string };

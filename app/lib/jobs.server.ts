@@ -2,6 +2,8 @@ import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
 import { enqueueEmail, kickOutbox } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
+import { logError, logInfo } from "~/lib/log.server";
+import { isStopping } from "~/lib/shutdown.server";
 import { absoluteUrl, stopLink } from "~/lib/stop-links.server";
 import { searchIndex } from "~/models/search-index.server";
 import { getSiteSettings } from "~/models/settings.server";
@@ -49,6 +51,7 @@ export async function runSavedSearchAlerts(db?: Db) {
   let sent = 0;
   let checked = 0;
   for (;;) {
+    const sentBefore = sent;
     const batch = await db.transaction(async (tx) => {
       const rows = await queryRows<{
         id: number;
@@ -108,7 +111,13 @@ export async function runSavedSearchAlerts(db?: Db) {
       }
       return rows.length;
     });
-    if (batch < BATCH) break;
+    // Logged after the commit: the claims and emails of a batch stand or fall together.
+    if (batch > 0)
+      logInfo("jobs", "saved-search alerts batch committed", {
+        claimed: batch,
+        emailed: sent - sentBefore,
+      });
+    if (batch < BATCH || isStopping()) break;
   }
   return { checked, sent };
 }
@@ -123,6 +132,7 @@ export async function runNotificationDigests(db?: Db) {
   let sent = 0;
   let checked = 0;
   for (;;) {
+    const sentBefore = sent;
     const batch = await db.transaction(async (tx) => {
       const rows = await queryRows<{
         user_id: number;
@@ -176,7 +186,13 @@ export async function runNotificationDigests(db?: Db) {
       }
       return rows.length;
     });
-    if (batch < BATCH) break;
+    // Logged after the commit: the claims and emails of a batch stand or fall together.
+    if (batch > 0)
+      logInfo("jobs", "notification digests batch committed", {
+        claimed: batch,
+        emailed: sent - sentBefore,
+      });
+    if (batch < BATCH || isStopping()) break;
   }
   return { checked, sent };
 }
@@ -188,20 +204,34 @@ export async function runJobs(db?: Db) {
   return { alerts, digests };
 }
 
-const timer: { handle?: NodeJS.Timeout; running: boolean } = { running: false };
+const timer: { handle?: NodeJS.Timeout; run?: Promise<unknown> } = {};
 
 /** The in-process schedule: every JOBS_INTERVAL_SECONDS (0 turns it off). */
 export function startJobs() {
   const seconds = env().JOBS_INTERVAL_SECONDS;
   if (!seconds || timer.handle) return;
   timer.handle = setInterval(() => {
-    if (timer.running) return;
-    timer.running = true;
-    runJobs()
-      .catch((error) => console.error("[jobs] failed; tried again next time:", error))
+    if (timer.run || isStopping()) return;
+    const started = performance.now();
+    timer.run = runJobs()
+      .then(({ alerts, digests }) =>
+        logInfo("jobs", "run finished", {
+          alerts,
+          digests,
+          ms: Math.round(performance.now() - started),
+        }),
+      )
+      .catch((error) => logError("jobs", "run failed; tried again next time", error))
       .finally(() => {
-        timer.running = false;
+        timer.run = undefined;
       });
   }, seconds * 1000);
   timer.handle.unref();
+}
+
+/** Stops the schedule; a run under way finishes its current batch and stops there. */
+export async function stopJobs() {
+  if (timer.handle) clearInterval(timer.handle);
+  timer.handle = undefined;
+  await timer.run;
 }

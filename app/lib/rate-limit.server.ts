@@ -1,5 +1,7 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "~/db/client.server";
+import "~/lib/load-context";
 
 const { rateLimits } = schema;
 
@@ -55,10 +57,12 @@ export async function isRateLimited(limit: Limit, key: string): Promise<boolean>
 }
 
 /**
- * The client's address as the reverse proxy reports it. The app is meant to run behind a
- * TLS-terminating proxy that sets X-Forwarded-For; without one there is no address to read.
+ * The client's address: what the HTTP server saw (app/server), which is the socket's peer, or
+ * with TRUST_PROXY=1 the proxy's X-Forwarded-For. An action called without the server (the
+ * tests) reads the header itself.
  */
-export function clientAddress(request: Request): string | null {
+export function clientAddress(request: Request, context?: AppLoadContext): string | null {
+  if (context?.clientAddress) return context.clientAddress;
   const forwarded = request.headers.get("x-forwarded-for");
   const first = forwarded?.split(",")[0]?.trim();
   return first || null;

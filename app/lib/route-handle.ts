@@ -1,6 +1,8 @@
 /** What a route module exports as `handle`: its page title, derived from its loader data. */
 export interface RouteHandle<Data = unknown> {
   title: string | ((data: Data) => string);
+  /** false: the page is sent without the app's scripts (it is shown at another page's address). */
+  scripts?: false;
 }
 
 export const SITE_NAME = "Horizon Scanning Database";

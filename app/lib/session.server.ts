@@ -5,6 +5,7 @@ import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { recordSignIn } from "~/models/accounts.server";
 import { isActiveUser, type User, userColumns } from "~/models/users.server";
+import { noteRequestUser } from "~/lib/request-context.server";
 
 const { sessions, users } = schema;
 
@@ -50,6 +51,7 @@ async function readSessionId(request: Request): Promise<string | null> {
 
 /** Starts a session for the user and returns the Set-Cookie header value. */
 export async function createSession(request: Request, userId: number): Promise<string> {
+  noteRequestUser(userId);
   const db = await getDb();
   const id = randomBytes(32).toString("base64url");
   const now = Date.now();
@@ -144,6 +146,7 @@ async function sessionState(db: Db, idHash: string, row: SessionRow): Promise<Se
   if (row.lastSeenAt.getTime() < now - touchAfterMs()) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
   }
+  noteRequestUser(row.user.id);
   return { status: "active", user: row.user };
 }
 

@@ -1,25 +1,33 @@
-import { getDb, onDatabaseReady } from "~/db/client.server";
+import { closeDb, getDb, onDatabaseReady } from "~/db/client.server";
 import { seedDemoOnStartup } from "~/lib/demo.server";
-import { startOutboxWorker } from "~/lib/email.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
-import { startJobs } from "~/lib/jobs.server";
+import { startJobs, stopJobs } from "~/lib/jobs.server";
+import { logError } from "~/lib/log.server";
+import { onShutdown } from "~/lib/shutdown.server";
 import { warmSearchIndex } from "~/models/search-index.server";
 
 let started = false;
 
-/** Start-up of the server process: configuration, migrations, demo data, the search index, the mail sender, the scheduled jobs. */
+/**
+ * Start-up of the server process: configuration, migrations, demo data, the search index, the
+ * mail sender, the scheduled jobs; and what stopping undoes, in the reverse order.
+ */
 export function startServer() {
   if (started) return;
   started = true;
   env(); // refuse to start on bad configuration (SESSION_SECRET in production)
   onDatabaseReady(seedDemoOnStartup);
+  onShutdown("database", closeDb);
   // Open and migrate the database now rather than on the first request, then build the
   // search index, so that the first search does not wait for it.
   getDb()
     .then(() => warmSearchIndex())
     .catch((error) =>
-      console.error("[startup] database not ready; retried on the next request:", error),
+      logError("startup", "database not ready; retried on the next request", error),
     );
   startOutboxWorker();
+  onShutdown("outbox", stopOutboxWorker);
   startJobs();
+  onShutdown("jobs", stopJobs);
 }

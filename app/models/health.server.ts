@@ -1,46 +1,71 @@
 import { sql } from "drizzle-orm";
-import { getDb, getEngine } from "~/db/client.server";
+import { getDb, getEngine, migrationStatus } from "~/db/client.server";
 import { env } from "~/lib/env.server";
+import { logError } from "~/lib/log.server";
 import { DEFAULT_SEARCH } from "~/search/request";
+import { searchIndexStatus } from "./search-index.server";
 import { countSearch } from "./search.server";
 
 export interface ServiceStatus {
   version: string;
+  /** The process answers (liveness): always true in an answer. */
+  live: true;
+  /** The process can serve every page (readiness): the three checks below pass. */
+  ready: boolean;
   database: {
     engine: "pglite" | "postgresql" | "unknown";
     answers: boolean;
     latencyMs: number | null;
     error?: string;
   };
+  migrations: { applied: number; expected: number } | null;
+  searchIndex: { built: boolean; records?: number };
+  /** Published records as search counts them; null until the index is built. */
   records: number | null;
   checkedAt: string;
 }
 
 /**
- * What /apitest and /api/health report: a real round trip to the database, and the number
- * of published records as search counts them (so neither answers until search can).
+ * What /apitest and /api/health report: a real round trip to the database, whether it has
+ * every migration this build ships, and whether the search index is built (never waited for:
+ * a monitor asking during start-up is told "not ready" at once).
  */
 export async function getServiceStatus(): Promise<ServiceStatus> {
   const checkedAt = new Date().toISOString();
   const version = env().APP_VERSION;
+  const index = searchIndexStatus();
   try {
     const db = await getDb();
     const engine = await getEngine();
     const started = performance.now();
     await db.execute(sql`SELECT 1`);
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
-    const records = await countSearch(DEFAULT_SEARCH, {});
-    return { version, database: { engine, answers: true, latencyMs }, records, checkedAt };
-  } catch (error) {
-    console.error("[health] database check failed:", error);
+    const migrations = await migrationStatus(db);
+    const records = index.built ? await countSearch(DEFAULT_SEARCH, {}) : null;
     return {
       version,
+      live: true,
+      ready: migrations.applied >= migrations.expected && index.built,
+      database: { engine, answers: true, latencyMs },
+      migrations,
+      searchIndex: index.built ? { built: true, records: index.records } : { built: false },
+      records,
+      checkedAt,
+    };
+  } catch (error) {
+    logError("health", "database check failed", error);
+    return {
+      version,
+      live: true,
+      ready: false,
       database: {
         engine: env().DATABASE_URL ? "postgresql" : "pglite",
         answers: false,
         latencyMs: null,
         error: "The database did not answer.",
       },
+      migrations: null,
+      searchIndex: { built: index.built },
       records: null,
       checkedAt,
     };

@@ -1,7 +1,7 @@
 import { type Db, getDb, queryRows, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
 import { SearchIndex } from "~/search/engine";
-import { logInfo } from "~/lib/log.server";
+import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
 
 /**
@@ -25,10 +25,12 @@ interface Held {
 }
 
 // A rebuilt server module in development reuses the index.
-const state = processState<{ building?: Promise<Held>; refreshing?: Promise<void> }>(
-  "__hsdSearch",
-  () => ({}),
-);
+const state = processState<{
+  building?: Promise<Held>;
+  refreshing?: Promise<void>;
+  /** The index once built, for readiness checks that must not wait for it. */
+  built?: Held;
+}>("__hsdSearch", () => ({}));
 
 /** Takes the next catalogue version inside the caller's transaction (held until it commits). */
 export async function nextCatalogueVersion(tx: Db) {
@@ -126,7 +128,7 @@ async function refresh(held: Held) {
 /** Starts building the index now (at server start-up) rather than on the first search. */
 export function warmSearchIndex() {
   void held().catch((error) =>
-    console.error("[search] index not built; tried again on the next search:", error),
+    logError("search", "index not built; tried again on the next search", error),
   );
 }
 
@@ -134,6 +136,13 @@ function held(db?: Db): Promise<Held> {
   if (!state.building) {
     const attempt = (async () => build(db ?? (await getDb())))();
     state.building = attempt;
+    state.built = undefined;
+    void attempt.then(
+      (done) => {
+        if (state.building === attempt) state.built = done;
+      },
+      () => {},
+    );
     // A failed build is not kept: the next search tries again.
     attempt.catch(() => {
       if (state.building === attempt) state.building = undefined;
@@ -160,6 +169,17 @@ export async function searchIndex(): Promise<SearchIndex> {
 /** Forgets the index (tests that replace the database). */
 export function dropSearchIndex() {
   state.building = undefined;
+  state.built = undefined;
+}
+
+/** Whether the index is built, without waiting for it: its size and catalogue version if so. */
+export function searchIndexStatus():
+  | { built: false }
+  | { built: true; records: number; version: number } {
+  const held = state.built;
+  return held
+    ? { built: true, records: held.index.size, version: held.index.version }
+    : { built: false };
 }
 
 /** What a search result shows of a record besides its title, status and date (records.card). */

@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getServiceStatus } from "~/models/health.server";
+import { getServiceStatus, type ServiceStatus } from "~/models/health.server";
 
 export const handle: RouteHandle = { title: "Service status" };
 
@@ -10,7 +10,7 @@ export const handle: RouteHandle = { title: "Service status" };
 export async function loader() {
   const status = await getServiceStatus();
   return json(status, {
-    status: status.database.answers ? 200 : 503,
+    status: status.ready ? 200 : 503,
     headers: { "Cache-Control": "no-store" },
   });
 }
@@ -21,17 +21,22 @@ const ENGINE_NAMES = {
   unknown: "Unknown",
 };
 
+function statusSentence(status: ServiceStatus) {
+  if (status.ready) return "The service is working.";
+  if (!status.database.answers) return "The service is not working: the database did not answer.";
+  if (status.migrations && status.migrations.applied < status.migrations.expected) {
+    return "The service is not ready: the database is missing migrations.";
+  }
+  return "The service is starting: the search index is being built.";
+}
+
 export default function ApiTest() {
   const status = useLoaderData<typeof loader>();
-  const ok = status.database.answers;
+  const ok = status.ready;
   return (
     <>
       <h1>Service status</h1>
-      <p className={ok ? "status-ok" : "status-bad"}>
-        {ok
-          ? "The service is working."
-          : "The service is not working: the database did not answer."}
-      </p>
+      <p className={ok ? "status-ok" : "status-bad"}>{statusSentence(status)}</p>
       <table className="status-table">
         <caption>Checked {formatDateTime(status.checkedAt)}</caption>
         <tbody>
@@ -49,6 +54,18 @@ export default function ApiTest() {
               {ok ? "Yes" : "No"}
               {status.database.latencyMs !== null ? ` (${status.database.latencyMs} ms)` : ""}
             </td>
+          </tr>
+          <tr>
+            <th scope="row">Database migrations</th>
+            <td>
+              {status.migrations
+                ? `${status.migrations.applied} of ${status.migrations.expected} applied`
+                : "Unknown"}
+            </td>
+          </tr>
+          <tr>
+            <th scope="row">Search index</th>
+            <td>{status.searchIndex.built ? "Built" : "Being built"}</td>
           </tr>
           <tr>
             <th scope="row">Records</th>

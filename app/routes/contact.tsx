@@ -6,6 +6,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextareaField, TextField } from "~/components/forms";
 import { clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
 import { parseForm } from "~/lib/forms.server";
+import { logError } from "~/lib/log.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { contactSchema, sendContactMessage } from "~/models/contact.server";
 
@@ -23,13 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: no access check; bots are kept out by the honeypot and the rate limit.
   const submission = parseForm(await request.formData(), contactSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { website, ...message } = submission.value;
   if (website) return redirect("/contact?sent=1");
-  const address = clientAddress(request);
+  const address = clientAddress(request, context);
   const keys = [`email:${message.email.toLowerCase()}`, ...(address ? [`ip:${address}`] : [])];
   for (const key of keys) {
     if (!(await hitRateLimit(PER_ADDRESS, key))) {
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     await sendContactMessage(message);
   } catch (error) {
-    console.error("[contact] could not store message:", error);
+    logError("contact", "could not store message", error);
     return json(submission.reply({ formErrors: [SEND_FAILED] }), { status: 503 });
   }
   return redirect("/contact?sent=1");

@@ -31,13 +31,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ redirectTo });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: the access check is that it needs none; the strategy reads the body.
   const submission = parseForm(await request.clone().formData(), loginSchema);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
-  const address = clientAddress(request);
+  const address = clientAddress(request, context);
   const keys = [
     `email:${submission.value.email.toLowerCase()}`,
     ...(address ? [`ip:${address}`] : []),

@@ -18,11 +18,11 @@ export const handle: RouteHandle = { title: "Reset your password" };
 
 // Public form: no access check. Whether or not the address has an account, the answer is
 // the same /checkemail page, so the form tells no one which addresses are registered.
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await request.formData(), resetRequestSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const email = submission.value.email.toLowerCase();
-  const address = clientAddress(request);
+  const address = clientAddress(request, context);
   const withinLimits = [
     await hitRateLimit(RESET_REQUEST_LIMITS.perEmail, email),
     address ? await hitRateLimit(RESET_REQUEST_LIMITS.perClient, address) : true,

@@ -14,7 +14,7 @@ export async function startBuiltServer(
   dataDir: string,
   options: ServerOptions = {},
 ): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server: ChildProcess = spawn("./node_modules/.bin/remix-serve", ["./build/index.js"], {
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(port),

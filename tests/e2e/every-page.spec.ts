@@ -60,7 +60,10 @@ interface Fixtures {
 }
 
 /** Each page, as the least-privileged user who may open it, with real ids where it needs them. */
-const VISITS: Record<string, { as: Who; path: (ids: Fixtures) => string; status?: number }> = {
+const VISITS: Record<
+  string,
+  { as: Who; path: (ids: Fixtures) => string; status?: number; fromAnotherSite?: true }
+> = {
   "/": { as: "member", path: () => "/" },
   "/*": { as: "member", path: () => "/no-such-page" },
   "/about": { as: "signed out", path: () => "/about" },
@@ -73,6 +76,13 @@ const VISITS: Record<string, { as: Who; path: (ids: Fixtures) => string; status?
   "/changepassword": { as: "signed out", path: () => "/changepassword", status: 410 },
   "/checkemail": { as: "signed out", path: () => "/checkemail" },
   "/contact": { as: "signed out", path: () => "/contact" },
+  // The answer to a form sent from another site, shown at the form's address.
+  "/crosssite": {
+    as: "member",
+    path: () => "/myaccount/profile",
+    status: 403,
+    fromAnotherSite: true,
+  },
   "/dashboard": { as: "member", path: () => "/dashboard/notifications" },
   "/dashboard/notifications": { as: "member", path: () => "/dashboard/notifications" },
   "/dashboard/overview": { as: "member", path: () => "/dashboard/overview" },
@@ -190,6 +200,21 @@ async function makeFixtures(pages: Map<Who, Page>): Promise<Fixtures> {
   return { hssId, stagedHssId: record.hssId, importId, exportId, registerPath };
 }
 
+/** Sends a form to `path` from a page of another origin (about:blank's), as an attack would. */
+async function sendFromAnotherSite(page: Page, path: string) {
+  const target = new URL(path, test.info().project.use.baseURL).href;
+  await page.goto("about:blank");
+  await page.setContent(
+    `<form method="post" action="${target}"><input name="firstName" value="Mallory"><button>Send</button></form>`,
+  );
+  const [response] = await Promise.all([
+    page.waitForResponse((each) => each.url() === target && each.request().method() === "POST"),
+    page.getByRole("button", { name: "Send" }).click(),
+  ]);
+  await page.waitForLoadState();
+  return response;
+}
+
 /** How far the document scrolls sideways, and the header's height. */
 function measure(page: Page) {
   return page.evaluate(() => ({
@@ -219,10 +244,14 @@ test.describe("every page", () => {
       })),
       ...MORE_VISITS,
     ];
-    for (const { pattern, as, path, status } of visits) {
+    for (const visit of visits) {
+      const { pattern, as, path, status } = visit;
       const page = required(pages.get(as), `a page for ${as}`);
       await page.setViewportSize({ width: 320, height: 640 });
-      const response = await page.goto(path);
+      const response =
+        "fromAnotherSite" in visit && visit.fromAnotherSite
+          ? await sendFromAnotherSite(page, path)
+          : await page.goto(path);
       // The page itself, not a refusal or a sign-in page in its place.
       expect(new URL(page.url()).pathname, `${pattern} as ${as}`).toBe(
         pattern === "/dashboard" ? "/dashboard/notifications" : new URL(path, page.url()).pathname,

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, getEngine, schema } from "~/db/client.server";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoWanted, seedDemo } from "~/lib/demo.server";
 import { getServiceStatus } from "~/models/health.server";
+import { dropSearchIndex, searchIndex } from "~/models/search-index.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as healthLoader } from "~/routes/api.health";
 
@@ -52,13 +53,31 @@ describe("demo data", () => {
 });
 
 describe("service status", () => {
-  it("reports version, engine, a real round trip and the record count", async () => {
+  it("is not ready, at once, while the search index is being built", async () => {
+    dropSearchIndex();
+    const status = await getServiceStatus();
+    expect(status).toMatchObject({
+      live: true,
+      ready: false,
+      searchIndex: { built: false },
+      records: null,
+    });
+    expect(status.database.answers).toBe(true);
+    const response = (await healthLoader()) as Response;
+    expect(response.status).toBe(503);
+  });
+
+  it("reports version, engine, a real round trip, migrations and the record count once ready", async () => {
+    await searchIndex();
     const status = await getServiceStatus();
     expect(status.version).toBe("2.17.2");
     expect(status.database.engine).toBe(await getEngine());
     expect(status.database.engine).toBe(process.env.DATABASE_URL ? "postgresql" : "pglite");
     expect(status.database.answers).toBe(true);
+    expect(status.ready).toBe(true);
+    expect(status.migrations?.applied).toBe(status.migrations?.expected);
     expect(typeof status.records).toBe("number");
+    expect(status.searchIndex).toMatchObject({ built: true });
     const response = (await healthLoader()) as Response;
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ version: "2.17.2", database: { answers: true } });

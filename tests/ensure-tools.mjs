@@ -1,8 +1,9 @@
-// The browser tests drive Debian's Chromium (Playwright's own download cannot work on
-// these machines), and the HTML check runs the Nu HTML Checker on Java. Install what is
-// missing when we may; otherwise say how.
+// What the suite needs from Debian: Chromium for the browser tests (Playwright's own download
+// cannot work on these machines), Java for the Nu HTML Checker, and PostgreSQL's server
+// programs for the tests that restart a database under the app. Install what is missing when
+// we may (as root); otherwise say how.
 import { execSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 
 const missing = [];
 const path = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -11,6 +12,18 @@ try {
   execSync("java -version", { stdio: "ignore" });
 } catch {
   missing.push({ name: "Java", pkg: "default-jre-headless", why: "no java command" });
+}
+const postgres = existsSync("/usr/lib/postgresql")
+  ? readdirSync("/usr/lib/postgresql").filter((version) =>
+      existsSync(`/usr/lib/postgresql/${version}/bin/initdb`),
+    )
+  : [];
+if (postgres.length === 0) {
+  missing.push({
+    name: "PostgreSQL",
+    pkg: "postgresql",
+    why: "no /usr/lib/postgresql/*/bin/initdb",
+  });
 }
 if (missing.length > 0) {
   const packages = missing.map((each) => each.pkg).join(" ");

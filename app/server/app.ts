@@ -1,0 +1,126 @@
+import { randomBytes } from "node:crypto";
+import { type RequestHandler, createRequestHandler } from "@remix-run/express";
+import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { log } from "~/lib/log.server";
+import { type RequestContext, runInRequest } from "~/lib/request-context.server";
+import "~/lib/load-context";
+import { crossSiteRefusal } from "./cross-site";
+
+/** Where a refused cross-site request is answered: a page in the shell, status 403. */
+export const CROSS_SITE_PATH = "/crosssite";
+
+interface AppOptions {
+  /** The Remix build: the current one on each request (development rebuilds it). */
+  build: () => ServerBuild;
+  mode: "development" | "production" | "test";
+  /** Whether the process is stopping: responses then close their connection. */
+  stopping: () => boolean;
+}
+
+/**
+ * The HTTP server's request handling, in order: a request id and its log line, compression,
+ * the static files, the cross-site check, then Remix.
+ */
+export function createApp({ build, mode, stopping }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  // Behind a proxy (one hop), req.ip, req.protocol and req.hostname come from its
+  // X-Forwarded-* headers: the address is the one the proxy saw, not one a client wrote.
+  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const context: RequestContext = { id: randomBytes(8).toString("hex") };
+    const started = process.hrtime.bigint();
+    // As asked: the cross-site check may answer with another page.
+    const { method, path } = req;
+    res.setHeader("X-Request-Id", context.id);
+    if (stopping()) res.setHeader("Connection", "close");
+    res.on("close", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const line = {
+        reqId: context.id,
+        method,
+        path,
+        status: res.statusCode,
+        ms: Math.round(ms * 10) / 10,
+        userId: context.userId,
+        // The client went away before the whole answer was sent.
+        aborted: res.writableFinished ? undefined : true,
+      };
+      // 503 is the service saying "not now" (starting, database away), not a fault.
+      if (res.statusCode >= 500 && res.statusCode !== 503) log.error(line, "request");
+      else if (res.statusCode === 503) log.warn(line, "request");
+      else log.info(line, "request");
+    });
+    runInRequest(context, next);
+  });
+
+  app.use(compression());
+  const assets = build();
+  app.use(
+    assets.publicPath,
+    express.static(assets.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
+  );
+  app.use(express.static("public", { maxAge: "1h" }));
+
+  // The check runs before Remix's own (which throws, and so answered 500), for page actions
+  // and resource routes alike. A refused request becomes a GET of the refusal page at the
+  // same address: its body is never read, and no action runs.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const refusal = crossSiteRefusal(req.method, (name) => req.get(name));
+    if (refusal) {
+      log.warn(
+        { method: req.method, path: req.path, origin: req.get("origin"), reason: refusal },
+        "refused a request sent from another site",
+      );
+      res.locals.crossSite = refusal;
+      req.method = "GET";
+      req.url = CROSS_SITE_PATH;
+      req.originalUrl = CROSS_SITE_PATH;
+    } else {
+      // Checked, and passed: Remix's own check, stricter about ports ("app:443" is not "app"
+      // to it), would throw on a request this one has let through.
+      delete req.headers.origin;
+    }
+    next();
+  });
+
+  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
+    requestId: String(res.getHeader("X-Request-Id")),
+    crossSite: res.locals.crossSite,
+    clientAddress: req.ip,
+  });
+  let handlerOf: { build: ServerBuild; handle: RequestHandler } | undefined;
+  app.all("*", (req: Request, res: Response, next: NextFunction) => {
+    const current = build();
+    if (handlerOf?.build !== current) {
+      handlerOf = {
+        build: current,
+        handle: createRequestHandler({ build: current, mode, getLoadContext }),
+      };
+    }
+    return handlerOf.handle(req, res, next);
+  });
+
+  // Nothing should reach here (Remix answers its own errors): the last resort is a plain 500
+  // that still names the request.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // A request Remix cannot even read (a malformed Host header): the client's mistake.
+    const malformed = (error as { code?: string })?.code === "ERR_INVALID_URL";
+    if (malformed) log.warn({ path: req.path }, "a request with a malformed address");
+    else log.error({ err: error, path: req.path }, "unhandled error");
+    if (res.headersSent) return res.end();
+    const reference = `Quote reference ${res.getHeader("X-Request-Id")} when you contact us.`;
+    res
+      .status(malformed ? 400 : 500)
+      .type("text/plain")
+      .send(
+        malformed
+          ? `Bad request: the address could not be read. ${reference}\n`
+          : `Sorry, there is a problem with the service. ${reference}\n`,
+      );
+  });
+  return app;
+}

@@ -1,0 +1,101 @@
+/**
+ * The production (and development) HTTP server: `npm start`. It serves the Remix build with
+ * request ids and JSON request logs, refuses cross-site form posts with a page of their own,
+ * and stops cleanly on SIGTERM or SIGINT: no new requests, those in flight finished (up to
+ * 10 s), the workers stopped after their current batch, the database closed, exit code 0.
+ */
+import { mkdirSync, statSync, watch } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
+import { env } from "~/lib/env.server";
+import { log } from "~/lib/log.server";
+import { runShutdownHooks } from "~/lib/shutdown.server";
+import { createApp } from "./app";
+import { claimDataFolder } from "./control";
+
+const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+process.env.NODE_ENV = mode;
+/** How long requests in flight may run on after a stop signal. */
+const GRACE_MS = 10_000;
+/** How long a whole stop may take before the process gives up and exits 1. */
+const STOP_LIMIT_MS = 30_000;
+const BUILD_PATH = path.resolve("build/index.js");
+const VERSION_PATH = path.resolve("build/version.txt");
+
+async function importBuild(): Promise<ServerBuild> {
+  // The query busts the import cache, so a rebuilt server module is loaded again.
+  const { mtimeMs } = statSync(BUILD_PATH);
+  return import(`${pathToFileURL(BUILD_PATH).href}?t=${mtimeMs}`);
+}
+
+const config = env();
+// Before the build loads (which opens the database): one process per embedded database.
+mkdirSync(config.dataDir, { recursive: true });
+const folder = claimDataFolder(config.dataDir, Boolean(config.DATABASE_URL));
+
+let build = await importBuild();
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+let stopping = false;
+const app = createApp({ build: () => build, mode, stopping: () => stopping });
+const port = config.PORT;
+const host = config.HOST;
+
+const server = app.listen(port, host ?? "", () => {
+  // PORT=0 takes any free port: the line says which (the tests read it).
+  const address = server.address();
+  const listening = typeof address === "object" && address ? address.port : port;
+  log.info(
+    { port: listening, host: host ?? "all interfaces", mode },
+    `listening on http://localhost:${listening}`,
+  );
+  if (mode === "development") void broadcastDevReady(build);
+});
+
+if (mode === "development") {
+  // `remix dev` rewrites build/version.txt after each rebuild.
+  watch(path.dirname(VERSION_PATH), (_event, file) => {
+    if (file !== path.basename(VERSION_PATH)) return;
+    importBuild()
+      .then((next) => {
+        build = next;
+        return broadcastDevReady(build);
+      })
+      .catch((error) => log.error({ err: error }, "could not load the rebuilt server"));
+  });
+}
+
+async function stop(signal: NodeJS.Signals) {
+  if (stopping) {
+    log.warn({ signal }, "second stop signal: exiting now");
+    process.exit(1);
+  }
+  stopping = true;
+  log.info({ signal }, "stopping: no new requests; finishing those in flight");
+  setTimeout(() => {
+    log.error(`the stop took longer than ${STOP_LIMIT_MS / 1000} s: exiting now`);
+    process.exit(1);
+  }, STOP_LIMIT_MS).unref();
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  // Kept-alive connections close as soon as they are idle; busy ones after their response.
+  const sweep = setInterval(() => server.closeIdleConnections(), 100);
+  const deadline = setTimeout(() => {
+    log.warn(`requests still running after ${GRACE_MS / 1000} s: closing their connections`);
+    server.closeAllConnections();
+  }, GRACE_MS);
+  server.closeIdleConnections();
+  await closed;
+  clearInterval(sweep);
+  clearTimeout(deadline);
+  await runShutdownHooks(
+    (name) => log.info({ step: name }, `stopped: ${name}`),
+    (name, error) => log.error({ err: error, step: name }, "stop step failed"),
+  );
+  folder?.release();
+  log.info("stopped");
+  process.exit(0);
+}
+
+process.on("SIGTERM", (signal) => void stop(signal));
+process.on("SIGINT", (signal) => void stop(signal));

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
+import { afterAll } from "vitest";
+
+// A test that fails midway must not leave its servers running: whatever is still alive when
+// the file ends is killed.
+const started = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of started) {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  }
+});
+
+/** One line of the server's JSON log. */
+export type LogLine = Record<string, unknown> & { level: string; msg: string };
+
+export interface RunningServer {
+  base: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Every JSON line the server has written so far. */
+  lines: LogLine[];
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>;
+  /** The session cookie of a demo account (password horizon-demo). */
+  signIn: (email: string) => Promise<string>;
+}
+
+/**
+ * Starts the built production server (`npm start`: app/server/main.ts) as its own process on a
+ * free port, and resolves once it answers /api/health. The embedded database lives in
+ * `dataDir` (a new folder unless given), seeded with the demo accounts and `demoRecords`.
+ */
+export async function startServer(
+  options: { dataDir?: string; demoRecords?: number; env?: Record<string, string> } = {},
+): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "hsd-server-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SESSION_SECRET: "a-secret-for-the-server-tests-only",
+      DEMO: "1",
+      DEMO_RECORDS: String(options.demoRecords ?? 0),
+      JOBS_INTERVAL_SECONDS: "0",
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  started.add(child);
+  const exited = new Promise<number | string>((resolve) =>
+    child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  const lines: LogLine[] = [];
+  const port = new Promise<number>((resolve, reject) => {
+    createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (text) => {
+      let line: LogLine;
+      try {
+        line = JSON.parse(text);
+      } catch {
+        return; // not a log line
+      }
+      lines.push(line);
+      if (typeof line.msg === "string" && line.msg.startsWith("listening on")) {
+        resolve(Number(line.port));
+      }
+    });
+    void exited.then((code) => reject(new Error(`the server exited (${code}) before listening`)));
+  });
+  const base = `http://127.0.0.1:${await port}`;
+  for (let attempt = 0; ; attempt++) {
+    const health = await fetch(`${base}/api/health`).catch(() => null);
+    if (health?.ok) break;
+    if (attempt > 600) throw new Error("the server never became healthy");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const signIn = async (email: string) => {
+    const response = await fetch(`${base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ email, password: "horizon-demo" }),
+    });
+    const cookie = response.headers.get("set-cookie")?.split(";")[0];
+    if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${email}`);
+    return cookie;
+  };
+  return { base, dataDir, child, lines, exited, signIn };
+}
+
+/** Stops the server with SIGTERM and waits for it to exit. */
+export async function stopServer(server: RunningServer) {
+  if (server.child.exitCode === null && server.child.signalCode === null) {
+    server.child.kill("SIGTERM");
+  }
+  return server.exited;
+}
