@@ -145,6 +145,7 @@ function Document({
             environmentLabel={data?.environmentLabel ?? ""}
             notificationCount={data?.notificationCount ?? 0}
             qcReportsUrl={data?.qcReportsUrl ?? null}
+            accountUnknown={!data}
           />
         )}
         {data?.showNotificationPopup && !previewMode ? <NotificationPopup /> : null}

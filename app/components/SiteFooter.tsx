@@ -31,7 +31,7 @@ export function SiteFooter({ signedIn, appVersion }: { signedIn: boolean; appVer
           We are recruiting medical reviewers: practising doctors with 5 or more years of
           experience. <Link to="/contact">Contact us</Link> to join the review panel.
         </p>
-        <p className="version">Version {appVersion}</p>
+        {appVersion ? <p className="version">Version {appVersion}</p> : null}
       </div>
     </footer>
   );

@@ -13,6 +13,8 @@ interface SiteHeaderProps {
   environmentLabel: string;
   notificationCount: number;
   qcReportsUrl: string | null;
+  /** The page could not tell who is signed in (its root data failed): offer no account links. */
+  accountUnknown?: boolean;
 }
 
 // Spec section 2: the dark header on the signed-out home and the account-entry pages.
@@ -40,6 +42,7 @@ export function SiteHeader({
   environmentLabel,
   notificationCount,
   qcReportsUrl,
+  accountUnknown = false,
 }: SiteHeaderProps) {
   const location = useLocation();
   const variant = headerVariant(location.pathname, Boolean(user));
@@ -150,7 +153,7 @@ export function SiteHeader({
                 </details>
               </li>
             </>
-          ) : (
+          ) : accountUnknown ? null : (
             <>
               <li>
                 <Link

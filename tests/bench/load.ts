@@ -11,7 +11,7 @@
  * app processes share the load, as the README's "Several processes" runs them.
  * Figures only: the targets are compared by people, not asserted.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -37,6 +37,7 @@ const PROCESSES = POSTGRES_URL ? 2 : 1;
 const work = values.keep
   ? path.resolve(values.keep)
   : mkdtempSync(path.join(os.tmpdir(), "hsd-bench-load-"));
+mkdirSync(work, { recursive: true });
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
 process.env.NODE_ENV = "production";
