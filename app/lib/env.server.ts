@@ -29,6 +29,9 @@ const schema = z.object({
   JOBS_INTERVAL_SECONDS: z.coerce.number().min(0).default(900),
   // 1: print every SQL statement the app sends (npm run bench:pages counts them per request).
   DB_LOG_QUERIES: z.enum(["0", "1"]).optional(),
+  // How many search answers each process keeps for repeated requests (0: none); any change to
+  // the catalogue empties the cache.
+  SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
   // How long a mail sender's claim on an email lasts: one that dies mid-send leaves it to be
   // sent by another after this.
   OUTBOX_LEASE_SECONDS: z.coerce.number().positive().default(300),

@@ -1,6 +1,7 @@
 import { type Db, getDb, queryRows, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
 import { SearchIndex } from "~/search/engine";
+import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
 
@@ -66,7 +67,7 @@ async function publishedBatch(db: Db, afterId: number) {
 
 async function build(db: Db): Promise<Held> {
   const started = performance.now();
-  const index = new SearchIndex();
+  const index = new SearchIndex({ answerCache: env().SEARCH_CACHE_ENTRIES });
   // Read the version first: anything published after it is applied again by the next refresh.
   index.version = await catalogueVersion(db);
   let batch = await publishedBatch(db, 0);

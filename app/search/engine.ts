@@ -273,6 +273,30 @@ export interface IndexAnswer {
 export class SearchIndex {
   /** The catalogue version this index reflects. */
   version = 0;
+  /**
+   * Answers kept for repeated requests (most recently used first out of mind), emptied by
+   * every change to the index: a cached answer is always the one the index would give now.
+   */
+  private answers = new Map<string, unknown>();
+
+  /** `answerCache`: how many answers to keep (0, the default: none). */
+  constructor(private options: { answerCache?: number } = {}) {}
+
+  private remembered<T>(key: string, compute: () => T): T {
+    const limit = this.options.answerCache ?? 0;
+    if (limit <= 0) return compute();
+    if (this.answers.has(key)) {
+      const value = this.answers.get(key) as T;
+      // Most recently used last, so that the first key is the one to forget.
+      this.answers.delete(key);
+      this.answers.set(key, value);
+      return value;
+    }
+    const value = compute();
+    this.answers.set(key, value);
+    if (this.answers.size > limit) this.answers.delete(this.answers.keys().next().value as string);
+    return value;
+  }
   private capacity = 0;
   private used = 0;
   private liveCount = 0;
@@ -314,7 +338,7 @@ export class SearchIndex {
 
   private orders = new Map<string, Int32Array>();
   private lowerValues = new Map<number, string[]>();
-  private spelling: { words: string[]; grams: Array<Set<string>> } | null = null;
+  private spelling: SpellingDictionary | null = null;
   private addedSinceFreeze = 0;
   private termSeen = new IntList(1 << 12);
   private tfScratch = new Int32Array(1024);
@@ -392,6 +416,7 @@ export class SearchIndex {
     this.dateTables.clear();
     this.spelling = null;
     this.allFacets.clear();
+    this.answers.clear();
   }
 
   private ensureCapacity(need: number) {
@@ -1173,11 +1198,16 @@ export class SearchIndex {
     settings: EnabledSettings,
     options: { facets?: boolean } = {},
   ): IndexAnswer {
-    try {
-      return this.answer(request, settings, options);
-    } finally {
-      this.giveBack();
-    }
+    return this.remembered(
+      answerKey("search", request, settings, options.facets !== false),
+      (): IndexAnswer => {
+        try {
+          return this.answer(request, settings, options);
+        } finally {
+          this.giveBack();
+        }
+      },
+    );
   }
 
   private answer(
@@ -1200,12 +1230,14 @@ export class SearchIndex {
   }
 
   count(request: SearchRequest, settings: EnabledSettings) {
-    try {
-      const parts = this.matchParts(request, settings, new Map());
-      return SearchIndex.count(this.combine(parts.parts));
-    } finally {
-      this.giveBack();
-    }
+    return this.remembered(answerKey("count", request, settings), () => {
+      try {
+        const parts = this.matchParts(request, settings, new Map());
+        return SearchIndex.count(this.combine(parts.parts));
+      } finally {
+        this.giveBack();
+      }
+    });
   }
 
   /** Every matching record id, in the request's order (at most `limit`). */
@@ -1222,6 +1254,17 @@ export class SearchIndex {
 
   /** One filter's values over the matches (its own selection left out when OR-able): the facet's "more" page. */
   facetValues(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    filterId: string,
+    options: { sort: FacetSort; page: number; contains?: string },
+  ) {
+    return this.remembered(answerKey("facet", request, settings, filterId, options), () =>
+      this.computeFacetValues(request, settings, filterId, options),
+    );
+  }
+
+  private computeFacetValues(
     request: SearchRequest,
     settings: EnabledSettings,
     filterId: string,
@@ -1288,6 +1331,12 @@ export class SearchIndex {
    * catalogue; offered only when the corrected phrase finds something.
    */
   spellingSuggestion(phrase: string, settings: EnabledSettings): string | null {
+    return this.remembered(answerKey("spelling", phrase, settings), () =>
+      this.computeSpellingSuggestion(phrase, settings),
+    );
+  }
+
+  private computeSpellingSuggestion(phrase: string, settings: EnabledSettings): string | null {
     const plain = phraseWords(parsePhrase(phrase)).filter((word) => word.length >= 4);
     if (!plain.length) return null;
     const dictionary = this.spellingDictionary();
@@ -1295,18 +1344,7 @@ export class SearchIndex {
     let changed = false;
     for (const word of plain.slice(0, 5)) {
       const lower = word.toLowerCase();
-      const grams = trigrams(lower);
-      let best: { word: string; similarity: number } | null = null;
-      dictionary.words.forEach((candidate, i) => {
-        const similarity = trigramSimilarity(grams, dictionary.grams[i]);
-        if (
-          !best ||
-          similarity > best.similarity ||
-          (similarity === best.similarity && candidate < best.word)
-        )
-          best = { word: candidate, similarity };
-      });
-      const chosen = best as { word: string; similarity: number } | null;
+      const chosen = closestWord(dictionary, trigrams(lower));
       if (chosen && chosen.word !== lower && chosen.similarity >= 0.3) {
         suggestion = suggestion.replace(word, chosen.word);
         changed = true;
@@ -1334,8 +1372,7 @@ export class SearchIndex {
           if (word.length >= 3) found.add(word);
       }
     }
-    const sorted = [...found].sort();
-    this.spelling = { words: sorted, grams: sorted.map(trigrams) };
+    this.spelling = buildSpellingDictionary([...found].sort());
     return this.spelling;
   }
 
@@ -1377,6 +1414,72 @@ function byCountThenValue(
   b: { value: string; count: number },
 ) {
   return b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
+}
+
+/** A cache key: the kind of answer and its arguments, as JSON with every object's keys in order. */
+function answerKey(kind: string, ...args: unknown[]) {
+  return JSON.stringify([kind, ...args], (_key, value: unknown) =>
+    value && typeof value === "object" && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
+  );
+}
+
+/** The catalogue's words, each word's trigram count, and for each trigram the words holding it. */
+export interface SpellingDictionary {
+  words: string[];
+  sizes: Uint16Array;
+  postings: Map<string, number[]>;
+  /** Scratch: trigrams shared with the word being looked up (zero between lookups). */
+  shared: Uint16Array;
+}
+
+/** A dictionary of words (sorted) for closestWord: each word's trigram count, and each trigram's words. */
+export function buildSpellingDictionary(words: string[]): SpellingDictionary {
+  const sizes = new Uint16Array(words.length);
+  const postings = new Map<string, number[]>();
+  words.forEach((word, i) => {
+    const grams = trigrams(word);
+    sizes[i] = grams.size;
+    for (const gram of grams) {
+      const list = postings.get(gram);
+      if (list) list.push(i);
+      else postings.set(gram, [i]);
+    }
+  });
+  return { words, sizes, postings, shared: new Uint16Array(words.length) };
+}
+
+/**
+ * The dictionary word most similar to a word's trigrams (pg_trgm's similarity; ties go to the
+ * first in alphabetical order). Only words sharing a trigram are looked at: every other word's
+ * similarity is 0, so one of them could only win when nothing is similar at all, and is never
+ * offered.
+ */
+export function closestWord(dictionary: SpellingDictionary, grams: Set<string>) {
+  const { words, sizes, postings, shared } = dictionary;
+  const touched: number[] = [];
+  for (const gram of grams) {
+    const list = postings.get(gram);
+    if (!list) continue;
+    for (const i of list) {
+      if (shared[i] === 0) touched.push(i);
+      shared[i]++;
+    }
+  }
+  let best: { word: string; similarity: number } | null = null;
+  for (const i of touched) {
+    const similarity = shared[i] / (grams.size + sizes[i] - shared[i]);
+    shared[i] = 0;
+    const candidate = words[i];
+    if (
+      !best ||
+      similarity > best.similarity ||
+      (similarity === best.similarity && candidate < best.word)
+    )
+      best = { word: candidate, similarity };
+  }
+  return best;
 }
 
 /** pg_trgm's trigrams of one word: padded with two spaces before and one after. */

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { generateRecord } from "~/records/generate";
+import { generateRecord, mulberry32 } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
-import { type IndexedRecord, SearchIndex } from "~/search/engine";
+import {
+  buildSpellingDictionary,
+  closestWord,
+  type IndexedRecord,
+  SearchIndex,
+  trigramSimilarity,
+  trigrams,
+} from "~/search/engine";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
@@ -78,5 +85,55 @@ describe("the search index", () => {
     expect(index.count({ ...DEFAULT_SEARCH, searchPhrase: "quokka" }, settings)).toBe(0);
     expect(index.count({ ...DEFAULT_SEARCH, searchPhrase: "wombat" }, settings)).toBe(1);
     expect(index.size).toBe(1);
+  });
+});
+
+describe("spelling suggestions", () => {
+  it("find the word a scan of the whole dictionary finds", () => {
+    const random = mulberry32(20261123);
+    const letters = "abcdeilmnorstu";
+    const word = (length: number) =>
+      Array.from({ length }, () => letters[Math.floor(random() * letters.length)]).join("");
+    const words = [
+      ...new Set(Array.from({ length: 2_000 }, () => word(3 + Math.floor(random() * 9)))),
+    ].sort();
+    const dictionary = buildSpellingDictionary(words);
+    let offered = 0;
+    for (let n = 0; n < 500; n++) {
+      const grams = trigrams(word(4 + Math.floor(random() * 8)));
+      // The scan: the greatest similarity, ties to the first word alphabetically.
+      let best: { word: string; similarity: number } | null = null;
+      for (const candidate of words) {
+        const similarity = trigramSimilarity(grams, trigrams(candidate));
+        if (!best || similarity > best.similarity) best = { word: candidate, similarity };
+      }
+      const found = closestWord(dictionary, grams);
+      if (best && best.similarity > 0) {
+        expect(found).toEqual(best);
+        if (best.similarity >= 0.3) offered++;
+      } else expect(found).toBeNull();
+    }
+    // The random words are close enough for many lookups to offer a word.
+    expect(offered).toBeGreaterThan(50);
+  });
+});
+
+describe("the answer cache", () => {
+  it("answers a repeated request as the index does now, after every change", () => {
+    const held = docs(0, 120);
+    const cached = new SearchIndex({ answerCache: 50 });
+    cached.upsert(held.slice(0, 100).map((doc, i) => ({ recordId: i + 1, doc })));
+    cached.freeze();
+    const request: SearchRequest = { ...DEFAULT_SEARCH, searchPhrase: `"${held[110].title}"` };
+    const first = cached.search(request, settings);
+    expect(cached.search(request, settings)).toBe(first);
+    // A record that matches arrives: the next answer includes it.
+    cached.upsert([{ recordId: 111, doc: held[110] }]);
+    const after = cached.search(request, settings);
+    expect(after.recordIds).toContain(111);
+    expect(after.total).toBe(first.total + 1);
+    cached.remove([111]);
+    expect(cached.search(request, settings)).toEqual(first);
+    expect(cached.count(request, settings)).toBe(first.total);
   });
 });
