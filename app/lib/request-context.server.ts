@@ -5,6 +5,8 @@ import { processState } from "~/lib/process-state.server";
 export interface RequestContext {
   id: string;
   userId?: number;
+  /** Work the request's loaders share (one session read for all of a page's loaders). */
+  shared?: Map<string, unknown>;
 }
 
 // One store per process: the HTTP server (app/server) and the Remix build are separate
@@ -21,6 +23,18 @@ export function runInRequest<T>(context: RequestContext, work: () => T): T {
 /** The request being answered, if any (jobs and start-up run outside one). */
 export function currentRequest(): RequestContext | undefined {
   return storage.getStore();
+}
+
+/**
+ * What `compute` gives, computed once per request under `key` (outside a request, every time):
+ * the loaders of one page run side by side and would otherwise each ask the same question.
+ */
+export function oncePerRequest<T>(key: string, compute: () => T): T {
+  const context = storage.getStore();
+  if (!context) return compute();
+  context.shared ??= new Map();
+  if (!context.shared.has(key)) context.shared.set(key, compute());
+  return context.shared.get(key) as T;
 }
 
 /** Records the signed-in user on the current request, for its log line. */

