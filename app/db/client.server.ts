@@ -44,12 +44,42 @@ export function onDatabaseReady(hook: Hook) {
 // DB_LOG_QUERIES=1: drizzle prints each statement ("Query: ...") to standard output.
 const logQueries = () => env().DB_LOG_QUERIES === "1";
 
+/** How long the work between two turns of the event loop may run before a statement waits for the next turn. */
+const TURN_MS = 10;
+
+/**
+ * PGlite answers in the same thread, so the statements of the requests in progress would
+ * otherwise run one after another as promise callbacks for as long as any is left, never
+ * giving the event loop a turn: no new request read, no connection accepted. Once the
+ * current turn has run TURN_MS, a statement waits for the next turn (a turn each statement
+ * cost 8% of the throughput).
+ */
+function yieldBetweenTurns(client: PGlite) {
+  const query = client.query.bind(client);
+  let turnStarted = 0;
+  let turnMarked = false;
+  client.query = (async (...args: Parameters<PGlite["query"]>) => {
+    const now = performance.now();
+    if (!turnMarked) {
+      turnMarked = true;
+      turnStarted = now;
+      setImmediate(() => {
+        turnMarked = false;
+      });
+    } else if (now - turnStarted > TURN_MS) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return query(...args);
+  }) as PGlite["query"];
+}
+
 async function openPglite(): Promise<Connection> {
   const dataDir = path.join(env().dataDir, "pglite");
   // PGlite does not create parent folders of its data directory.
   mkdirSync(dataDir, { recursive: true });
   // pg_trgm: migrations 0006 and 0007 create the extension (search no longer uses it).
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  yieldBetweenTurns(client);
   const db = drizzlePglite({ client, schema, logger: logQueries() });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Db, engine: "pglite", close: () => client.close(), pglite: client };

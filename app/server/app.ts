@@ -3,9 +3,11 @@ import { type RequestHandler, createRequestHandler } from "@remix-run/express";
 import type { AppLoadContext, ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { type RequestContext, runInRequest } from "~/lib/request-context.server";
 import "~/lib/load-context";
+import { admission } from "./admission";
 import { crossSiteRefusal } from "./cross-site";
 
 /** Where a refused cross-site request is answered: a page in the shell, status 403. */
@@ -21,7 +23,7 @@ interface AppOptions {
 
 /**
  * The HTTP server's request handling, in order: a request id and its log line, compression,
- * the static files, the cross-site check, then Remix.
+ * the static files, the cross-site check, a turn among the requests in progress, then Remix.
  */
 export function createApp({ build, mode, stopping }: AppOptions) {
   const app = express();
@@ -86,6 +88,8 @@ export function createApp({ build, mode, stopping }: AppOptions) {
     }
     next();
   });
+
+  app.use(admission(env().MAX_ACTIVE_REQUESTS));
 
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
     requestId: String(res.getHeader("X-Request-Id")),
