@@ -14,7 +14,12 @@ export async function startBuiltServer(
   dataDir: string,
   options: ServerOptions = {},
 ): Promise<{ base: string; stop: () => Promise<void> }> {
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+  // BENCH_CPU_PROFILE=<folder> writes a V8 CPU profile of the server there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
+    : [];
+  const args = [...profile, "--import", "tsx", "app/server/main.ts"];
+  const server: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(port),
