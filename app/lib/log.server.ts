@@ -48,16 +48,21 @@ function level() {
  * the request to the error page the user quotes. Never log a cookie, a password or a token.
  */
 export const log = processState("__hsdLog", () => ({
-  logger: pino({
-    level: level(),
-    timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
-    serializers: { err: serializeError },
-    mixin() {
-      const request = currentRequest();
-      return request ? { reqId: request.id } : {};
+  logger: pino(
+    {
+      level: level(),
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: serializeError },
+      mixin() {
+        const request = currentRequest();
+        return request ? { reqId: request.id } : {};
+      },
     },
-  }),
+    // Written at once, in order: the main thread and each app thread write to the same
+    // standard output, and an asynchronous line could land after the ones written at exit.
+    pino.destination({ dest: 1, sync: true }),
+  ),
 })).logger;
 
 /** An information line from one part of the server: `{"source":"search","msg":"index built"}`. */
