@@ -75,10 +75,17 @@ export async function startServer(
     void exited.then((code) => reject(new Error(`the server exited (${code}) before listening`)));
   });
   const base = `http://127.0.0.1:${await port}`;
-  for (let attempt = 0; ; attempt++) {
+  // Two minutes: a busy machine builds the index slowly. A server that never gets there is
+  // stopped, or it would hold the data folder against the next one started on it.
+  const deadline = Date.now() + 120_000;
+  for (;;) {
     const health = await fetch(`${base}/api/health`).catch(() => null);
     if (health?.ok) break;
-    if (attempt > 600) throw new Error("the server never became healthy");
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      await exited;
+      throw new Error("the server never became healthy");
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const signIn = async (email: string) => {
