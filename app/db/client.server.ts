@@ -8,9 +8,11 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { MessagePort } from "node:worker_threads";
 import pg from "pg";
 import { env } from "~/lib/env.server";
 import { logWarn } from "~/lib/log.server";
+import { remoteClient } from "./remote.server";
 import * as schema from "./schema";
 import { processState } from "~/lib/process-state.server";
 
@@ -32,9 +34,27 @@ const MIGRATION_LOCK = 727_101;
 type Hook = (db: Db, engine: Engine) => Promise<void>;
 // A rebuilt server module in development reuses the one open database: PGlite must not be
 // opened twice on the same folder.
-const state = processState<{ connecting?: Promise<Connection>; hooks: Hook[] }>("__hsdDb", () => ({
+const state = processState<{
+  connecting?: Promise<Connection>;
+  hooks: Hook[];
+  remote?: MessagePort;
+}>("__hsdDb", () => ({
   hooks: [],
 }));
+
+/**
+ * In an app thread (app/server/threads.ts): the embedded database is open in the main
+ * thread, which has migrated it and run the start-up hooks; statements go there over `port`.
+ */
+export function reachDatabaseThrough(port: MessagePort) {
+  state.remote = port;
+}
+
+function openRemote(port: MessagePort): Connection {
+  const client = remoteClient(port);
+  const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger: logQueries() });
+  return { db: db as unknown as Db, engine: "pglite", close: client.close };
+}
 
 /** Work to run once after migrations, before the first query is served (demo seeding). */
 export function onDatabaseReady(hook: Hook) {
@@ -94,21 +114,26 @@ async function openPostgres(url: string): Promise<Connection> {
     logWarn("database", "a connection was closed by the server", { error: error.message });
   pool.on("error", dropped);
   pool.on("connect", (connection) => connection.on("error", dropped));
+  const db = drizzlePg({ client: pool, schema, logger: logQueries() }) as unknown as Db;
+  // Migrations and the start-up hooks (the demo data) take turns between the processes and
+  // threads that start together: the second finds the work done.
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+    for (const hook of state.hooks) await hook(db, "postgresql");
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
-  const db = drizzlePg({ client: pool, schema, logger: logQueries() });
-  return { db: db as unknown as Db, engine: "postgresql", close: () => pool.end() };
+  return { db, engine: "postgresql", close: () => pool.end() };
 }
 
 async function connect(): Promise<Connection> {
+  if (state.remote) return openRemote(state.remote);
   const url = env().DATABASE_URL;
-  const connection = url ? await openPostgres(url) : await openPglite();
+  if (url) return openPostgres(url);
+  const connection = await openPglite();
   for (const hook of state.hooks) await hook(connection.db, connection.engine);
   return connection;
 }
@@ -138,6 +163,11 @@ export async function closeDb() {
   const current = state.connecting;
   state.connecting = undefined;
   if (current) await (await current).close();
+}
+
+/** The open embedded database itself (app/server/threads.ts serves it to the app threads). */
+export async function getPglite(): Promise<PGlite | undefined> {
+  return (await connection()).pglite;
 }
 
 /** How many migrations this build ships, and how many the database has applied. */

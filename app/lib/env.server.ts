@@ -32,6 +32,8 @@ const schema = z.object({
   // How many search answers each process keeps for repeated requests (0: none); any change to
   // the catalogue empties the cache.
   SEARCH_CACHE_ENTRIES: z.coerce.number().int().min(0).default(500),
+  // How many app threads the production server runs (1: everything on the main thread).
+  APP_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   // How many requests each process works on at a time; the others wait their turn.
   MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).default(16),
   // How long a mail sender's claim on an email lasts: one that dies mid-send leaves it to be

@@ -14,9 +14,10 @@ import { crossSiteRefusal } from "./cross-site";
 export const CROSS_SITE_PATH = "/crosssite";
 
 interface AppOptions {
-  /** The Remix build: the current one on each request (development rebuilds it). */
-  build: () => ServerBuild;
-  mode: "development" | "production" | "test";
+  /** Where the built browser assets are served from, and their folder. */
+  assets: { publicPath: string; assetsBuildDirectory: string };
+  /** What answers a request once it has passed the checks: Remix, here or in an app thread. */
+  handle: (req: Request, res: Response, next: NextFunction) => void;
   /** Whether the process is stopping: responses then close their connection. */
   stopping: () => boolean;
 }
@@ -25,7 +26,7 @@ interface AppOptions {
  * The HTTP server's request handling, in order: a request id and its log line, compression,
  * the static files, the cross-site check, a turn among the requests in progress, then Remix.
  */
-export function createApp({ build, mode, stopping }: AppOptions) {
+export function createApp({ assets, handle, stopping }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Behind a proxy (one hop), req.ip, req.protocol and req.hostname come from its
@@ -60,7 +61,6 @@ export function createApp({ build, mode, stopping }: AppOptions) {
   });
 
   app.use(compression());
-  const assets = build();
   app.use(
     assets.publicPath,
     express.static(assets.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
@@ -91,22 +91,7 @@ export function createApp({ build, mode, stopping }: AppOptions) {
 
   app.use(admission(env().MAX_ACTIVE_REQUESTS));
 
-  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
-    requestId: String(res.getHeader("X-Request-Id")),
-    crossSite: res.locals.crossSite,
-    clientAddress: req.ip,
-  });
-  let handlerOf: { build: ServerBuild; handle: RequestHandler } | undefined;
-  app.all("*", (req: Request, res: Response, next: NextFunction) => {
-    const current = build();
-    if (handlerOf?.build !== current) {
-      handlerOf = {
-        build: current,
-        handle: createRequestHandler({ build: current, mode, getLoadContext }),
-      };
-    }
-    return handlerOf.handle(req, res, next);
-  });
+  app.all("*", handle);
 
   // Nothing should reach here (Remix answers its own errors): the last resort is a plain 500
   // that still names the request.
@@ -127,4 +112,24 @@ export function createApp({ build, mode, stopping }: AppOptions) {
       );
   });
   return app;
+}
+
+/** Remix in this thread: the current build on each request (development rebuilds it). */
+export function remixHandler(build: () => ServerBuild, mode: "development" | "production") {
+  const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
+    requestId: String(res.getHeader("X-Request-Id")),
+    crossSite: res.locals.crossSite,
+    clientAddress: req.ip,
+  });
+  let handlerOf: { build: ServerBuild; handle: RequestHandler } | undefined;
+  return (req: Request, res: Response, next: NextFunction) => {
+    const current = build();
+    if (handlerOf?.build !== current) {
+      handlerOf = {
+        build: current,
+        handle: createRequestHandler({ build: current, mode, getLoadContext }),
+      };
+    }
+    return handlerOf.handle(req, res, next);
+  };
 }

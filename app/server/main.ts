@@ -7,12 +7,16 @@
 import { mkdirSync, statSync, watch } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import type { PGlite } from "@electric-sql/pglite";
 import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
 import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { runShutdownHooks } from "~/lib/shutdown.server";
-import { createApp } from "./app";
+import { closeDb, getDb, getPglite, onDatabaseReady } from "~/db/client.server";
+import { seedDemoOnStartup } from "~/lib/demo.server";
+import { onShutdown, runShutdownHooks } from "~/lib/shutdown.server";
+import { createApp, remixHandler } from "./app";
 import { claimDataFolder } from "./control";
+import { startThreads } from "./threads";
 
 const mode = process.env.NODE_ENV === "development" ? "development" : "production";
 process.env.NODE_ENV = mode;
@@ -23,10 +27,11 @@ const STOP_LIMIT_MS = 30_000;
 const BUILD_PATH = path.resolve("build/index.js");
 const VERSION_PATH = path.resolve("build/version.txt");
 
+// The query busts the import cache, so a rebuilt server module is loaded again.
+const buildUrl = () => `${pathToFileURL(BUILD_PATH).href}?t=${statSync(BUILD_PATH).mtimeMs}`;
+
 async function importBuild(): Promise<ServerBuild> {
-  // The query busts the import cache, so a rebuilt server module is loaded again.
-  const { mtimeMs } = statSync(BUILD_PATH);
-  return import(`${pathToFileURL(BUILD_PATH).href}?t=${mtimeMs}`);
+  return import(buildUrl());
 }
 
 const config = env();
@@ -34,11 +39,30 @@ const config = env();
 mkdirSync(config.dataDir, { recursive: true });
 const folder = claimDataFolder(config.dataDir, Boolean(config.DATABASE_URL));
 
-let build = await importBuild();
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
-
 let stopping = false;
-const app = createApp({ build: () => build, mode, stopping: () => stopping });
+const threaded = mode === "production" && config.APP_THREADS > 1;
+let build: ServerBuild | undefined;
+let threads: Awaited<ReturnType<typeof startThreads>> | undefined;
+if (threaded) {
+  // The embedded database opens here, once: migrations and the demo data, then the threads,
+  // which it serves. On a server each thread connects and prepares it, taking turns.
+  let pglite: PGlite | undefined;
+  if (!config.DATABASE_URL) {
+    onDatabaseReady(seedDemoOnStartup);
+    await getDb();
+    pglite = await getPglite();
+    onShutdown("database", closeDb);
+  }
+  threads = await startThreads(config.APP_THREADS, buildUrl(), pglite);
+} else {
+  build = await importBuild();
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+}
+const app = createApp({
+  assets: threads?.assets ?? (build as ServerBuild),
+  handle: threads?.handler ?? remixHandler(() => build as ServerBuild, mode),
+  stopping: () => stopping,
+});
 const port = config.PORT;
 const host = config.HOST;
 
@@ -50,7 +74,7 @@ const server = app.listen(port, host ?? "", () => {
     { port: listening, host: host ?? "all interfaces", mode },
     `listening on http://localhost:${listening}`,
   );
-  if (mode === "development") void broadcastDevReady(build);
+  if (mode === "development" && build) void broadcastDevReady(build);
 });
 
 if (mode === "development") {
@@ -60,7 +84,7 @@ if (mode === "development") {
     importBuild()
       .then((next) => {
         build = next;
-        return broadcastDevReady(build);
+        return broadcastDevReady(next);
       })
       .catch((error) => log.error({ err: error }, "could not load the rebuilt server"));
   });
@@ -88,6 +112,8 @@ async function stop(signal: NodeJS.Signals) {
   await closed;
   clearInterval(sweep);
   clearTimeout(deadline);
+  // The app threads stop their workers and end; then what this thread holds (the database).
+  await threads?.stop();
   await runShutdownHooks(
     (name) => log.info({ step: name }, `stopped: ${name}`),
     (name, error) => log.error({ err: error, step: name }, "stop step failed"),

@@ -1,0 +1,88 @@
+/**
+ * An app thread (see threads.ts): it loads the Remix build and answers the requests the main
+ * thread hands it, with a search index and job workers of its own, like an app process of its
+ * own; on the embedded database its statements go to the main thread.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import { reachDatabaseThrough } from "~/db/client.server";
+import { runInRequest } from "~/lib/request-context.server";
+import { runShutdownHooks } from "~/lib/shutdown.server";
+import type { FromThread, ThreadData, ToThread } from "./threads";
+
+const data = workerData as ThreadData;
+const port = parentPort;
+if (!port) throw new Error("thread.ts runs as a worker thread");
+if (data.database) reachDatabaseThrough(data.database);
+
+const build: ServerBuild = await import(data.buildUrl);
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+const handle = createRequestHandler(build, "production");
+const send = (message: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
+const aborts = new Map<number, AbortController>();
+
+async function answer(message: Extract<ToThread, { type: "request" }>) {
+  const { id, context } = message;
+  const controller = new AbortController();
+  aborts.set(id, controller);
+  const requestContext = { id: context.requestId } as { id: string; userId?: number };
+  try {
+    const request = new Request(message.url, {
+      method: message.method,
+      headers: message.headers,
+      body: (message.body ?? undefined) as BodyInit | undefined,
+      signal: controller.signal,
+    });
+    const response = await runInRequest(requestContext, () =>
+      handle(request, {
+        requestId: context.requestId,
+        crossSite: context.crossSite,
+        clientAddress: context.clientAddress,
+      }),
+    );
+    send({
+      type: "head",
+      id,
+      status: response.status,
+      statusText: response.statusText,
+      headers: [...response.headers.entries()],
+    });
+    if (response.body) {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        if (controller.signal.aborted) break;
+        const copy = new Uint8Array(chunk);
+        send({ type: "chunk", id, chunk: copy }, [copy.buffer]);
+      }
+    }
+    send({ type: "end", id, userId: requestContext.userId });
+  } catch (error) {
+    send({ type: "failed", id, message: error instanceof Error ? error.message : String(error) });
+  } finally {
+    aborts.delete(id);
+  }
+}
+
+port.on("message", (message: ToThread) => {
+  if (message.type === "request") void answer(message);
+  else if (message.type === "abort") aborts.get(message.id)?.abort();
+  else if (message.type === "stop") {
+    // The steps go to the main thread to log: this thread's own output could be cut short
+    // when it ends.
+    const steps: { name: string; error?: string }[] = [];
+    void runShutdownHooks(
+      (name) => steps.push({ name }),
+      (name, error) =>
+        steps.push({ name, error: error instanceof Error ? error.message : String(error) }),
+    ).then(() => {
+      send({ type: "stopped", steps });
+      // Ends this thread only; anything a library left open would keep it otherwise.
+      process.exit(0);
+    });
+  }
+});
+
+send({
+  type: "ready",
+  publicPath: build.publicPath,
+  assetsBuildDirectory: build.assetsBuildDirectory,
+});

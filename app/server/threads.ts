@@ -1,0 +1,316 @@
+import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
+import type { PGlite } from "@electric-sql/pglite";
+import type { NextFunction, Request, Response } from "express";
+import { serveDatabase } from "~/db/remote.server";
+import { log } from "~/lib/log.server";
+import { currentRequest } from "~/lib/request-context.server";
+
+/**
+ * Several app threads in one process. The main thread takes the connections (Node cannot
+ * share a listening socket between threads), checks and logs each request, and hands it to
+ * the thread with the fewest in progress, which renders it with its own copy of the app and
+ * streams the answer back. On the embedded database the main thread keeps PGlite, and every
+ * thread's statements come to it. One thread rendered and queried everything before, and
+ * used one core of the machine's two.
+ */
+
+export interface ThreadData {
+  index: number;
+  buildUrl: string;
+  /** The embedded database's port (absent on a PostgreSQL server: each thread has a pool). */
+  database?: MessagePort;
+}
+
+interface RequestContextFields {
+  requestId: string;
+  crossSite?: string;
+  clientAddress?: string;
+}
+
+export type ToThread =
+  | {
+      type: "request";
+      id: number;
+      url: string;
+      method: string;
+      headers: [string, string][];
+      body: Uint8Array | null;
+      context: RequestContextFields;
+    }
+  | { type: "abort"; id: number }
+  | { type: "stop" };
+
+export type FromThread =
+  | { type: "ready"; publicPath: string; assetsBuildDirectory: string }
+  | { type: "head"; id: number; status: number; statusText: string; headers: [string, string][] }
+  | { type: "chunk"; id: number; chunk: Uint8Array }
+  | { type: "end"; id: number; userId?: number }
+  | { type: "failed"; id: number; message: string }
+  | { type: "stopped"; steps: { name: string; error?: string }[] };
+
+interface InFlight {
+  res: Response;
+  next: NextFunction;
+  context: ReturnType<typeof currentRequest>;
+}
+
+/** What a thread answered, whole (the readiness check asks every thread). */
+interface Collected {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  chunks: Uint8Array[];
+}
+
+interface AppThread {
+  worker: Worker;
+  inFlight: Map<number, InFlight>;
+  database?: ReturnType<typeof serveDatabase>;
+  stopping: boolean;
+}
+
+/** The address as Remix's Express adapter makes it: the host and port a proxy was asked for, when trusted. */
+function requestUrl(req: Request) {
+  const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
+  const forwarded = portOf(req.get("X-Forwarded-Host"));
+  const direct = portOf(req.get("host"));
+  const port = Number.isSafeInteger(forwarded)
+    ? forwarded
+    : Number.isSafeInteger(direct)
+      ? direct
+      : "";
+  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`)
+    .href;
+}
+
+function requestHeaders(req: Request): [string, string][] {
+  const headers: [string, string][] = [];
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const each of Array.isArray(value) ? value : [value]) headers.push([name, each]);
+  }
+  return headers;
+}
+
+async function readBody(req: Request): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const threadScript = new URL("./thread.ts", import.meta.url).href;
+// A worker does not inherit the main thread's TypeScript loader (tsx): it registers its own.
+const bootstrap = `import("tsx/esm/api")
+  .then(({ register }) => { register(); return import(${JSON.stringify(threadScript)}); })
+  .catch((error) => { console.error(error); process.exit(1); });`;
+
+/** Starts `count` app threads and resolves once each has loaded the build. */
+export async function startThreads(count: number, buildUrl: string, pglite?: PGlite) {
+  let nextId = 0;
+  let assets: { publicPath: string; assetsBuildDirectory: string } | undefined;
+  const threads: AppThread[] = [];
+
+  const finish = (thread: AppThread, id: number) => {
+    const request = thread.inFlight.get(id);
+    thread.inFlight.delete(id);
+    return request;
+  };
+
+  function spawn(index: number): Promise<void> {
+    const channel = pglite ? new MessageChannel() : undefined;
+    const data: ThreadData = { index, buildUrl, database: channel?.port2 };
+    const worker = new Worker(bootstrap, {
+      eval: true,
+      workerData: data,
+      transferList: channel ? [channel.port2] : [],
+    });
+    const thread: AppThread = {
+      worker,
+      inFlight: new Map(),
+      database: pglite && channel ? serveDatabase(pglite, channel.port1) : undefined,
+      stopping: false,
+    };
+    threads[index] = thread;
+    return new Promise((resolve, reject) => {
+      worker.on("message", (message: FromThread) => {
+        switch (message.type) {
+          case "ready":
+            assets = message;
+            resolve();
+            break;
+          case "head": {
+            const { res } = thread.inFlight.get(message.id) ?? {};
+            if (!res) break;
+            res.statusMessage = message.statusText;
+            res.status(message.status);
+            for (const [name, value] of message.headers) res.append(name, value);
+            if (/text\/event-stream/i.test(res.get("Content-Type") ?? "")) res.flushHeaders();
+            break;
+          }
+          case "chunk":
+            thread.inFlight.get(message.id)?.res.write(message.chunk);
+            break;
+          case "end": {
+            const request = finish(thread, message.id);
+            if (!request) break;
+            if (request.context && message.userId !== undefined) {
+              request.context.userId = message.userId;
+            }
+            request.res.end();
+            break;
+          }
+          case "stopped":
+            for (const { name, error } of message.steps) {
+              if (error)
+                log.error(
+                  { thread: index, step: name, err: { message: error } },
+                  "stop step failed",
+                );
+              else log.info({ thread: index, step: name }, `stopped: ${name}`);
+            }
+            break;
+          case "failed": {
+            const request = finish(thread, message.id);
+            if (!request) break;
+            if (request.res.headersSent) request.res.destroy();
+            else request.next(new Error(message.message));
+            break;
+          }
+        }
+      });
+      worker.on("error", (error) => {
+        log.error({ err: error, thread: index }, "an app thread failed");
+        reject(error);
+      });
+      worker.on("exit", (code) => {
+        thread.database?.abandon();
+        for (const id of [...thread.inFlight.keys()]) {
+          const request = finish(thread, id);
+          if (request?.res.headersSent) request.res.destroy();
+          else request?.next(new Error(`The app thread stopped (exit code ${code}).`));
+        }
+        if (thread.stopping) return;
+        // A thread that dies is replaced, as a supervisor would restart a process.
+        log.error({ thread: index, code }, "an app thread stopped: starting another");
+        void spawn(index).catch(() => {});
+      });
+    });
+  }
+
+  await Promise.all(Array.from({ length: count }, (_, index) => spawn(index)));
+
+  /** Sends `message` to `thread`, the answer going to `res`. */
+  const dispatch = (
+    thread: AppThread,
+    message: ToThread & { type: "request" },
+    inFlight: InFlight,
+  ) => {
+    thread.inFlight.set(message.id, inFlight);
+    thread.worker.postMessage(message, message.body ? [message.body.buffer as ArrayBuffer] : []);
+  };
+
+  /**
+   * Readiness is the process's: each thread has its own search index, so /api/health asks
+   * every thread and answers with the first that is not ready (or the first answer).
+   */
+  const askEveryThread = async (message: ToThread & { type: "request" }, res: Response) => {
+    const answers = await Promise.all(
+      threads.map(
+        (thread) =>
+          new Promise<Collected>((resolve, reject) => {
+            const collected: Collected = { status: 500, statusText: "", headers: [], chunks: [] };
+            const sink = {
+              statusMessage: "",
+              status(code: number) {
+                collected.status = code;
+                return sink;
+              },
+              append(name: string, value: string) {
+                collected.headers.push([name, value]);
+              },
+              get: () => undefined,
+              write(chunk: Uint8Array) {
+                collected.chunks.push(chunk);
+              },
+              end() {
+                collected.statusText = sink.statusMessage;
+                resolve(collected);
+              },
+              headersSent: false,
+              destroy: () => reject(new Error("The app thread failed.")),
+            };
+            dispatch(
+              thread,
+              { ...message, id: ++nextId },
+              {
+                res: sink as unknown as Response,
+                next: reject,
+                context: undefined,
+              },
+            );
+          }),
+      ),
+    );
+    const answer = answers.find((each) => each.status !== 200) ?? answers[0];
+    res.statusMessage = answer.statusText;
+    res.status(answer.status);
+    for (const [name, value] of answer.headers) res.append(name, value);
+    res.end(Buffer.concat(answer.chunks));
+  };
+
+  /** Express's last handler: the request goes to the least busy thread. */
+  const handler = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const body = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
+      const thread = threads.reduce((least, each) =>
+        each.inFlight.size < least.inFlight.size ? each : least,
+      );
+      const id = ++nextId;
+      const message: ToThread & { type: "request" } = {
+        type: "request",
+        id,
+        url: requestUrl(req),
+        method: req.method,
+        headers: requestHeaders(req),
+        body,
+        context: {
+          requestId: String(res.getHeader("X-Request-Id")),
+          crossSite: res.locals.crossSite,
+          clientAddress: req.ip,
+        },
+      };
+      if (req.method === "GET" && req.path === "/api/health" && threads.length > 1) {
+        await askEveryThread(message, res);
+        return;
+      }
+      res.on("close", () => {
+        if (thread.inFlight.has(id)) thread.worker.postMessage({ type: "abort", id });
+      });
+      dispatch(thread, message, { res, next, context: currentRequest() });
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  /** Each thread stops its workers and its database connection, then ends. */
+  const stop = async () => {
+    await Promise.all(
+      threads.map(async (thread) => {
+        thread.stopping = true;
+        // Its steps (logged on arrival) come before its exit, which may be reported first.
+        const stopped = new Promise<void>((resolve) =>
+          thread.worker.on("message", (message: FromThread) => {
+            if (message.type === "stopped") resolve();
+          }),
+        );
+        const exited = new Promise<void>((resolve) => thread.worker.once("exit", () => resolve()));
+        thread.worker.postMessage({ type: "stop" } satisfies ToThread);
+        await Promise.race([Promise.all([stopped, exited]), exited.then(() => sleep(100))]);
+      }),
+    );
+  };
+
+  return { assets: assets as NonNullable<typeof assets>, handler, stop };
+}
