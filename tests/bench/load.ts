@@ -236,7 +236,14 @@ async function drive(bases: string[], cookies: string[]) {
 
 try {
   const cookies = await prepare();
-  const env = { DATABASE_URL: POSTGRES_URL, JOBS_INTERVAL_SECONDS: "0", LOG_LEVEL: "warn" };
+  // Several processes on two cores: one app thread each (see "Threads" in the README).
+  const threads: Record<string, string> = PROCESSES > 1 ? { APP_THREADS: "1" } : {};
+  const env = {
+    DATABASE_URL: POSTGRES_URL,
+    JOBS_INTERVAL_SECONDS: "0",
+    LOG_LEVEL: "warn",
+    ...threads,
+  };
   const servers = [];
   for (let i = 0; i < PROCESSES; i++) servers.push(await startBuiltServer(PORT + i, work, { env }));
   try {
