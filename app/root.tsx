@@ -27,9 +27,9 @@ import { useNonce } from "~/lib/nonce";
 import { useServerErrorInfo } from "~/lib/server-error";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
 import appHref from "~/styles/app.css";
-import { headerColumns } from "~/models/notifications.server";
+import { pageColumns } from "~/lib/page-columns.server";
 import { NotificationPopup } from "~/components/NotificationPopup";
-import { environmentLabel, getSiteSettings, settingsVersion } from "~/models/settings.server";
+import { environmentLabel, getSiteSettings } from "~/models/settings.server";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: picoHref },
@@ -38,9 +38,10 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // One statement for the session, the user, the header's numbers and the settings' version.
+  // One statement for the session, the user, the header's numbers, the settings' version and
+  // what a results page reads with them (pageColumns).
   const [{ user, extra }, { flash, header }] = await Promise.all([
-    getOptionalUserWith(request, { ...headerColumns, settingsVersion }),
+    getOptionalUserWith(request, pageColumns),
     takeFlash(request),
   ]);
   // Signed out (no version read): the settings cost the page's one statement.

@@ -1,13 +1,14 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { recordActivity } from "~/models/records.server";
-import { RESULTS_VIEWS, getResultsView, setResultsView } from "~/models/preferences.server";
+import { requireUserWith } from "~/lib/auth.server";
+import { searchPageColumns } from "~/lib/page-columns.server";
+import { RESULTS_VIEWS, type ResultsView, setResultsView } from "~/models/preferences.server";
 import { countSearch, searchRecords } from "~/models/search.server";
 import {
   clearSelection,
   EMPTY_SELECTION,
-  getSelection,
-  keepSelectionFor,
+  selectionOfSearch,
   selectAllResults,
   selectionCriteria,
   updatePageSelection,
@@ -29,21 +30,23 @@ export async function loadSearch(
   options: { advanced: boolean; run?: boolean },
 ) {
   const url = new URL(request.url);
-  const settings = await getSiteSettings();
+  // Read with the session, in the root's statement (see pageColumns).
+  const { extra: known } = await requireUserWith(request, searchPageColumns);
+  const settings = await getSiteSettings(known.settingsVersion);
   const parsed = parseSearchParams(url.searchParams, settings, { advanced: options.advanced });
   const canRun = options.run !== false && parsed.rowErrors.length === 0;
+  const result = canRun
+    ? await searchRecords(parsed.request, settings, { catalogueVersion: known.catalogueVersion })
+    : null;
   // A search with other criteria than the selection's starts afresh.
-  if (canRun) await keepSelectionFor(user.id, selectionCriteria(parsed.request));
-  const [result, view] = await Promise.all([
-    canRun ? searchRecords(parsed.request, settings) : Promise.resolve(null),
-    getResultsView(user.id),
-  ]);
   const selection = result
-    ? await getSelection(
+    ? await selectionOfSearch(
         user.id,
+        selectionCriteria(parsed.request),
         result.hits.map((hit) => hit.hssId),
       )
     : EMPTY_SELECTION;
+  const view: ResultsView = known.resultsView === "tableView" ? "tableView" : "cardView";
   // A new search (not a page of one already counted, nor the bare catalogue) is user activity.
   if (canRun && parsed.request.from === 0 && !isDefaultSearch(parsed.request)) {
     await recordActivity(user.id, "search", toSearchParams(parsed.request).toString());

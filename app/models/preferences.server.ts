@@ -1,8 +1,13 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type Db, getDb, schema } from "~/db/client.server";
 
 export const RESULTS_VIEWS = ["cardView", "tableView"] as const;
 export type ResultsView = (typeof RESULTS_VIEWS)[number];
+
+/** The results view as a column of the session read (null: no preferences yet, so 'cardView'). */
+export const resultsViewColumn = sql<
+  string | null
+>`(SELECT toggle_view FROM user_preferences WHERE user_id = ${schema.users.id})`;
 
 /** The user's results view (spec: toggleView, default 'cardView'). */
 export async function getResultsView(userId: number, db?: Db): Promise<ResultsView> {

@@ -30,10 +30,6 @@ export interface RecordView {
 
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
-function relatedIds(doc: HssRecord) {
-  return Object.values(doc.relatedRecords).flatMap((links) => links.map((link) => link.hssId));
-}
-
 /**
  * A record as its page shows it. Published only, unless `preview`: then the staged
  * version if there is one (with its pending change-log entries), otherwise the published.
@@ -47,6 +43,10 @@ export async function getRecord(
   const versionJoin = options.preview
     ? sql`v.id = coalesce((SELECT s.id FROM record_versions s WHERE s.record_id = r.id AND s.state = 'staged'), r.published_version_id)`
     : sql`v.id = r.published_version_id`;
+  const states = options.preview
+    ? ["published", "superseded", "staged"]
+    : ["published", "superseded"];
+  // One statement: the version, its change log, and which related records are published.
   const [row] = await queryRows<{
     id: number;
     hss_id: string;
@@ -55,31 +55,30 @@ export async function getRecord(
     state: "published" | "staged";
     version_at: string;
     first_published_at: string | null;
+    change_log: ChangeLogEntry[];
+    published_related: string[];
   }>(
     db,
     sql`SELECT r.id, r.hss_id, v.document, v.version, v.state, coalesce(v.published_at, v.created_at) AS version_at,
-               (SELECT min(f.published_at) FROM record_versions f WHERE f.record_id = r.id) AS first_published_at
+               (SELECT min(f.published_at) FROM record_versions f WHERE f.record_id = r.id) AS first_published_at,
+               coalesce((SELECT json_agg(json_build_object('id', c.id, 'changedAt', c.changed_at, 'version', cv.version,
+                                                          'state', cv.state, 'section', c.section, 'field', c.field,
+                                                          'before', c.before, 'after', c.after)
+                                         ORDER BY c.changed_at DESC, c.id)
+                           FROM record_changes c JOIN record_versions cv ON cv.id = c.version_id
+                          WHERE c.record_id = r.id AND cv.state IN (SELECT jsonb_array_elements_text(${jsonb(states)}))),
+                        '[]'::json) AS change_log,
+               ARRAY(SELECT p.hss_id FROM records p
+                      WHERE p.published_version_id IS NOT NULL
+                        AND p.hss_id IN (SELECT link->>'hssId'
+                                           FROM jsonb_each(v.document->'relatedRecords') AS kinds(kind, links),
+                                                jsonb_array_elements(CASE jsonb_typeof(links) WHEN 'array' THEN links ELSE '[]'::jsonb END) AS link)) AS published_related
           FROM records r JOIN record_versions v ON ${versionJoin}
          WHERE r.hss_id = ${hssId}`,
   );
   if (!row) return null;
-  const states = options.preview
-    ? ["published", "superseded", "staged"]
-    : ["published", "superseded"];
-  const [changeLog, related] = await Promise.all([
-    queryRows<ChangeLogEntry>(
-      db,
-      sql`SELECT c.id::int AS id, c.changed_at AS "changedAt", v.version, v.state, c.section, c.field, c.before, c.after
-            FROM record_changes c JOIN record_versions v ON v.id = c.version_id
-           WHERE c.record_id = ${row.id} AND v.state IN (SELECT jsonb_array_elements_text(${jsonb(states)}))
-           ORDER BY c.changed_at DESC, c.id`,
-    ),
-    queryRows<{ hss_id: string }>(
-      db,
-      sql`SELECT hss_id FROM records
-           WHERE published_version_id IS NOT NULL AND hss_id IN (SELECT jsonb_array_elements_text(${jsonb(relatedIds(row.document))}))`,
-    ),
-  ]);
+  const changeLog = row.change_log;
+  const related = row.published_related.map((hss_id) => ({ hss_id }));
   return {
     hssId: row.hss_id,
     document: row.document,

@@ -152,9 +152,25 @@ function held(db?: Db): Promise<Held> {
   return state.building;
 }
 
-/** The index, up to date with the database's catalogue version. */
-export async function searchIndex(): Promise<SearchIndex> {
+/**
+ * The catalogue version as a column, for a statement the request makes anyway (the session
+ * read, see root.tsx): a search given it need not ask the database again.
+ */
+export const catalogueVersionColumn = sql<number>`(SELECT version::int FROM catalogue_version WHERE id = 1)`;
+
+/**
+ * The index, up to date with the database's catalogue version. `knownVersion`, when given, is
+ * that version as this request read it: an index already there answers without a query.
+ */
+export async function searchIndex(knownVersion?: number | null): Promise<SearchIndex> {
   const current = await held();
+  if (
+    typeof knownVersion === "number" &&
+    state.refreshing === undefined &&
+    current.index.version >= knownVersion
+  ) {
+    return current.index;
+  }
   // One refresh at a time; a search arriving during one waits for it, then checks again.
   while (state.refreshing !== undefined) await state.refreshing;
   const refreshing = refresh(current);

@@ -120,10 +120,10 @@ async function pageOfHits(
 export async function searchRecords(
   request: SearchRequest,
   settings: EnabledSettings,
-  options: { facets?: boolean } = {},
+  options: { facets?: boolean; catalogueVersion?: number | null } = {},
 ): Promise<SearchResult> {
-  const index = await searchIndex();
-  const answer = index.search(request, settings, options);
+  const index = await searchIndex(options.catalogueVersion);
+  const answer = index.search(request, settings, { facets: options.facets });
   const compiled = compilePhrase(request.searchPhrase);
   const hits = await pageOfHits(await getDb(), answer.recordIds, compiled);
   const suggestion =
@@ -134,8 +134,12 @@ export async function searchRecords(
 }
 
 /** How many published records a search finds. */
-export async function countSearch(request: SearchRequest, settings: EnabledSettings) {
-  return (await searchIndex()).count(request, settings);
+export async function countSearch(
+  request: SearchRequest,
+  settings: EnabledSettings,
+  catalogueVersion?: number | null,
+) {
+  return (await searchIndex(catalogueVersion)).count(request, settings);
 }
 
 /** The ids of the records a search finds, in its order (export of all results, alerts). */
@@ -152,9 +156,14 @@ export async function facetValues(
   request: SearchRequest,
   settings: EnabledSettings,
   filterId: string,
-  options: { sort: FacetSort; page: number; contains?: string },
+  options: { sort: FacetSort; page: number; contains?: string; catalogueVersion?: number | null },
 ) {
-  return (await searchIndex()).facetValues(request, settings, filterId, options);
+  return (await searchIndex(options.catalogueVersion)).facetValues(
+    request,
+    settings,
+    filterId,
+    options,
+  );
 }
 
 /** Values of a filter containing what was typed (those starting so first), most used first. */

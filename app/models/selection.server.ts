@@ -45,14 +45,41 @@ export async function getSelection(
   hssIds: string[],
   db?: Db,
 ): Promise<SelectionState> {
-  db ??= await getDb();
+  return readSelection(db ?? (await getDb()), userId, hssIds, null);
+}
+
+/**
+ * A search's results page: clears a selection made with other criteria (keepSelectionFor),
+ * then reads what is left of it as getSelection does. One statement: the SELECT sees the
+ * rows as they were before the DELETE, so it takes only a selection of these criteria.
+ */
+export async function selectionOfSearch(
+  userId: number,
+  criteria: string,
+  hssIds: string[],
+  db?: Db,
+): Promise<SelectionState> {
+  return readSelection(db ?? (await getDb()), userId, hssIds, criteria);
+}
+
+async function readSelection(
+  db: Db,
+  userId: number,
+  hssIds: string[],
+  criteria: string | null,
+): Promise<SelectionState> {
+  const clear =
+    criteria === null
+      ? sql``
+      : sql`WITH cleared AS (DELETE FROM selections WHERE user_id = ${userId} AND criteria <> ${criteria}) `;
+  const ofCriteria = criteria === null ? sql`` : sql` AND s.criteria = ${criteria}`;
   const [row] = await queryRows<{ all_count: number | null; items: number; on_page: string[] }>(
     db,
-    sql`SELECT s.all_count,
+    sql`${clear}SELECT s.all_count,
                (SELECT count(*)::int FROM selection_items i WHERE i.user_id = s.user_id) AS items,
                ARRAY(SELECT r.hss_id FROM selection_items i JOIN records r ON r.id = i.record_id
                       WHERE i.user_id = s.user_id AND r.hss_id = ANY(${textArray(hssIds)})) AS on_page
-          FROM selections s WHERE s.user_id = ${userId}`,
+          FROM selections s WHERE s.user_id = ${userId}${ofCriteria}`,
   );
   if (!row) return EMPTY_SELECTION;
   if (row.all_count !== null) return { count: row.all_count, all: true, selectedHssIds: hssIds };

@@ -5,7 +5,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { FieldError, summaryItems } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser, requireUserWith } from "~/lib/auth.server";
+import { searchPageColumns } from "~/lib/page-columns.server";
 import { EXPORT_FORMATS } from "~/lib/export-formats";
 import { parseForm } from "~/lib/forms.server";
 import { hasAnyRole } from "~/lib/roles";
@@ -22,8 +23,8 @@ export const handle: RouteHandle = { title: "Export" };
 export const NOTHING_SELECTED = "Select at least one result to export, or choose all results";
 
 /** The export request's search: the one the user came from (its URL query is this page's). */
-async function searchOf(request: Request) {
-  const settings = await getSiteSettings();
+async function searchOf(request: Request, settingsVersion?: string | null) {
+  const settings = await getSiteSettings(settingsVersion);
   const parsed = parseSearchParams(new URL(request.url).searchParams, settings, {
     advanced: new URL(request.url).searchParams.get("adv") === "1",
   });
@@ -31,11 +32,11 @@ async function searchOf(request: Request) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireUser(request);
-  const { settings, search } = await searchOf(request);
+  const { user, extra: known } = await requireUserWith(request, searchPageColumns);
+  const { settings, search } = await searchOf(request, known.settingsVersion);
   const [selection, total] = await Promise.all([
     getSelection(user.id, []),
-    countSearch(search, settings),
+    countSearch(search, settings, known.catalogueVersion),
   ]);
   return json({
     selected: selection.count,

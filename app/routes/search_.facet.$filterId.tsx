@@ -4,7 +4,8 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
 import { FacetValueText } from "~/components/search/FacetPanel";
-import { requireUser } from "~/lib/auth.server";
+import { requireUserWith } from "~/lib/auth.server";
+import { searchPageColumns } from "~/lib/page-columns.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { type FacetSort, facetValues } from "~/models/search.server";
 import { getSiteSettings } from "~/models/settings.server";
@@ -26,8 +27,8 @@ export const handle: RouteHandle<{ label: string; page: number; total: number } 
  * values of a suggestion field without JavaScript.
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireUser(request);
-  const settings = await getSiteSettings();
+  const { extra: known } = await requireUserWith(request, searchPageColumns);
+  const settings = await getSiteSettings(known.settingsVersion);
   const filter = availableFilters(settings).find((f) => f.id === params.filterId);
   if (!filter || filter.type === "DatePicker" || !isCounted(filter))
     throw new Response("Not Found", { status: 404 });
@@ -40,7 +41,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     Math.min(10_000, Number.parseInt(url.searchParams.get("fpage") ?? "1", 10) || 1),
   );
   const contains = (url.searchParams.get("fq") ?? "").trim().slice(0, 100);
-  const values = await facetValues(search, settings, filter.id, { sort, page, contains });
+  const values = await facetValues(search, settings, filter.id, {
+    sort,
+    page,
+    contains,
+    catalogueVersion: known.catalogueVersion,
+  });
   return json({
     filterId: filter.id,
     label: filter.label,

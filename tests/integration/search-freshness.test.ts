@@ -8,7 +8,9 @@ import { discardStaged, publishStaged } from "~/models/records.server";
 import { searchRecords } from "~/models/search.server";
 import { textChunks } from "~/records/read-items.server";
 import type { HssRecordInput } from "~/records/schema.server";
+import { loader as searchLoader } from "~/routes/search";
 import { DEFAULT_SEARCH } from "~/search/request";
+import { args, getRequest, makeUser, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
 
 /**
@@ -65,6 +67,27 @@ describe("a publish is seen by the very next search", () => {
     await publish([marked(c, discarded)], "preview");
     await discardStaged([c.hssId]);
     expect((await find(discarded)).total).toBe(0);
+  });
+});
+
+describe("the search page", () => {
+  it("sees a publish by the catalogue version it reads with the session, without asking again", async () => {
+    const cookie = await sessionCookie(await makeUser());
+    const total = async (phrase: string) => {
+      const response = (await searchLoader(
+        args(getRequest(`/search?q=${phrase}`, cookie)),
+      )) as Response;
+      return ((await response.json()) as { result: { total: number } }).result.total;
+    };
+    const [a] = exampleRecords();
+    const word = newWord();
+    expect(await total(word)).toBe(0);
+    await publish([marked(a, word)]);
+    expect(await total(word)).toBe(1);
+    const other = newWord();
+    await publish([marked(progressedExample(a), other)]);
+    expect(await total(word)).toBe(0);
+    expect(await total(other)).toBe(1);
   });
 });
 
