@@ -71,8 +71,15 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    // What the signed-in devices list shows and names a session by (never the hash).
+    publicId: text("public_id").notNull().default(sql`gen_random_uuid()::text`),
+    userAgent: text("user_agent"),
+    address: text("address"),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    index("sessions_user_idx").on(t.userId),
+    uniqueIndex("sessions_public_id_idx").on(t.publicId),
+  ],
 );
 
 export const siteSettings = pgTable(
@@ -113,6 +120,26 @@ export const contactMessages = pgTable("contact_messages", {
   email: text("email").notNull(),
   message: text("message").notNull(),
   createdAt: createdAt(),
+});
+
+// Failed sign-ins (issue 25): the account (the address typed, lower case, whether or not a
+// user has it) and the client address, so that the limits can count per account and address
+// together, and per account alone.
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    failedAt: timestamp("failed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sign_in_failures_account_idx").on(t.account, t.failedAt)],
+);
+
+// When an account's owner was last told of many failed sign-ins (once per burst).
+export const signInWarnings = pgTable("sign_in_warnings", {
+  account: text("account").primaryKey(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull(),
 });
 
 export const rateLimits = pgTable(
