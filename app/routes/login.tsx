@@ -13,16 +13,18 @@ import {
   safeRedirect,
 } from "~/lib/auth.server";
 import { parseForm } from "~/lib/forms.server";
-import { clientAddress, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { createSession } from "~/lib/session.server";
+import {
+  checkSignIn,
+  recordSignInFailure,
+  recordSignInSuccess,
+} from "~/lib/sign-in-throttle.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
-// Slows password guessing: failed attempts are counted per account, and per client
-// address where the proxy gives one; successful sign-ins cost nothing.
-const LOGIN_ATTEMPTS = { bucket: "login", max: 10, windowMs: 15 * 60 * 1000 };
-export const TOO_MANY_ATTEMPTS = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+export { TOO_MANY_ATTEMPTS } from "~/lib/sign-in-throttle.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -38,26 +40,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   const address = clientAddress(request, context);
-  const keys = [
-    `email:${submission.value.email.toLowerCase()}`,
-    ...(address ? [`ip:${address}`] : []),
-  ];
-  for (const key of keys) {
-    if (await isRateLimited(LOGIN_ATTEMPTS, key)) {
-      return json(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS], hideFields: ["password"] }), {
-        status: 429,
-      });
-    }
+  const { email } = submission.value;
+  // Failures count per account and address, and slow the account down (sign-in-throttle).
+  const throttle = await checkSignIn(email, address);
+  if (!throttle.allowed) {
+    return json(submission.reply({ formErrors: [throttle.message], hideFields: ["password"] }), {
+      status: 429,
+    });
   }
   try {
     const user = await authenticator.authenticate("form", request);
+    await recordSignInSuccess(email, address);
     const cookie = await createSession(request, user.id);
     return redirect(safeRedirect(submission.value.redirectTo), {
       headers: { "Set-Cookie": cookie },
     });
   } catch (error) {
     if (!(error instanceof LoginFailedError)) throw error;
-    for (const key of keys) await hitRateLimit(LOGIN_ATTEMPTS, key);
+    await recordSignInFailure(email, address);
     return json(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }), {
       status: 401,
     });
