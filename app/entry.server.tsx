@@ -64,7 +64,7 @@ export default function handleRequest(
           // Not a plain PassThrough: React 18 can pad its stream with zero bytes.
           const body = stripNulBytes();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          applySecurityHeaders(responseHeaders, request, nonce);
+          applySecurityHeaders(responseHeaders, nonce);
           resolve(
             new Response(createReadableStreamFromReadable(body), {
               headers: responseHeaders,
@@ -91,11 +91,8 @@ export default function handleRequest(
  * Remix keeps: the message carries the request's reference, and whether the database was
  * unreachable, for the error page. Unreachable is answered 503, like the document.
  */
-export const handleDataRequest: HandleDataRequestFunction = async (
-  response,
-  { request, context },
-) => {
-  applySecurityHeaders(response.headers, request);
+export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
+  applySecurityHeaders(response.headers);
   if (!response.headers.has("X-Remix-Error")) return response;
   const unavailable = context.unavailable === true;
   const headers = new Headers(response.headers);

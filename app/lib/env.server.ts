@@ -43,8 +43,9 @@ const schema = z.object({
   HOST: z.string().min(1).optional(),
   // How much the JSON log says: fatal, error, warn, info (the default), debug, trace, silent.
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).optional(),
-  // 1: the app is behind a proxy, whose X-Forwarded-Proto and X-Forwarded-Host it believes.
-  TRUST_PROXY: z.enum(["0", "1"]).optional(),
+  // How many proxies stand in front of the app (0 or unset: none). Their X-Forwarded-For,
+  // -Proto and -Host are believed that many hops back; a client's own are not.
+  TRUST_PROXY: z.coerce.number().int().min(0).max(16).default(0),
 });
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string; dataDir: string };

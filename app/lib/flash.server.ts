@@ -1,7 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/lib/env.server";
-import { isHttps } from "~/lib/session.server";
+import { isHttps } from "~/lib/https.server";
 
 /** A one-time message for the next page, shown in the alert bar. */
 const flashSchema = z.object({

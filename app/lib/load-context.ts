@@ -5,7 +5,7 @@ declare module "@remix-run/node" {
     requestId?: string;
     /** Set when the server refused the request as sent from another site: why. */
     crossSite?: string;
-    /** The client's address (the proxy's X-Forwarded-For when TRUST_PROXY=1), for rate limits. */
+    /** The client's address (a trusted proxy's X-Forwarded-For behind TRUST_PROXY proxies), for rate limits. */
     clientAddress?: string;
     /** Set by handleError when the database could not be reached: the answer is a 503. */
     unavailable?: boolean;

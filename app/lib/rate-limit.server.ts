@@ -58,11 +58,11 @@ export async function isRateLimited(limit: Limit, key: string): Promise<boolean>
 
 /**
  * The client's address: what the HTTP server saw (app/server), which is the socket's peer, or
- * with TRUST_PROXY=1 the proxy's X-Forwarded-For. An action called without the server (the
- * tests) reads the header itself.
+ * behind TRUST_PROXY proxies the address the nearest trusted one gives in X-Forwarded-For.
+ * Only an action called without the server (the tests) reads the header itself.
  */
 export function clientAddress(request: Request, context?: AppLoadContext): string | null {
-  if (context?.clientAddress) return context.clientAddress;
+  if (context && "clientAddress" in context) return context.clientAddress ?? null;
   const forwarded = request.headers.get("x-forwarded-for");
   const first = forwarded?.split(",")[0]?.trim();
   return first || null;

@@ -1,5 +1,8 @@
-/** Headers every response carries; the document also gets a CSP with its nonce. */
-export function applySecurityHeaders(headers: Headers, request: Request, nonce?: string) {
+/**
+ * Headers every page and data response carries; the document also gets a CSP with its nonce.
+ * Strict-Transport-Security is the HTTP server's, on every response (app/server/app.ts).
+ */
+export function applySecurityHeaders(headers: Headers, nonce?: string) {
   const dev = process.env.NODE_ENV === "development";
   if (nonce !== undefined) {
     const csp = [
@@ -21,8 +24,4 @@ export function applySecurityHeaders(headers: Headers, request: Request, nonce?:
   headers.set("Referrer-Policy", "same-origin");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-  const https =
-    new URL(request.url).protocol === "https:" ||
-    request.headers.get("x-forwarded-proto") === "https";
-  if (https) headers.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
 }

@@ -5,6 +5,7 @@ import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { recordSignIn } from "~/models/accounts.server";
 import { isActiveUser, type User, userColumns } from "~/models/users.server";
+import { isHttps } from "~/lib/https.server";
 import { noteRequestUser, oncePerRequest } from "~/lib/request-context.server";
 
 const { sessions, users } = schema;
@@ -30,14 +31,6 @@ function sessionCookie() {
     secrets: [env().SESSION_SECRET],
   });
   return cookie;
-}
-
-/** Secure whenever the site is served over HTTPS, directly or behind a TLS proxy. */
-export function isHttps(request: Request) {
-  return (
-    new URL(request.url).protocol === "https:" ||
-    request.headers.get("x-forwarded-proto") === "https"
-  );
 }
 
 function hashId(id: string) {

@@ -7,6 +7,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { type RequestContext, runInRequest } from "~/lib/request-context.server";
 import "~/lib/load-context";
+import { cacheControl } from "./cache-control";
 import { admission } from "./admission";
 import { crossSiteRefusal } from "./cross-site";
 
@@ -29,9 +30,11 @@ interface AppOptions {
 export function createApp({ assets, handle, stopping }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
-  // Behind a proxy (one hop), req.ip, req.protocol and req.hostname come from its
-  // X-Forwarded-* headers: the address is the one the proxy saw, not one a client wrote.
-  app.set("trust proxy", process.env.TRUST_PROXY === "1" ? 1 : false);
+  // Behind TRUST_PROXY proxies, req.ip, req.protocol and req.hostname come from their
+  // X-Forwarded-* headers, that many hops back: the address is the one the nearest trusted
+  // proxy saw, not one a client wrote. Without, the address is the socket's.
+  const hops = env().TRUST_PROXY;
+  app.set("trust proxy", hops > 0 ? hops : false);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
     const context: RequestContext = { id: randomBytes(8).toString("hex") };
@@ -60,12 +63,22 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
     runInRequest(context, next);
   });
 
+  // Over HTTPS (PUBLIC_URL's, or the request's), browsers are told to use nothing else, on
+  // every answer including redirects and assets.
+  const httpsSite = env().PUBLIC_URL.startsWith("https://");
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (httpsSite || req.protocol === "https" || req.get("x-forwarded-proto") === "https") {
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
+    next();
+  });
   app.use(compression());
   app.use(
     assets.publicPath,
     express.static(assets.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
   );
   app.use(express.static("public", { maxAge: "1h" }));
+  app.use(cacheControl);
 
   // The check runs before Remix's own (which throws, and so answered 500), for page actions
   // and resource routes alike. A refused request becomes a GET of the refusal page at the
