@@ -13,6 +13,11 @@ const schema = z.object({
   SMTP_URL: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(1).default("Horizon Scanning <no-reply@horizon.example.org>"),
   CONTACT_TO: z.string().min(1).default("support@horizon.example.org"),
+  // Where vulnerabilities are reported (/.well-known/security.txt): a mailto: or https: URI.
+  SECURITY_CONTACT: z
+    .string()
+    .regex(/^(mailto|https):/)
+    .default("mailto:security@horizon.example.org"),
   APP_VERSION: z.string().min(1).default("2.17.2"),
   DEMO: z.enum(["0", "1"]).optional(),
   // How many generated records a demo database starts with.

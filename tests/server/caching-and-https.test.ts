@@ -78,3 +78,22 @@ describe("HTTPS when PUBLIC_URL has it", () => {
     expect(response.headers.get("cache-control")).toBe("private, no-store");
   });
 });
+
+describe("/.well-known/security.txt", () => {
+  it("says where to report a vulnerability, until when, and where it lives (RFC 9116)", async () => {
+    const response = await fetch(`${server.base}/.well-known/security.txt`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const fields = Object.fromEntries(
+      (await response.text())
+        .trim()
+        .split("\n")
+        .map((line) => line.split(/: (.*)/s).slice(0, 2)),
+    );
+    expect(fields.Contact).toBe("mailto:security@horizon.example.org");
+    expect(fields.Canonical).toBe("https://hsd.example.org/.well-known/security.txt");
+    const expires = Date.parse(fields.Expires);
+    expect(expires).toBeGreaterThan(Date.now() + 300 * 24 * 60 * 60 * 1000);
+    expect(expires).toBeLessThan(Date.now() + 366 * 24 * 60 * 60 * 1000);
+  });
+});
