@@ -17,7 +17,7 @@ import picoHref from "@picocss/pico/css/pico.min.css";
 import { type ReactNode, useContext, useEffect } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { AlertBar, type BarMessage } from "~/components/AlertBar";
-import { ErrorPage, errorHeading } from "~/components/ErrorPage";
+import { BAD_REQUEST_HEADING, ErrorPage, errorHeading } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { getOptionalUserWith } from "~/lib/auth.server";
@@ -190,7 +190,10 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const { unavailable } = useServerErrorInfo(error);
-  const title = useDocumentTitle(notFound ? "Page not found" : errorHeading(unavailable));
+  const badRequest = isRouteErrorResponse(error) && error.status === 400;
+  const title = useDocumentTitle(
+    notFound ? "Page not found" : badRequest ? BAD_REQUEST_HEADING : errorHeading(unavailable),
+  );
   return (
     <Document title={title} data={data}>
       <ErrorPage />

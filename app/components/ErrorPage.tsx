@@ -18,6 +18,22 @@ export function ErrorPage() {
       </>
     );
   }
+  if (isRouteErrorResponse(error) && error.status === 400) {
+    const message = typeof error.data?.message === "string" ? error.data.message : null;
+    return (
+      <>
+        <h1>{BAD_REQUEST_HEADING}</h1>
+        {message ? <p>{message}</p> : null}
+        <p>Go back to the page and send the form again. Nothing was changed.</p>
+        {reference ? (
+          <p id={ERROR_FACTS_ID} data-reference={reference} data-unavailable="false">
+            If it keeps happening, <Link to="/contact">contact us</Link> and quote reference{" "}
+            <code>{reference}</code>.
+          </p>
+        ) : null}
+      </>
+    );
+  }
   const detail =
     process.env.NODE_ENV === "development" && error instanceof Error ? (
       <pre>{error.stack}</pre>
@@ -46,6 +62,8 @@ export function ErrorPage() {
     </>
   );
 }
+
+export const BAD_REQUEST_HEADING = "Sorry, what was sent could not be read";
 
 /** The error page's heading (and title): a moment's outage or a fault. */
 export function errorHeading(unavailable: boolean) {

@@ -19,6 +19,7 @@ import { availableFilters } from "~/search/filters";
 import { isDefaultSearch, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 import type { User } from "~/models/users.server";
+import { readForm } from "~/lib/body.server";
 
 /**
  * What /search and /advancedsearch share: read the request from the URL, run it (unless
@@ -89,7 +90,7 @@ const searchForm = z.discriminatedUnion("intent", [
  * answer instead, and the page's data is reloaded by Remix.
  */
 export async function searchAction(request: Request, user: User, options: { advanced: boolean }) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const url = new URL(request.url);
   const parsed = searchForm.safeParse({
     intent: form.get("intent"),

@@ -15,6 +15,7 @@ import {
   resetPassword,
   ResetTokenInvalidError,
 } from "~/models/accounts.server";
+import { readForm } from "~/lib/body.server";
 
 type LoaderData = { status: "valid"; email: string; token: string } | { status: "invalid" };
 
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const token = String(formData.get("token") ?? "");
   const back = `/changepassword?${new URLSearchParams({ token })}`;
   const lookup = await findPasswordReset(token);

@@ -9,6 +9,7 @@ import { parseForm } from "~/lib/forms.server";
 import { logError } from "~/lib/log.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { contactSchema, sendContactMessage } from "~/models/contact.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle<{ sent: boolean }> = {
   title: (data) => (data?.sent ? "Message was successful" : "Contact us"),
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: no access check; bots are kept out by the honeypot and the rate limit.
-  const submission = parseForm(await request.formData(), contactSchema);
+  const submission = parseForm(await readForm(request), contactSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { website, ...message } = submission.value;
   if (website) return redirect("/contact?sent=1");

@@ -19,6 +19,7 @@ import {
   NOTIFICATION_FREQUENCIES,
   type NotificationFrequency,
 } from "~/models/notifications.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Notifications" };
 
@@ -44,7 +45,7 @@ export const ENROLMENT_FAILED = "Enrollment was not successful";
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const flash = async (message: string) => ({
     "Set-Cookie": await setFlash(request, { severity: "success", message }),

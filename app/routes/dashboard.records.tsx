@@ -1,12 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import {
-  json,
-  MaxPartSizeExceededError,
-  redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-} from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -32,6 +26,7 @@ import {
   publishStaged,
 } from "~/models/records.server";
 import { TableScroll } from "~/components/TableScroll";
+import { isTooLarge, readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle<{ page: number; pageSize: number; staged: { total: number } }> = {
   title: (data) =>
@@ -73,14 +68,12 @@ async function upload(request: Request, userId: number) {
       { status: 413 },
     );
   if (length > UPLOAD_MAX_BYTES + 64 * 1024) return tooBig();
+  // The file is read whole (at most the upload limit, and a little for the other fields).
   let formData: FormData;
   try {
-    formData = await unstable_parseMultipartFormData(
-      request,
-      unstable_createMemoryUploadHandler({ maxPartSize: UPLOAD_MAX_BYTES }),
-    );
+    formData = await readForm(request, { maxBytes: UPLOAD_MAX_BYTES + 64 * 1024 });
   } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return tooBig();
+    if (isTooLarge(error)) return tooBig();
     throw error;
   }
   const submission = parseForm(formData, uploadSchema);
@@ -110,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
     return upload(request, user.id);
 
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const hssId = form.get("hssId");
   const target =

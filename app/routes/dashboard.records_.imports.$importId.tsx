@@ -15,6 +15,7 @@ import { cancelImport, getImport } from "~/models/records.server";
 import { IMPORT_STATES } from "~/records/import-states";
 import { TableScroll } from "~/components/TableScroll";
 import { withContentKeys } from "~/lib/keys";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle<{ filename: string }> = {
   title: (data) => (data ? `Import report: ${data.filename}` : "Import report"),
@@ -47,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   await requireRole(request, STAFF);
   const row = await importOr404(params.importId);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   const flash = async (severity: "success" | "warning", message: string) => ({
     headers: { "Set-Cookie": await setFlash(request, { severity, message }) },
   });

@@ -19,6 +19,7 @@ import { availableFilters } from "~/search/filters";
 import { describePhrase, parsePhrase } from "~/search/phrase";
 import { describeSearch, searchHref, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Saved searches" };
 
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await readForm(request));
   const parsed = savedSearchActionSchema.safeParse(form);
   if (!parsed.success) {
     // The one field a person types is the title: say what is wrong with it, keep what was typed.

@@ -15,6 +15,7 @@ import { availableFilters } from "~/search/filters";
 import { describePhrase, parsePhrase } from "~/search/phrase";
 import { describeSearch, isDefaultSearch, searchHref } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Save this search" };
 
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), saveSearchSchema);
+  const submission = parseForm(await readForm(request), saveSearchSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const found = await searchOf(request);
   if (!found) return json(submission.reply({ formErrors: [NO_SEARCH] }), { status: 400 });

@@ -10,6 +10,7 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getSiteSettings, settingsSchema, updateSiteSettings } from "~/models/settings.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Site settings" };
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, "admin");
-  const submission = parseForm(await request.formData(), settingsSchema);
+  const submission = parseForm(await readForm(request), settingsSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await updateSiteSettings(submission.value, user.id);
   return redirect("/dashboard/settings", {

@@ -17,6 +17,7 @@ import {
   userActionSchema,
 } from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";
+import { readForm } from "~/lib/body.server";
 
 type LoaderData = { user: { name: string } };
 
@@ -47,7 +48,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const userId = userIdOf(params);
-  const parsed = userActionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = userActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   let flash: { severity: "success" | "error"; message: string };
   if (!parsed.success) {
     flash = {

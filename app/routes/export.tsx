@@ -17,6 +17,7 @@ import { getSelection } from "~/models/selection.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { searchHref } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Export" };
 
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), exportFormSchema);
+  const submission = parseForm(await readForm(request), exportFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { settings, search } = await searchOf(request);
   const outcome = await createExport(

@@ -19,6 +19,7 @@ import {
 import { displayName } from "~/lib/names";
 import { EmailTakenError } from "~/models/users.server";
 import { TableScroll } from "~/components/TableScroll";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Invite a user" };
 
@@ -29,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireRole(request, "admin");
-  const submission = parseForm(await request.formData(), inviteSchema);
+  const submission = parseForm(await readForm(request), inviteSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     await createInvitation(admin, submission.value);

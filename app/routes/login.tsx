@@ -21,6 +21,7 @@ import {
   recordSignInFailure,
   recordSignInSuccess,
 } from "~/lib/sign-in-throttle.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: the access check is that it needs none; the strategy reads the body.
-  const submission = parseForm(await request.clone().formData(), loginSchema);
+  const submission = parseForm(await readForm(request.clone()), loginSchema);
   if (submission.status !== "success") {
     return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/auth.server";
 import { setFlash } from "~/lib/flash.server";
 import { destroySession } from "~/lib/session.server";
+import { readForm } from "~/lib/body.server";
 
 // Logging out changes state, so only a POST does it; a GET (a link, a prefetch) does not.
 export async function loader() {
@@ -11,7 +12,7 @@ export async function loader() {
 
 export async function action({ request }: ActionFunctionArgs) {
   // Anyone may end their own session: signing out needs no permission.
-  const form = await request.formData();
+  const form = await readForm(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request));
   headers.append(

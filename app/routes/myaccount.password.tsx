@@ -13,6 +13,7 @@ import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { destroyOtherSessions } from "~/lib/session.server";
 import { changeOwnPassword, ownPasswordSchema, WrongPasswordError } from "~/models/accounts.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), ownPasswordSchema(user.email));
+  const submission = parseForm(await readForm(request), ownPasswordSchema(user.email));
   const hideFields = ["currentPassword", "password", "confirmPassword"];
   if (submission.status !== "success")
     return json(submission.reply({ hideFields }), { status: 400 });

@@ -10,6 +10,7 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { EmailTakenError, profileSchema, updateProfile } from "~/models/users.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Profile" };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await request.formData(), profileSchema);
+  const submission = parseForm(await readForm(request), profileSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     await updateProfile(user.id, submission.value);

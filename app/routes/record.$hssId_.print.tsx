@@ -9,6 +9,7 @@ import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getPrintSelection, savePrintSelection } from "~/models/records.server";
 import { childSections, PRINT_SECTION_VALUES, PRINT_SECTIONS } from "~/records/sections";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Print: choose sections" };
 
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const view = await recordOr404(params.hssId);
-  const form = await request.formData();
+  const form = await readForm(request);
   const intent = form.get("intent");
   const base = `/record/${view.hssId}/print`;
   if (intent === "selectAll") return redirect(`${base}?select=all`);

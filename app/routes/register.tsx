@@ -17,6 +17,7 @@ import {
   registerSchema,
 } from "~/models/accounts.server";
 import { EmailTakenError } from "~/models/users.server";
+import { readForm } from "~/lib/body.server";
 
 type LoaderData = Awaited<ReturnType<typeof findInvitation>>;
 
@@ -37,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const code = String(formData.get("invitationCode") ?? "");
   const back = `/register?${new URLSearchParams({ invitationCode: code })}`;
   const lookup = await findInvitation(code);

@@ -13,13 +13,14 @@ import {
   RESET_REQUEST_LIMITS,
   TOO_MANY_RESETS,
 } from "~/models/accounts.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Reset your password" };
 
 // Public form: no access check. Whether or not the address has an account, the answer is
 // the same /checkemail page, so the form tells no one which addresses are registered.
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseForm(await request.formData(), resetRequestSchema);
+  const submission = parseForm(await readForm(request), resetRequestSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const email = submission.value.email.toLowerCase();
   const address = clientAddress(request, context);

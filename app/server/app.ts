@@ -7,6 +7,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { type RequestContext, runInRequest } from "~/lib/request-context.server";
 import "~/lib/load-context";
+import { REQUEST_MAX_BYTES } from "~/lib/body.server";
 import { cacheControl } from "./cache-control";
 import { admission } from "./admission";
 import { crossSiteRefusal } from "./cross-site";
@@ -73,6 +74,22 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
     next();
   });
   app.use(compression());
+  // No request may send more than the largest upload; an app thread is handed whole bodies.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (Number(req.get("content-length")) > REQUEST_MAX_BYTES) return tooLarge(res);
+    next();
+  });
+  // An address with a broken %-escape cannot be matched to a route (Remix would throw): the
+  // client's mistake, answered here.
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      log.warn({ path: req.path }, "a request with a malformed address");
+      return badAddress(res);
+    }
+    next();
+  });
   app.use(
     assets.publicPath,
     express.static(assets.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
@@ -114,17 +131,32 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
     if (malformed) log.warn({ path: req.path }, "a request with a malformed address");
     else log.error({ err: error, path: req.path }, "unhandled error");
     if (res.headersSent) return res.end();
-    const reference = `Quote reference ${res.getHeader("X-Request-Id")} when you contact us.`;
+    if (malformed) return badAddress(res);
     res
-      .status(malformed ? 400 : 500)
+      .status(500)
       .type("text/plain")
-      .send(
-        malformed
-          ? `Bad request: the address could not be read. ${reference}\n`
-          : `Sorry, there is a problem with the service. ${reference}\n`,
-      );
+      .send(`Sorry, there is a problem with the service. ${quoteReference(res)}\n`);
   });
   return app;
+}
+
+const quoteReference = (res: Response) =>
+  `Quote reference ${res.getHeader("X-Request-Id")} when you contact us.`;
+
+/** 413, and the connection closed: the rest of the body is not read. */
+export function tooLarge(res: Response) {
+  res.setHeader("Connection", "close");
+  res
+    .status(413)
+    .type("text/plain")
+    .send(`What was sent is larger than this service accepts. ${quoteReference(res)}\n`);
+}
+
+function badAddress(res: Response) {
+  res
+    .status(400)
+    .type("text/plain")
+    .send(`Bad request: the address could not be read. ${quoteReference(res)}\n`);
 }
 
 /** Remix in this thread: the current build on each request (development rebuilds it). */

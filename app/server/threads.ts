@@ -2,8 +2,10 @@ import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import type { NextFunction, Request, Response } from "express";
 import { serveDatabase } from "~/db/remote.server";
+import { REQUEST_MAX_BYTES } from "~/lib/body.server";
 import { log } from "~/lib/log.server";
 import { currentRequest } from "~/lib/request-context.server";
+import { tooLarge } from "./app";
 
 /**
  * Several app threads in one process. The main thread takes the connections (Node cannot
@@ -92,9 +94,15 @@ function requestHeaders(req: Request): [string, string][] {
   return headers;
 }
 
-async function readBody(req: Request): Promise<Uint8Array> {
+/** The whole body, or null once it passes REQUEST_MAX_BYTES (a body without a length). */
+async function readBody(req: Request): Promise<Uint8Array | null> {
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).byteLength;
+    if (size > REQUEST_MAX_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
   return new Uint8Array(Buffer.concat(chunks));
 }
 
@@ -264,6 +272,7 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     try {
       const body = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
+      if (body === null && req.method !== "GET" && req.method !== "HEAD") return tooLarge(res);
       const thread = threads.reduce((least, each) =>
         each.inFlight.size < least.inFlight.size ? each : least,
       );
