@@ -5,6 +5,8 @@ import { processState } from "~/lib/process-state.server";
 export interface RequestContext {
   id: string;
   userId?: number;
+  /** The client's address as the HTTP server saw it (see clientAddress). */
+  clientAddress?: string;
   /** Work the request's loaders share (one session read for all of a page's loaders). */
   shared?: Map<string, unknown>;
 }

@@ -1,12 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, eq, lt, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { recordSignIn } from "~/models/accounts.server";
 import { isActiveUser, type User, userColumns } from "~/models/users.server";
 import { isHttps } from "~/lib/https.server";
-import { noteRequestUser, oncePerRequest } from "~/lib/request-context.server";
+import { currentRequest, noteRequestUser, oncePerRequest } from "~/lib/request-context.server";
 
 const { sessions, users } = schema;
 
@@ -63,6 +63,9 @@ export async function createSession(request: Request, userId: number): Promise<s
     userId,
     appVersion: env().APP_VERSION,
     expiresAt: new Date(now + sessionAbsoluteMs()),
+    // For the signed-in devices list (/myaccount).
+    userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
+    address: currentRequest()?.clientAddress ?? null,
   });
   // Every new session is a sign-in: the user's last sign-in and the user reports count it.
   await recordSignIn(userId, db);
@@ -198,4 +201,59 @@ export async function destroyOtherSessions(request: Request, userId: number, db?
   await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), id ? ne(sessions.idHash, hashId(id)) : undefined));
+}
+
+export interface Device {
+  /** The session's public id (never its hash): what the sign-out form names. */
+  id: string;
+  userAgent: string | null;
+  address: string | null;
+  signedInAt: string;
+  lastSeenAt: string;
+  /** The request's own session. */
+  current: boolean;
+}
+
+/** The user's live sessions, the request's own first, then the most recently seen. */
+export async function listDevices(request: Request, userId: number): Promise<Device[]> {
+  const db = await getDb();
+  const id = await readSessionId(request);
+  const own = id ? hashId(id) : "";
+  const rows = await db
+    .select({
+      id: sessions.publicId,
+      idHash: sessions.idHash,
+      userAgent: sessions.userAgent,
+      address: sessions.address,
+      signedInAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        gt(sessions.expiresAt, new Date()),
+        gt(sessions.lastSeenAt, new Date(Date.now() - sessionIdleMs())),
+        eq(sessions.appVersion, env().APP_VERSION),
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt));
+  return rows
+    .map(({ idHash, ...row }) => ({
+      ...row,
+      signedInAt: row.signedInAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      current: idHash === own,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current));
+}
+
+/** Signs out one of the user's sessions by its public id; whether there was one. */
+export async function endDevice(userId: number, publicId: string): Promise<boolean> {
+  const db = await getDb();
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
+    .returning({ id: sessions.publicId });
+  return ended.length > 0;
 }

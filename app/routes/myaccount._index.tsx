@@ -1,20 +1,74 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/lib/auth.server";
+import { badRequest, readForm } from "~/lib/body.server";
+import { formatDateTime } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { destroyOtherSessions, endDevice, listDevices } from "~/lib/session.server";
+import { describeBrowser } from "~/lib/user-agent";
 import { displayName } from "~/models/users.server";
 
 export const handle: RouteHandle = { title: "My account" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ name: displayName(user), email: user.email, roles: user.roles });
+  const devices = await listDevices(request, user.id);
+  return json({
+    name: displayName(user),
+    email: user.email,
+    roles: user.roles,
+    devices: devices.map((device) => ({
+      id: device.id,
+      browser: describeBrowser(device.userAgent),
+      address: device.address,
+      signedInAt: device.signedInAt,
+      lastSeenAt: device.lastSeenAt,
+      current: device.current,
+    })),
+  });
+}
+
+const deviceForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("signOutDevice"), device: z.uuid() }),
+  z.object({ intent: z.literal("signOutOthers") }),
+]);
+
+/** Signs out one of the user's other devices, or all of them (POST-redirect-GET). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const parsed = deviceForm.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) throw badRequest("The form did not say which device to sign out.");
+  let message: string;
+  const value = parsed.data;
+  if (value.intent === "signOutDevice") {
+    const device = (await listDevices(request, user.id)).find((each) => each.id === value.device);
+    // Only another of the user's own sessions: this one signs out with "Log out".
+    if (!device || device.current || !(await endDevice(user.id, device.id))) {
+      message = "That device was already signed out.";
+    } else {
+      message = `Signed out ${describeBrowser(device.userAgent)}.`;
+    }
+  } else {
+    const others = (await listDevices(request, user.id)).filter((each) => !each.current).length;
+    await destroyOtherSessions(request, user.id);
+    message =
+      others === 0
+        ? "There were no other devices to sign out."
+        : `Signed out ${others} other ${others === 1 ? "device" : "devices"}.`;
+  }
+  return redirect("/myaccount#devices", {
+    status: 303,
+    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) },
+  });
 }
 
 export default function MyAccount() {
-  const { name, email, roles } = useLoaderData<typeof loader>();
+  const { name, email, roles, devices } = useLoaderData<typeof loader>();
+  const others = devices.filter((device) => !device.current).length;
   return (
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "My account" }]} />
@@ -42,6 +96,50 @@ export default function MyAccount() {
           <Link to="/dashboard/savedsearches">Saved searches</Link>
         </li>
       </ul>
+      <section aria-labelledby="devices">
+        <h2 id="devices">Signed-in devices</h2>
+        <p>
+          Where your account is signed in now. If you do not recognise one, sign it out and change
+          your password.
+        </p>
+        <ol className="device-list">
+          {devices.map((device, index) => (
+            <li key={device.id}>
+              <p>
+                <strong>{device.browser}</strong>
+                {device.current ? " (this browser)" : null}
+              </p>
+              <p className="device-facts">
+                Address {device.address ?? "not known"} · signed in{" "}
+                {formatDateTime(device.signedInAt)} · last seen {formatDateTime(device.lastSeenAt)}
+              </p>
+              {device.current ? null : (
+                <Form method="post">
+                  <input type="hidden" name="intent" value="signOutDevice" />
+                  <input type="hidden" name="device" value={device.id} />
+                  <button type="submit" className="secondary outline">
+                    Sign out
+                    <span className="visually-hidden">
+                      {" "}
+                      device {index + 1}, {device.browser}
+                    </span>
+                  </button>
+                </Form>
+              )}
+            </li>
+          ))}
+        </ol>
+        {others > 0 ? (
+          <Form method="post" className="device-others">
+            <input type="hidden" name="intent" value="signOutOthers" />
+            <button type="submit" className="secondary">
+              Sign out all other devices
+            </button>
+          </Form>
+        ) : (
+          <p>No other device is signed in.</p>
+        )}
+      </section>
     </>
   );
 }

@@ -38,7 +38,10 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
   app.set("trust proxy", hops > 0 ? hops : false);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const context: RequestContext = { id: randomBytes(8).toString("hex") };
+    const context: RequestContext = {
+      id: randomBytes(8).toString("hex"),
+      clientAddress: clientAddressOf(req),
+    };
     const started = process.hrtime.bigint();
     // As asked: the cross-site check may answer with another page.
     const { method, path } = req;
@@ -164,7 +167,7 @@ export function remixHandler(build: () => ServerBuild, mode: "development" | "pr
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
     requestId: String(res.getHeader("X-Request-Id")),
     crossSite: res.locals.crossSite,
-    clientAddress: req.ip,
+    clientAddress: clientAddressOf(req),
   });
   let handlerOf: { build: ServerBuild; handle: RequestHandler } | undefined;
   return (req: Request, res: Response, next: NextFunction) => {
@@ -177,4 +180,9 @@ export function remixHandler(build: () => ServerBuild, mode: "development" | "pr
     }
     return handlerOf.handle(req, res, next);
   };
+}
+
+/** The client's address (req.ip: the socket's, or a trusted proxy's), IPv4 without its IPv6 dress. */
+export function clientAddressOf(req: Request) {
+  return req.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
 }

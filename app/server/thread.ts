@@ -6,7 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
 import { reachDatabaseThrough } from "~/db/client.server";
-import { runInRequest } from "~/lib/request-context.server";
+import { type RequestContext, runInRequest } from "~/lib/request-context.server";
 import { runShutdownHooks } from "~/lib/shutdown.server";
 import type { FromThread, ThreadData, ToThread } from "./threads";
 
@@ -25,7 +25,10 @@ async function answer(message: Extract<ToThread, { type: "request" }>) {
   const { id, context } = message;
   const controller = new AbortController();
   aborts.set(id, controller);
-  const requestContext = { id: context.requestId } as { id: string; userId?: number };
+  const requestContext: RequestContext = {
+    id: context.requestId,
+    clientAddress: context.clientAddress,
+  };
   try {
     const request = new Request(message.url, {
       method: message.method,

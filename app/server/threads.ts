@@ -5,7 +5,7 @@ import { serveDatabase } from "~/db/remote.server";
 import { REQUEST_MAX_BYTES } from "~/lib/body.server";
 import { log } from "~/lib/log.server";
 import { currentRequest } from "~/lib/request-context.server";
-import { tooLarge } from "./app";
+import { clientAddressOf, tooLarge } from "./app";
 
 /**
  * Several app threads in one process. The main thread takes the connections (Node cannot
@@ -287,7 +287,7 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
         context: {
           requestId: String(res.getHeader("X-Request-Id")),
           crossSite: res.locals.crossSite,
-          clientAddress: req.ip,
+          clientAddress: clientAddressOf(req),
         },
       };
       if (req.method === "GET" && req.path === "/api/health" && threads.length > 1) {
