@@ -1,0 +1,171 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { CheckboxField, summaryItems, TextField } from "~/components/forms";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import { clientAddress, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import {
+  CODE_ATTEMPTS,
+  finishSignIn,
+  readPending,
+  TOO_MANY_CODES,
+  TRUST_DAYS,
+  trustBrowser,
+} from "~/lib/two-step.server";
+import {
+  recoveryCodeSchema,
+  signInCodeSchema,
+  spendRecoveryCode,
+  twoStepStatus,
+  verifyTotp,
+  WRONG_CODE,
+  WRONG_RECOVERY,
+} from "~/models/two-step.server";
+
+export const handle: RouteHandle = { title: "Enter your two-step code" };
+
+const EXPIRED = "Your sign-in took too long. Please log in again.";
+
+/** Only someone whose password was right a moment ago, and who has two-step on, is here. */
+async function requirePending(request: Request) {
+  const pending = await readPending(request, "verify");
+  if (pending) return pending;
+  throw redirect("/login", {
+    headers: { "Set-Cookie": await setFlash(request, { severity: "error", message: EXPIRED }) },
+  });
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requirePending(request);
+  return json({ trustDays: TRUST_DAYS });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const pending = await requirePending(request);
+  const formData = await request.formData();
+  const recovery = formData.get("intent") === "recovery";
+  const submission = recovery
+    ? parseForm(formData, recoveryCodeSchema)
+    : parseForm(formData, signInCodeSchema);
+  const form = recovery ? ("recovery" as const) : ("code" as const);
+  const hideFields = ["code", "recoveryCode"];
+  if (submission.status !== "success") {
+    return json({ ...submission.reply({ hideFields }), form }, { status: 400 });
+  }
+  const address = clientAddress(request, context);
+  const keys = [`user:${pending.user.id}`, ...(address ? [`ip:${address}`] : [])];
+  for (const key of keys) {
+    if (await isRateLimited(CODE_ATTEMPTS, key)) {
+      return json(
+        { ...submission.reply({ formErrors: [TOO_MANY_CODES], hideFields }), form },
+        { status: 429 },
+      );
+    }
+  }
+  const value = submission.value;
+  const right =
+    "recoveryCode" in value
+      ? await spendRecoveryCode(pending.user.id, value.recoveryCode)
+      : await verifyTotp(pending.user.id, value.code);
+  if (!right) {
+    for (const key of keys) await hitRateLimit(CODE_ATTEMPTS, key);
+    const fieldErrors: Record<string, string[]> =
+      "recoveryCode" in value ? { recoveryCode: [WRONG_RECOVERY] } : { code: [WRONG_CODE] };
+    return json({ ...submission.reply({ fieldErrors, hideFields }), form }, { status: 401 });
+  }
+  const cookies: string[] = [];
+  if (value.trust) cookies.push(await trustBrowser(request, pending.user.id));
+  if ("recoveryCode" in value) {
+    const { recoveryCodesLeft: left } = await twoStepStatus(pending.user.id);
+    cookies.push(
+      await setFlash(request, {
+        severity: "warning",
+        message: `You used a recovery code: ${left} ${left === 1 ? "is" : "are"} left. Make new ones from My account, Two-step sign-in.`,
+      }),
+    );
+  }
+  return finishSignIn(request, pending.user.id, pending.redirectTo, cookies);
+}
+
+export default function TwoStepSignIn() {
+  const { trustDays } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const codeResult = actionData?.form === "code" ? actionData : undefined;
+  const recoveryResult = actionData?.form === "recovery" ? actionData : undefined;
+  const [form, fields] = useForm({
+    id: "two-step-code",
+    lastResult: codeResult,
+    shouldRevalidate: "onInput",
+  });
+  const [recoveryForm, recoveryFields] = useForm({
+    id: "two-step-recovery",
+    lastResult: recoveryResult,
+    shouldRevalidate: "onInput",
+  });
+  const busy = (intent: string) =>
+    navigation.state === "submitting" && navigation.formData?.get("intent") === intent
+      ? true
+      : undefined;
+  return (
+    <div className="form-narrow">
+      <ErrorSummary
+        items={[
+          ...summaryItems(form, [fields.code]),
+          ...summaryItems(recoveryForm, [recoveryFields.recoveryCode]),
+        ]}
+      />
+      <h1>Enter your two-step code</h1>
+      <p>Open the authenticator app on your phone and enter the code it shows for this site.</p>
+      <Form method="post" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="code" />
+        <TextField
+          field={fields.code}
+          label="6-digit code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          required
+        />
+        <CheckboxField
+          field={fields.trust}
+          label={`Trust this browser for ${trustDays} days`}
+          hint="No code will be asked for on this browser for that long. Only on a device that is yours alone."
+        />
+        <button type="submit" aria-busy={busy("code")}>
+          Continue
+        </button>
+      </Form>
+      <details open={recoveryResult ? true : undefined}>
+        <summary>Use a recovery code instead</summary>
+        <p>
+          If you cannot use your phone, enter one of the recovery codes you saved. Each works once.
+        </p>
+        <Form method="post" {...getFormProps(recoveryForm)}>
+          <input type="hidden" name="intent" value="recovery" />
+          <TextField
+            field={recoveryFields.recoveryCode}
+            label="Recovery code"
+            hint="For example abcde-23456."
+            autoComplete="off"
+            required
+          />
+          <CheckboxField
+            field={recoveryFields.trust}
+            label={`Trust this browser for ${trustDays} days`}
+          />
+          <button type="submit" className="secondary" aria-busy={busy("recovery")}>
+            Continue with a recovery code
+          </button>
+        </Form>
+      </details>
+      <p>
+        Lost your phone and your recovery codes? <Link to="/contact">Contact us</Link> to have
+        two-step sign-in reset. <Link to="/login">Log in again</Link>
+      </p>
+    </div>
+  );
+}
