@@ -78,9 +78,7 @@ export default function ResetTwoStep() {
         <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
           Reset two-step sign-in
         </button>
-        <Link to={`/dashboard/users/${user.id}`} role="button" className="secondary">
-          Cancel
-        </Link>
+        <Link to={`/dashboard/users/${user.id}`}>Cancel</Link>
       </Form>
     </div>
   );

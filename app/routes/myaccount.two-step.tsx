@@ -348,9 +348,7 @@ function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
         ))}
       </ol>
       <p>
-        <Link to={next} role="button">
-          I have saved my recovery codes
-        </Link>
+        <Link to={next}>I have saved my recovery codes</Link>
       </p>
     </>
   );
