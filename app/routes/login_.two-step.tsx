@@ -92,6 +92,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function TwoStepSignIn() {
+  const actionData = useActionData<typeof action>();
+  // A new answer starts both forms afresh: otherwise (with JS) the form not just submitted
+  // would keep the errors of its own earlier submission.
+  return <TwoStepForms key={JSON.stringify(actionData ?? null)} />;
+}
+
+function TwoStepForms() {
   const { trustDays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();

@@ -119,12 +119,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "confirm") {
     const submission = parseForm(formData, confirmSchema);
     if (submission.status !== "success") {
-      return json({ ...submission.reply(), form: "confirm" as const }, { status: 400 });
+      return json(
+        { ...submission.reply({ hideFields: ["code"] }), form: "confirm" as const },
+        { status: 400 },
+      );
     }
     const keys = attemptKeys(user, request, context);
     if (await limited(keys)) {
       return json(
-        { ...submission.reply({ formErrors: [TOO_MANY_CODES] }), form: "confirm" as const },
+        {
+          ...submission.reply({ formErrors: [TOO_MANY_CODES], hideFields: ["code"] }),
+          form: "confirm" as const,
+        },
         { status: 429 },
       );
     }
@@ -134,7 +140,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!codes) {
       for (const key of keys) await hitRateLimit(CODE_ATTEMPTS, key);
       return json(
-        { ...submission.reply({ fieldErrors: { code: [WRONG_CODE] } }), form: "confirm" as const },
+        {
+          ...submission.reply({ fieldErrors: { code: [WRONG_CODE] }, hideFields: ["code"] }),
+          form: "confirm" as const,
+        },
         { status: 400 },
       );
     }
