@@ -2,8 +2,8 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorSummary } from "~/components/ErrorSummary";
-import { CheckboxField, summaryItems, TextField } from "~/components/forms";
+import { ErrorSummary, type ErrorSummaryItem } from "~/components/ErrorSummary";
+import { CheckboxField, TextField } from "~/components/forms";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { clientAddress, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
@@ -91,88 +91,108 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return finishSignIn(request, pending.user.id, pending.redirectTo, cookies);
 }
 
-export default function TwoStepSignIn() {
-  const actionData = useActionData<typeof action>();
-  // A new answer starts both forms afresh: otherwise (with JS) the form not just submitted
-  // would keep the errors of its own earlier submission.
-  return <TwoStepForms key={JSON.stringify(actionData ?? null)} />;
-}
+const FORM_IDS = { code: "two-step-code", recovery: "two-step-recovery" } as const;
 
-function TwoStepForms() {
+export default function TwoStepSignIn() {
   const { trustDays } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const codeResult = actionData?.form === "code" ? actionData : undefined;
-  const recoveryResult = actionData?.form === "recovery" ? actionData : undefined;
-  const [form, fields] = useForm({
-    id: "two-step-code",
-    lastResult: codeResult,
-    shouldRevalidate: "onInput",
-  });
-  const [recoveryForm, recoveryFields] = useForm({
-    id: "two-step-recovery",
-    lastResult: recoveryResult,
-    shouldRevalidate: "onInput",
-  });
-  const busy = (intent: string) =>
-    navigation.state === "submitting" && navigation.formData?.get("intent") === intent
-      ? true
-      : undefined;
+  // The summary of the form just submitted, linking to its fields (conform's ids: form-name).
+  const items: ErrorSummaryItem[] = [];
+  if (actionData?.form) {
+    for (const [name, messages] of Object.entries(actionData.error ?? {})) {
+      for (const message of messages ?? []) {
+        items.push(
+          name ? { fieldId: `${FORM_IDS[actionData.form]}-${name}`, message } : { message },
+        );
+      }
+    }
+  }
+  // Each form starts afresh when the other one answers: otherwise (with JS) it would keep the
+  // errors of its own earlier submission.
+  const answer = JSON.stringify(actionData ?? null);
   return (
     <div className="form-narrow">
-      <ErrorSummary
-        items={[
-          ...summaryItems(form, [fields.code]),
-          ...summaryItems(recoveryForm, [recoveryFields.recoveryCode]),
-        ]}
-      />
+      <ErrorSummary items={items} />
       <h1>Enter your two-step code</h1>
       <p>Open the authenticator app on your phone and enter the code it shows for this site.</p>
-      <Form method="post" {...getFormProps(form)}>
-        <input type="hidden" name="intent" value="code" />
-        <TextField
-          field={fields.code}
-          label="6-digit code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          required
-        />
-        <CheckboxField
-          field={fields.trust}
-          label={`Trust this browser for ${trustDays} days`}
-          hint="No code will be asked for on this browser for that long. Only on a device that is yours alone."
-        />
-        <button type="submit" aria-busy={busy("code")}>
-          Continue
-        </button>
-      </Form>
-      <details open={recoveryResult ? true : undefined}>
+      <CodeForm key={actionData?.form === "recovery" ? answer : "code"} trustDays={trustDays} />
+      <details open={actionData?.form === "recovery" ? true : undefined}>
         <summary>Use a recovery code instead</summary>
         <p>
           If you cannot use your phone, enter one of the recovery codes you saved. Each works once.
         </p>
-        <Form method="post" {...getFormProps(recoveryForm)}>
-          <input type="hidden" name="intent" value="recovery" />
-          <TextField
-            field={recoveryFields.recoveryCode}
-            label="Recovery code"
-            hint="For example abcde-23456."
-            autoComplete="off"
-            required
-          />
-          <CheckboxField
-            field={recoveryFields.trust}
-            label={`Trust this browser for ${trustDays} days`}
-          />
-          <button type="submit" className="secondary" aria-busy={busy("recovery")}>
-            Continue with a recovery code
-          </button>
-        </Form>
+        <RecoveryForm
+          key={actionData?.form === "code" ? answer : "recovery"}
+          trustDays={trustDays}
+        />
       </details>
       <p>
         Lost your phone and your recovery codes? <Link to="/contact">Contact us</Link> to have
         two-step sign-in reset. <Link to="/login">Log in again</Link>
       </p>
     </div>
+  );
+}
+
+function useBusy(intent: string) {
+  const navigation = useNavigation();
+  return navigation.state === "submitting" && navigation.formData?.get("intent") === intent
+    ? true
+    : undefined;
+}
+
+function CodeForm({ trustDays }: { trustDays: number }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: FORM_IDS.code,
+    lastResult: actionData?.form === "code" ? actionData : undefined,
+    shouldRevalidate: "onInput",
+  });
+  const busy = useBusy("code");
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="code" />
+      <TextField
+        field={fields.code}
+        label="6-digit code"
+        autoComplete="one-time-code"
+        inputMode="numeric"
+        required
+      />
+      <CheckboxField
+        field={fields.trust}
+        label={`Trust this browser for ${trustDays} days`}
+        hint="No code will be asked for on this browser for that long. Only on a device that is yours alone."
+      />
+      <button type="submit" aria-busy={busy}>
+        Continue
+      </button>
+    </Form>
+  );
+}
+
+function RecoveryForm({ trustDays }: { trustDays: number }) {
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: FORM_IDS.recovery,
+    lastResult: actionData?.form === "recovery" ? actionData : undefined,
+    shouldRevalidate: "onInput",
+  });
+  const busy = useBusy("recovery");
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="recovery" />
+      <TextField
+        field={fields.recoveryCode}
+        label="Recovery code"
+        hint="For example abcde-23456."
+        autoComplete="off"
+        required
+      />
+      <CheckboxField field={fields.trust} label={`Trust this browser for ${trustDays} days`} />
+      <button type="submit" className="secondary" aria-busy={busy}>
+        Continue with a recovery code
+      </button>
+    </Form>
   );
 }
