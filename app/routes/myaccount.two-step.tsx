@@ -96,7 +96,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   }
   const { secret, uri } = await enrolmentSecret(user);
-  const svg = await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" });
+  // The wrapper is the image with its name; the SVG itself is hidden from assistive technology.
+  const svg = (
+    await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" })
+  ).replace("<svg ", '<svg aria-hidden="true" focusable="false" ');
   return json({
     view: "setup" as const,
     required,
