@@ -23,6 +23,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { getOptionalUserWith } from "~/lib/auth.server";
 import { env } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
+import { enrolmentRedirect } from "~/lib/two-step.server";
 import { useNonce } from "~/lib/nonce";
 import { useServerErrorInfo } from "~/lib/server-error";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
@@ -44,6 +45,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getOptionalUserWith(request, pageColumns),
     takeFlash(request),
   ]);
+  // Staff who must set up two-step sign-in first are sent back to it from every page.
+  if (!user) await enrolmentRedirect(request);
   // Signed out (no version read): the settings cost the page's one statement.
   const settings = await getSiteSettings(extra?.settingsVersion);
   const mine = user ? extra : null;

@@ -36,6 +36,8 @@ interface TextFieldProps {
   hint?: ReactNode;
   autoComplete?: string;
   required?: boolean;
+  /** The on-screen keyboard to offer: "numeric" for a code of digits. */
+  inputMode?: "numeric" | "text";
 }
 
 export function TextField({
@@ -45,6 +47,7 @@ export function TextField({
   hint,
   autoComplete,
   required,
+  inputMode,
 }: TextFieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: undefined });
@@ -66,6 +69,7 @@ export function TextField({
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={describedBy(field, hintId)}
         autoComplete={autoComplete}
+        inputMode={inputMode}
       />
       <FieldError field={field} />
     </div>

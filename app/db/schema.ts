@@ -90,6 +90,8 @@ export const siteSettings = pgTable(
     emailNotificationPopup: boolean("email_notification_popup").notNull().default(false),
     enableStubRecords: boolean("enable_stub_records").notNull().default(false),
     enableMaaIndications: boolean("enable_maa_indications").notNull().default(false),
+    // On in a new store: staff must use two-step sign-in (the demo store turns it off).
+    requireStaffTwoStep: boolean("require_staff_two_step").notNull().default(true),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
   },
@@ -427,4 +429,68 @@ export const userAudit = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("user_audit_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A user's two-step sign-in (TOTP, RFC 6238): the secret, encrypted with a key derived from
+ * SESSION_SECRET; enabled once the first code has been confirmed. last_used_step is the
+ * 30-second step of the last accepted code, so that no code works twice.
+ */
+export const twoStepSecrets = pgTable("two_step_secrets", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secretEnc: text("secret_enc").notNull(),
+  enabledAt: timestamp("enabled_at", { withTimezone: true }),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes: SHA-256 of each (they are random, 50 bits), used once. */
+export const twoStepRecoveryCodes = pgTable(
+  "two_step_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("two_step_recovery_codes_user_code_idx").on(t.userId, t.codeHash)],
+);
+
+/**
+ * Half-signed-in: the password was right, the second step (or enrolment) is still to come.
+ * SHA-256 of the token in a signed cookie; lives 10 minutes; never a session.
+ */
+export const twoStepPending = pgTable(
+  "two_step_pending",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // 'verify': asks for a code; 'enrol': staff who must set up two-step first.
+    purpose: text("purpose").notNull(),
+    redirectTo: text("redirect_to").notNull().default("/"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("two_step_pending_user_idx").on(t.userId)],
+);
+
+/** Browsers trusted for 30 days to skip the second step: SHA-256 of the cookie's token. */
+export const twoStepTrustedBrowsers = pgTable(
+  "two_step_trusted_browsers",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("two_step_trusted_browsers_user_idx").on(t.userId)],
 );

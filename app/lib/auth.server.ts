@@ -6,6 +6,7 @@ import { FormStrategy } from "remix-auth-form";
 import { setFlash } from "~/lib/flash.server";
 import { hasAnyRole } from "~/lib/roles";
 import { clearSessionCookie, readSession, readSessionWith } from "~/lib/session.server";
+import { enrolmentRedirect } from "~/lib/two-step.server";
 import { type User, verifyLogin } from "~/models/users.server";
 
 /** The one message for every failed sign-in: it never tells whether the email exists. */
@@ -77,6 +78,8 @@ export async function requireUserWith<X extends Record<string, SQL>>(request: Re
   if (state.status === "active") {
     return { user: state.user, extra: values as NonNullable<typeof values> };
   }
+  // Staff half signed in, who must set up two-step sign-in first, go back to doing so.
+  if (state.status === "none") await enrolmentRedirect(request);
   const headers = new Headers();
   if (state.status === "expired") {
     headers.append("Set-Cookie", await clearSessionCookie(request));

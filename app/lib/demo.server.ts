@@ -19,6 +19,29 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const SEEDED_KEY = "demo_seeded";
+const TWO_STEP_OFF_KEY = "demo_staff_two_step_off";
+
+/**
+ * A demo store does not ask its staff for two-step sign-in, so that a newcomer can try every
+ * role with the README's password; a new production store does (the column's default). Done
+ * once per demo store, also for one seeded before the setting existed; an admin may turn it
+ * on afterwards.
+ */
+async function demoTwoStepOff(db: Db) {
+  const [done] = await db
+    .select()
+    .from(schema.appMeta)
+    .where(eq(schema.appMeta.key, TWO_STEP_OFF_KEY));
+  if (done) return;
+  await db
+    .insert(schema.siteSettings)
+    .values({ id: 1, requireStaffTwoStep: false })
+    .onConflictDoUpdate({ target: schema.siteSettings.id, set: { requireStaffTwoStep: false } });
+  await db
+    .insert(schema.appMeta)
+    .values({ key: TWO_STEP_OFF_KEY, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
+}
 
 /**
  * Whether start-up seeds demo data: on the embedded database unless DEMO=0; on a
@@ -31,7 +54,11 @@ export function demoWanted(engine: Engine, demo: string | undefined) {
 /** Seeds the demo accounts once; returns whether it did anything. */
 export async function seedDemo(db: Db): Promise<boolean> {
   const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
-  if (marker) return false;
+  if (marker) {
+    await demoTwoStepOff(db);
+    return false;
+  }
+  await demoTwoStepOff(db);
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await db
       .select({ id: schema.users.id })
@@ -115,7 +142,7 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
     const [users] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.users);
     if (!marker && users.count > 0) return;
     await seedRecordsIfEmpty(db);
-    if (marker) return;
+    if (marker) return demoTwoStepOff(db);
   } else {
     await seedRecordsIfEmpty(db);
   }

@@ -9,6 +9,7 @@ export interface SiteSettings {
   emailNotificationPopup: boolean;
   enableStubRecords: boolean;
   enableMaaIndications: boolean;
+  requireStaffTwoStep: boolean;
 }
 
 const DEFAULTS: SiteSettings = {
@@ -16,6 +17,8 @@ const DEFAULTS: SiteSettings = {
   emailNotificationPopup: false,
   enableStubRecords: false,
   enableMaaIndications: false,
+  // A new store asks staff for two-step sign-in until an admin says otherwise.
+  requireStaffTwoStep: true,
 };
 
 /**
@@ -41,6 +44,7 @@ export async function getSiteSettings(version?: string | null): Promise<SiteSett
       emailNotificationPopup: siteSettings.emailNotificationPopup,
       enableStubRecords: siteSettings.enableStubRecords,
       enableMaaIndications: siteSettings.enableMaaIndications,
+      requireStaffTwoStep: siteSettings.requireStaffTwoStep,
       version: sql<string | null>`${siteSettings}.xmin::text`,
     })
     .from(siteSettings)
@@ -86,4 +90,5 @@ export const settingsSchema = z.object({
   emailNotificationPopup: checkbox,
   enableStubRecords: checkbox,
   enableMaaIndications: checkbox,
+  requireStaffTwoStep: checkbox,
 });

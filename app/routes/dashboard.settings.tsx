@@ -47,6 +47,7 @@ export default function SiteSettingsPage() {
       emailNotificationPopup: settings.emailNotificationPopup ? "on" : undefined,
       enableStubRecords: settings.enableStubRecords ? "on" : undefined,
       enableMaaIndications: settings.enableMaaIndications ? "on" : undefined,
+      requireStaffTwoStep: settings.requireStaffTwoStep ? "on" : undefined,
     },
   });
   return (
@@ -76,6 +77,14 @@ export default function SiteSettingsPage() {
             field={fields.enableMaaIndications}
             label="EU MAA indication filters"
             hint="Offer the EU - MAA Indications and EU - CHMP Opinion Indication search filters."
+          />
+        </fieldset>
+        <fieldset>
+          <legend>Security</legend>
+          <CheckboxField
+            field={fields.requireStaffTwoStep}
+            label="Require two-step sign-in for staff"
+            hint="Admins, editors, report admins and website-alerts staff must enter a code from an authenticator app after their password. Those not yet set up are asked to set it up when they next sign in. Members can always choose it."
           />
         </fieldset>
         <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>

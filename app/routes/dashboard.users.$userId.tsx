@@ -209,6 +209,15 @@ export default function UserDetail() {
         )}
       </section>
 
+      <section aria-labelledby="two-step-title">
+        <h2 id="two-step-title">Two-step sign-in</h2>
+        <p>
+          A user who has lost the phone with their authenticator app, and their recovery codes, can
+          have two-step sign-in reset.
+        </p>
+        <Link to={`/dashboard/users/${user.id}/two-step`}>Reset two-step sign-in</Link>
+      </section>
+
       {/* The table's scroll box is the region called "Change history". */}
       <section>
         <h2 id="history-title">Change history</h2>

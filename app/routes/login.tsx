@@ -15,13 +15,13 @@ import {
 import { parseForm } from "~/lib/forms.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { createSession } from "~/lib/session.server";
 import {
   checkSignIn,
   recordSignInFailure,
   recordSignInSuccess,
 } from "~/lib/sign-in-throttle.server";
 import { readForm } from "~/lib/body.server";
+import { completePasswordSignIn } from "~/lib/two-step.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -52,10 +52,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     await recordSignInSuccess(email, address);
-    const cookie = await createSession(request, user.id);
-    return redirect(safeRedirect(submission.value.redirectTo), {
-      headers: { "Set-Cookie": cookie },
-    });
+    // A session, or first the second step or two-step enrolment (app/lib/two-step.server.ts).
+    return await completePasswordSignIn(request, user, safeRedirect(submission.value.redirectTo));
   } catch (error) {
     if (!(error instanceof LoginFailedError)) throw error;
     await recordSignInFailure(email, address);

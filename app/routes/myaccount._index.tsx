@@ -90,6 +90,9 @@ export default function MyAccount() {
           <Link to="/myaccount/password">Change your password</Link>
         </li>
         <li>
+          <Link to="/myaccount/two-step">Two-step sign-in</Link>
+        </li>
+        <li>
           <Link to="/dashboard/notifications">Email notifications</Link>
         </li>
         <li>

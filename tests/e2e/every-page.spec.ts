@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
 import { required } from "../../app/lib/required";
 import { exampleRecords, jsonLines } from "../records";
 import { expect, keepDocuments, logIn, test } from "./fixtures";
@@ -43,8 +44,9 @@ function pageRoutes() {
   return [...new Set(patterns)].sort();
 }
 
-type Who = "signed out" | "member" | "editor" | "admin";
-const EMAIL: Record<Exclude<Who, "signed out">, string> = {
+// "halfway": a new user with two-step sign-in on, between their password and their code.
+type Who = "signed out" | "member" | "editor" | "admin" | "halfway";
+const EMAIL: Record<Exclude<Who, "signed out" | "halfway">, string> = {
   member: "member@example.org",
   editor: "editor@example.org",
   admin: "admin@example.org",
@@ -103,14 +105,17 @@ const VISITS: Record<
   },
   "/dashboard/users": { as: "admin", path: () => "/dashboard/users" },
   "/dashboard/users/:userId": { as: "admin", path: () => "/dashboard/users/1" },
+  "/dashboard/users/:userId/two-step": { as: "admin", path: () => "/dashboard/users/1/two-step" },
   "/export": { as: "member", path: () => "/export" },
   "/export/:exportId": { as: "member", path: (ids) => `/export/${ids.exportId}` },
   "/invite": { as: "admin", path: () => "/invite" },
   "/login": { as: "signed out", path: () => "/login" },
+  "/login/two-step": { as: "halfway", path: () => "/login/two-step" },
   "/members": { as: "member", path: () => "/members" },
   "/myaccount": { as: "member", path: () => "/myaccount" },
   "/myaccount/password": { as: "member", path: () => "/myaccount/password" },
   "/myaccount/profile": { as: "member", path: () => "/myaccount/profile" },
+  "/myaccount/two-step": { as: "member", path: () => "/myaccount/two-step" },
   "/notallowed": { as: "member", path: () => "/notallowed", status: 403 },
   "/record/:hssId": { as: "member", path: (ids) => `/record/${ids.hssId}` },
   "/record/:hssId/print": {
@@ -197,7 +202,46 @@ async function makeFixtures(pages: Map<Who, Page>): Promise<Fixtures> {
   await expect(admin.getByRole("status").filter({ hasText: "Invitation sent to" })).toBeVisible();
   await expect.poll(() => emails([email, "/register?"]).length, { timeout: 30_000 }).toBe(1);
   const registerPath = linkIn(required(emails([email]).at(-1), "the invitation"), "/register");
+  pages.set("halfway", await halfwayThroughTwoStep(admin, pages));
   return { hssId, stagedHssId: record.hssId, importId, exportId, registerPath };
+}
+
+/** A new user who turns on two-step sign-in, logs out and enters their password again. */
+async function halfwayThroughTwoStep(admin: Page, pages: Map<Who, Page>) {
+  const email = `halfway-${test.info().project.name}-${Date.now().toString(36)}@example.org`;
+  const password = "walnut lighthouse origami";
+  await admin.goto("/invite");
+  await admin.getByLabel("First name").fill("Halfway");
+  await admin.getByLabel("Last name").fill("Visitor");
+  await admin.getByLabel("Email").fill(email);
+  await admin.getByRole("button", { name: "Send invitation" }).click();
+  await expect.poll(() => emails([email, "/register?"]).length, { timeout: 30_000 }).toBe(1);
+  const signedOut = required(pages.get("signed out"), "the signed-out page");
+  const context = await required(signedOut.context().browser(), "the browser").newContext({
+    javaScriptEnabled: test.info().project.use.javaScriptEnabled,
+    baseURL: test.info().project.use.baseURL,
+    reducedMotion: "reduce",
+    viewport: { width: 320, height: 640 },
+  });
+  const page = await context.newPage();
+  await page.goto(linkIn(required(emails([email]).at(-1), "the invitation"), "/register"));
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm password").fill(password);
+  await page.getByRole("button", { name: "Create account" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/myaccount/two-step");
+  const key = required(await page.locator(".secret-key code").textContent(), "the key");
+  const secret = Secret.fromBase32(key.replaceAll(" ", ""));
+  await page.getByLabel("6-digit code").fill(new TOTP({ secret }).generate());
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your recovery codes");
+  await context.clearCookies();
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page).toHaveURL("/login/two-step");
+  return page;
 }
 
 /** Sends a form to `path` from a page of another origin (about:blank's), as an attack would. */

@@ -157,7 +157,12 @@ describe("the notification digest", () => {
 describe("the email-notification popup", () => {
   it("shows when the site turns it on for a member not enrolled, until dismissed", async () => {
     const admin = await makeUser({ roles: ["admin"] });
-    const base = { environmentLabel: "", enableStubRecords: false, enableMaaIndications: false };
+    const base = {
+      environmentLabel: "",
+      enableStubRecords: false,
+      enableMaaIndications: false,
+      requireStaffTwoStep: true,
+    };
     await updateSiteSettings({ ...base, emailNotificationPopup: true }, admin.id);
     const user = await makeUser();
     const cookie = await sessionCookie(user);

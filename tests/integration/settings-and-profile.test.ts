@@ -46,6 +46,8 @@ describe("site settings", () => {
       emailNotificationPopup: false,
       enableStubRecords: true,
       enableMaaIndications: false,
+      // Unticked in the form: staff no longer need two-step sign-in.
+      requireStaffTwoStep: false,
     });
     const root = (await rootLoader(args(getRequest("/", cookie)))) as Response;
     expect((await root.json()).environmentLabel).toBe("QA");

@@ -1,0 +1,223 @@
+import { createHash, randomBytes } from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import { and, eq, gt, lt } from "drizzle-orm";
+import { getDb, schema } from "~/db/client.server";
+import { env } from "~/lib/env.server";
+import { isHttps } from "~/lib/https.server";
+import { createSession } from "~/lib/session.server";
+import { getSiteSettings } from "~/models/settings.server";
+import { twoStepRequired, twoStepStatus } from "~/models/two-step.server";
+import { getActiveUser, type User } from "~/models/users.server";
+
+const { twoStepPending, twoStepTrustedBrowsers } = schema;
+
+/** The half-signed-in state lasts this long: then the password is asked for again. */
+export const PENDING_MINUTES = 10;
+/** "Trust this browser" skips the second step for this long. */
+export const TRUST_DAYS = 30;
+/** Wrong codes: 10 in 15 minutes, per account and per client address. */
+export const CODE_ATTEMPTS = { bucket: "two-step", max: 10, windowMs: 15 * 60 * 1000 };
+export const TOO_MANY_CODES = "Too many wrong codes. Please wait 15 minutes and try again.";
+
+export const ENROL_PATH = "/myaccount/two-step";
+export const VERIFY_PATH = "/login/two-step";
+
+export type PendingPurpose = "verify" | "enrol";
+
+const newToken = () => randomBytes(32).toString("base64url");
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+type Cookie = ReturnType<typeof createCookie>;
+const cookies: Record<string, Cookie> = {};
+function cookie(name: string, maxAge: number) {
+  cookies[name] ??= createCookie(name, {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    maxAge,
+    secrets: [env().SESSION_SECRET],
+  });
+  return cookies[name];
+}
+const pendingCookie = () => cookie("hsd_two_step", PENDING_MINUTES * 60);
+const trustedCookie = () => cookie("hsd_trusted", TRUST_DAYS * 24 * 60 * 60);
+// The recovery codes, between the POST that made them and the one GET that shows them.
+const codesCookie = () => cookie("hsd_recovery_codes", 5 * 60);
+
+async function readToken(c: Cookie, request: Request): Promise<string | null> {
+  const value = await c.parse(request.headers.get("Cookie"));
+  return typeof value === "string" && value.length > 0 ? value : null;
+}
+
+const clear = (c: Cookie, request: Request) =>
+  c.serialize("", { secure: isHttps(request), maxAge: 0, expires: new Date(0) });
+
+// ---------------------------------------------------------------- half signed in
+
+export interface Pending {
+  user: User;
+  purpose: PendingPurpose;
+  redirectTo: string;
+  tokenHash: string;
+}
+
+/** Starts the half-signed-in state; returns its Set-Cookie header. */
+export async function startPending(
+  request: Request,
+  userId: number,
+  purpose: PendingPurpose,
+  redirectTo: string,
+): Promise<string> {
+  const db = await getDb();
+  const token = newToken();
+  // A good moment to sweep the expired ones.
+  await db.delete(twoStepPending).where(lt(twoStepPending.expiresAt, new Date()));
+  await db.insert(twoStepPending).values({
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    redirectTo,
+    expiresAt: new Date(Date.now() + PENDING_MINUTES * 60 * 1000),
+  });
+  return pendingCookie().serialize(token, { secure: isHttps(request) });
+}
+
+/** The request's live half-signed-in state (of an active user), optionally of one purpose. */
+export async function readPending(
+  request: Request,
+  purpose?: PendingPurpose,
+): Promise<Pending | null> {
+  const token = await readToken(pendingCookie(), request);
+  if (!token) return null;
+  const db = await getDb();
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select()
+    .from(twoStepPending)
+    .where(and(eq(twoStepPending.tokenHash, tokenHash), gt(twoStepPending.expiresAt, new Date())));
+  if (!row || (purpose && row.purpose !== purpose)) return null;
+  const user = await getActiveUser(row.userId, db);
+  if (!user) return null;
+  return { user, purpose: row.purpose as PendingPurpose, redirectTo: row.redirectTo, tokenHash };
+}
+
+/** Ends the half-signed-in state; returns the Set-Cookie header that clears its cookie. */
+export async function endPending(request: Request): Promise<string> {
+  const token = await readToken(pendingCookie(), request);
+  if (token) {
+    const db = await getDb();
+    await db.delete(twoStepPending).where(eq(twoStepPending.tokenHash, hashToken(token)));
+  }
+  return clear(pendingCookie(), request);
+}
+
+// ---------------------------------------------------------------- trusted browsers
+
+export async function isTrustedBrowser(request: Request, userId: number): Promise<boolean> {
+  const token = await readToken(trustedCookie(), request);
+  if (!token) return false;
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: twoStepTrustedBrowsers.userId })
+    .from(twoStepTrustedBrowsers)
+    .where(
+      and(
+        eq(twoStepTrustedBrowsers.tokenHash, hashToken(token)),
+        eq(twoStepTrustedBrowsers.userId, userId),
+        gt(twoStepTrustedBrowsers.expiresAt, new Date()),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** Trusts this browser for the user for TRUST_DAYS; returns the Set-Cookie header. */
+export async function trustBrowser(request: Request, userId: number): Promise<string> {
+  const db = await getDb();
+  const token = newToken();
+  await db.delete(twoStepTrustedBrowsers).where(lt(twoStepTrustedBrowsers.expiresAt, new Date()));
+  await db.insert(twoStepTrustedBrowsers).values({
+    tokenHash: hashToken(token),
+    userId,
+    expiresAt: new Date(Date.now() + TRUST_DAYS * 24 * 60 * 60 * 1000),
+  });
+  return trustedCookie().serialize(token, { secure: isHttps(request) });
+}
+
+// ---------------------------------------------------------------- recovery codes, once
+
+/** Keeps new recovery codes for the one page that shows them, and where it goes on to. */
+export function keepCodesForDisplay(request: Request, codes: string[], next: string) {
+  return codesCookie().serialize({ codes, next }, { secure: isHttps(request) });
+}
+
+/** The recovery codes to show, once, and the Set-Cookie header that forgets them. */
+export async function takeCodesForDisplay(request: Request) {
+  const value = await codesCookie().parse(request.headers.get("Cookie"));
+  const codes: unknown = value?.codes;
+  if (!Array.isArray(codes) || !codes.every((code) => typeof code === "string")) {
+    return { codes: null, next: "/", header: null };
+  }
+  return {
+    codes: codes as string[],
+    // Our own signed cookie; still, only a path on this site.
+    next:
+      typeof value.next === "string" && /^\/(?![/\\])/.test(value.next) ? value.next : "/myaccount",
+    header: await clear(codesCookie(), request),
+  };
+}
+
+// ---------------------------------------------------------------- sign-in
+
+/** Signs the user in for real: a session, the half-signed-in state ended. */
+export async function finishSignIn(
+  request: Request,
+  userId: number,
+  redirectTo: string,
+  extraCookies: string[] = [],
+) {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await createSession(request, userId));
+  if (await readToken(pendingCookie(), request))
+    headers.append("Set-Cookie", await endPending(request));
+  for (const value of extraCookies) headers.append("Set-Cookie", value);
+  return redirect(redirectTo, { headers });
+}
+
+/**
+ * After a right password: a session at once; or, for a user with two-step on, the second
+ * step (unless this browser is trusted); or, for staff who must use two-step and have not
+ * set it up, enrolment first. No session exists until those are done.
+ */
+export async function completePasswordSignIn(
+  request: Request,
+  user: User,
+  redirectTo: string,
+): Promise<Response> {
+  const status = await twoStepStatus(user.id);
+  if (status.enabled) {
+    if (await isTrustedBrowser(request, user.id)) return finishSignIn(request, user.id, redirectTo);
+    return redirect(VERIFY_PATH, {
+      headers: { "Set-Cookie": await startPending(request, user.id, "verify", redirectTo) },
+    });
+  }
+  if (twoStepRequired(user, await getSiteSettings())) {
+    return redirect(ENROL_PATH, {
+      headers: { "Set-Cookie": await startPending(request, user.id, "enrol", redirectTo) },
+    });
+  }
+  return finishSignIn(request, user.id, redirectTo);
+}
+
+// Where a visitor who must still enrol may go: the enrolment page, and signing in again.
+const OPEN_WHILE_ENROLLING = [ENROL_PATH, "/login", "/logout"];
+
+/**
+ * For the root loader of a signed-out request: staff sent to enrol go back to enrolment from
+ * every other page, as long as their half-signed-in state lasts.
+ */
+export async function enrolmentRedirect(request: Request) {
+  const { pathname } = new URL(request.url);
+  if (OPEN_WHILE_ENROLLING.includes(pathname)) return;
+  if (!(await readToken(pendingCookie(), request))) return;
+  if (await readPending(request, "enrol")) throw redirect(ENROL_PATH);
+}

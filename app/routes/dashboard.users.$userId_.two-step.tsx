@@ -1,0 +1,85 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { requireRole } from "~/lib/auth.server";
+import { setFlash } from "~/lib/flash.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { resetTwoStep, twoStepStatus } from "~/models/two-step.server";
+import { getUserRow } from "~/models/user-admin.server";
+
+type LoaderData = { user: { name: string } };
+
+export const handle: RouteHandle<LoaderData> = {
+  title: (data) =>
+    data?.user ? `Reset two-step sign-in: ${data.user.name}` : "Reset two-step sign-in",
+};
+
+function userIdOf(params: { userId?: string }) {
+  const id = Number(params.userId);
+  if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
+  return id;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, "admin");
+  const user = await getUserRow(userIdOf(params));
+  if (!user) throw new Response("Not found", { status: 404 });
+  const status = await twoStepStatus(user.id);
+  return json({
+    user: { id: user.id, name: user.name, email: user.email },
+    enabled: status.enabled,
+  });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireRole(request, "admin");
+  const user = await getUserRow(userIdOf(params));
+  if (!user) throw new Response("Not found", { status: 404 });
+  const had = await resetTwoStep(admin.id, user.id);
+  const who = `${user.name} (${user.email})`;
+  return redirect(`/dashboard/users/${user.id}`, {
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: had
+          ? `Two-step sign-in has been reset for ${who}. They set it up again from My account, or when they next sign in if their role requires it.`
+          : `${who} had no two-step sign-in set up; trusted browsers and unfinished set-ups were cleared.`,
+      }),
+    },
+  });
+}
+
+export default function ResetTwoStep() {
+  const { user, enabled } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Users", to: "/dashboard/users" },
+          { label: user.name, to: `/dashboard/users/${user.id}` },
+          { label: "Reset two-step sign-in" },
+        ]}
+      />
+      <h1>Reset two-step sign-in for {user.name}</h1>
+      <p>
+        Two-step sign-in is <strong>{enabled ? "on" : "not set up"}</strong> for {user.email}.
+      </p>
+      <p>
+        Resetting removes their authenticator key, their recovery codes and the browsers they
+        trusted. Do this when they have lost their phone and their recovery codes, and you are sure
+        the request comes from them. They then sign in with their password alone, and staff who must
+        use two-step are asked to set it up again.
+      </p>
+      <p>The reset is written to the account's change history.</p>
+      <Form method="post" className="button-row">
+        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+          Reset two-step sign-in
+        </button>
+        <Link to={`/dashboard/users/${user.id}`}>Cancel</Link>
+      </Form>
+    </div>
+  );
+}
