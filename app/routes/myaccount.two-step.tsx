@@ -63,10 +63,14 @@ async function visitor(request: Request) {
   throw redirect(loginUrl(ENROL_PATH));
 }
 
-/** Wrong codes count per account and per client address, as at the second step. */
+/**
+ * Wrong codes count per account and client address together: only someone signed in (or
+ * half-way, enrolling) is here, and a count per address alone would let one person's wrong
+ * codes stop everyone behind the same hospital proxy from enrolling.
+ */
 function attemptKeys(user: User, request: Request, context?: ActionFunctionArgs["context"]) {
   const address = clientAddress(request, context);
-  return [`user:${user.id}`, ...(address ? [`ip:${address}`] : [])];
+  return [`user:${user.id}:${address ?? "unknown"}`];
 }
 
 async function limited(keys: string[]) {

@@ -95,6 +95,26 @@ async function secondStep(user: User, fields: Record<string, string>, cookie = "
 }
 
 describe("enrolment", () => {
+  it("limits wrong first codes per account and address, not for everyone at that address", async () => {
+    const confirmFrom = async (cookie: string, code: string) =>
+      (await enrolAction({
+        request: postRequest("/myaccount/two-step", { intent: "confirm", code }, cookie),
+        params: {},
+        context: { clientAddress: "10.1.1.1" },
+      })) as Response;
+    const guesser = await sessionCookie(await makeUser());
+    await enrolLoader(args(getRequest("/myaccount/two-step", guesser)));
+    for (let i = 0; i < 10; i++) expect((await confirmFrom(guesser, "000000")).status).toBe(400);
+    const blocked = await confirmFrom(guesser, "000000");
+    expect(blocked.status).toBe(429);
+    // A colleague behind the same proxy enrols as usual.
+    const colleague = await sessionCookie(await makeUser());
+    const page = await json(await enrolLoader(args(getRequest("/myaccount/two-step", colleague))));
+    const secret = String(page.secret).replaceAll(" ", "");
+    const confirmed = await confirmFrom(colleague, codeAt(secret));
+    expect(confirmed.status).toBe(302);
+  });
+
   it("shows a QR code and the key, turns on with a right code, and shows 10 recovery codes once", async () => {
     const user = await makeUser();
     const cookie = await sessionCookie(user);
