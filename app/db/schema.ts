@@ -494,3 +494,77 @@ export const twoStepTrustedBrowsers = pgTable(
   },
   (t) => [index("two_step_trusted_browsers_user_idx").on(t.userId)],
 );
+
+// Website alerts (issue 14; spec section 3, Alert). The types are a lookup list the staff page
+// offers ('release' among them). Audience roles: none means everyone signed in.
+export const alertTypes = pgTable("alert_types", {
+  name: text("name").primaryKey(),
+  label: text("label").notNull(),
+  sortOrder: integer("sort_order").notNull().default(0),
+});
+
+export const alerts = pgTable(
+  "alerts",
+  {
+    id: serial("id").primaryKey(),
+    alertType: text("alert_type")
+      .notNull()
+      .references(() => alertTypes.name),
+    title: text("title").notNull(),
+    summary: text("summary").notNull(),
+    /** Markdown, rendered on the server (app/lib/markdown.server.ts). */
+    content: text("content").notNull().default(""),
+    audienceRoles: text("audience_roles").array().notNull().default(sql`'{}'::text[]`),
+    severity: text("severity").notNull().default("information"),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    popupDuration: integer("popup_duration").notNull().default(3000),
+    notifyDate: timestamp("notify_date", { withTimezone: true }).notNull(),
+    expireDate: timestamp("expire_date", { withTimezone: true }).notNull(),
+    requestedBy: text("requested_by").notNull().default(""),
+    isEnabled: boolean("is_enabled").notNull().default(true),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("alerts_window", sql`${t.expireDate} > ${t.notifyDate}`),
+    check("alerts_popup_duration", sql`${t.popupDuration} BETWEEN 1000 AND 600000`),
+    check(
+      "alerts_severity",
+      sql`${t.severity} IN ('critical', 'warning', 'information', 'info', 'success')`,
+    ),
+  ],
+);
+
+/** A user closed (or read) an alert: it stays closed on every device. */
+export const alertViews = pgTable(
+  "alert_views",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => alerts.id, { onDelete: "cascade" }),
+    viewedAt: timestamp("viewed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.alertId] }),
+    index("alert_views_alert_idx").on(t.alertId),
+  ],
+);
+
+/**
+ * One counter, raised by a trigger on every write to `alerts` (from any process, or by hand):
+ * the root's session read carries it, and each process keeps the alerts in memory while it is
+ * unchanged.
+ */
+export const alertsVersion = pgTable(
+  "alerts_version",
+  {
+    id: integer("id").primaryKey(),
+    version: bigint("version", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [check("alerts_version_single_row", sql`${t.id} = 1`)],
+);

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { markdownText, renderMarkdown } from "~/lib/markdown.server";
+
+describe("staff Markdown", () => {
+  it("renders the usual Markdown", () => {
+    const html = renderMarkdown(
+      "# New version\n\nWith **bold**, a [link](/search?q=a) and\n\n- a list",
+    );
+    expect(html).toContain("<h2>New version</h2>");
+    expect(html).toContain("<strong>bold</strong>");
+    expect(html).toContain('<a href="/search?q=a">link</a>');
+    expect(html).toContain("<li>a list</li>");
+  });
+
+  it("shows raw HTML as text", () => {
+    const html = renderMarkdown('<script>alert(1)</script><img src=x onerror="alert(1)">');
+    expect(html).not.toMatch(/<script|<img/i);
+    expect(html).toContain("&lt;script&gt;");
+  });
+
+  it("keeps only http(s), mailto and this site's links", () => {
+    for (const href of [
+      "javascript:alert(1)",
+      "JaVa\tScRiPt:alert(1)",
+      "data:text/html,x",
+      "vbscript:x",
+      "file:///etc/passwd",
+    ]) {
+      expect(renderMarkdown(`[x](${href})`)).not.toContain("<a");
+    }
+    expect(renderMarkdown("[x](https://example.org)")).toContain(
+      '<a href="https://example.org" rel="noopener noreferrer nofollow">x</a>',
+    );
+    expect(renderMarkdown("[x](mailto:help@example.org)")).toContain(
+      'href="mailto:help@example.org"',
+    );
+    expect(renderMarkdown("[x](#section)")).toContain('href="#section"');
+  });
+
+  it("loads nothing: no images, no inline styles", () => {
+    expect(renderMarkdown("![a](https://evil.example/x.png)")).not.toContain("<img");
+    const table = renderMarkdown("| a | b |\n|:--|--:|\n| 1 | 2 |");
+    expect(table).toContain("<table>");
+    expect(table).not.toContain("style=");
+  });
+
+  it("gives plain text for lists", () => {
+    expect(markdownText("**Bold** & <b>tag</b>")).toBe("Bold & <b>tag</b>");
+  });
+});
