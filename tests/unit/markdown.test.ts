@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { markdownText, renderMarkdown } from "~/lib/markdown.server";
+import { executableMarkup, XSS_PAYLOADS } from "../xss/payloads";
 
 describe("staff Markdown", () => {
   it("renders the usual Markdown", () => {
@@ -46,5 +47,23 @@ describe("staff Markdown", () => {
 
   it("gives plain text for lists", () => {
     expect(markdownText("**Bold** & <b>tag</b>")).toBe("Bold & <b>tag</b>");
+  });
+});
+
+describe("the stored-XSS corpus through the Markdown renderer", () => {
+  it("has at least 30 payloads", () => {
+    expect(XSS_PAYLOADS.length).toBeGreaterThanOrEqual(30);
+  });
+  it.each(XSS_PAYLOADS.map((payload, index) => [index + 1, payload]))(
+    "payload %i renders inert",
+    (_, payload) => {
+      expect(executableMarkup(renderMarkdown(String(payload)))).toEqual([]);
+    },
+  );
+  it("the checker finds what it must (it is not blind)", () => {
+    expect(executableMarkup("<img src=x onerror=alert(1)>")).not.toEqual([]);
+    expect(executableMarkup('<a href="jav&#97;script:alert(1)">x</a>')).not.toEqual([]);
+    expect(executableMarkup("<script>alert(1)</script>")).not.toEqual([]);
+    expect(executableMarkup('<p style="color:red">x</p>')).not.toEqual([]);
   });
 });
