@@ -24,6 +24,8 @@ const serverEnv = {
   DATABASE_URL: "",
   DEMO: "",
   SMTP_URL: "",
+  // The demo's alert bar and release popup would sit on every page; tests/e2e/alerts.spec.ts makes its own.
+  DEMO_ALERTS: "0",
 };
 
 export default defineConfig({

@@ -16,7 +16,9 @@ import {
 import picoHref from "@picocss/pico/css/pico.min.css";
 import { type ReactNode, useContext, useEffect } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
-import { AlertBar, type BarMessage } from "~/components/AlertBar";
+import { AlertBar, type BarMessage, SiteAlertBar } from "~/components/AlertBar";
+import { ReleasePopup } from "~/components/ReleasePopup";
+import { MULTI_RELEASE_POPUP_DURATION, pageAlerts } from "~/models/alerts.server";
 import { BAD_REQUEST_HEADING, ErrorPage, errorHeading } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
@@ -51,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSiteSettings(extra?.settingsVersion);
   const mine = user ? extra : null;
   const config = env();
+  const alerts = user && mine ? await alertsOfPage(request, user.roles, mine) : null;
   return json(
     {
       user: user && { firstName: user.firstName, lastName: user.lastName, roles: user.roles },
@@ -59,6 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       qcReportsUrl: config.QC_REPORTS_URL ?? null,
       // The badge: records changed since the user last cleared their notifications.
       notificationCount: mine?.notificationCount ?? 0,
+      // The avatar's badge (spec section 4): active alerts not closed, and the records above.
+      badgeCount: (mine?.notificationCount ?? 0) + (alerts?.unseenCount ?? 0),
+      siteAlert: alerts?.bar ?? null,
+      releasePopup: alerts?.popup ?? null,
       // The email-notification popup: when the site shows it, for members not enrolled who have not dismissed it.
       showNotificationPopup: Boolean(
         settings.emailNotificationPopup && mine?.notificationPopupPending,
@@ -67,6 +74,53 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers: header ? { "Set-Cookie": header } : undefined },
   );
+}
+
+/**
+ * The website alerts of this page: the bar's first alert and how many more, and the popup of
+ * new releases. Not the alert being read (its page marks it read, in parallel with this), nor
+ * on the pages that list them.
+ */
+async function alertsOfPage(
+  request: Request,
+  roles: string[],
+  known: { alertsVersion: number | null; viewedAlerts: number[] | null },
+) {
+  const { pathname } = new URL(request.url);
+  const { bar, releases, unseenCount } = await pageAlerts(roles, known);
+  const reading = /^\/alerts\/(\d+)$/.exec(pathname)?.[1];
+  const shown = pathname === "/alerts" ? [] : bar.filter((a) => String(a.alertId) !== reading);
+  const first = shown[0];
+  const listingReleases = pathname === "/allreleases" || pathname.startsWith("/releases/");
+  const [onlyRelease] = releases;
+  return {
+    unseenCount,
+    bar: first
+      ? {
+          alert: {
+            alertId: first.alertId,
+            severity: first.severity,
+            title: first.title,
+            summary: first.summary,
+          },
+          more: shown.length - 1,
+        }
+      : null,
+    popup:
+      listingReleases || !onlyRelease
+        ? null
+        : releases.length === 1
+          ? {
+              alertIds: [onlyRelease.alertId],
+              message: `${onlyRelease.title} has been released`,
+              duration: onlyRelease.popupDuration,
+            }
+          : {
+              alertIds: releases.map((a) => a.alertId),
+              message: `${SITE_NAME} released ${releases.length} new versions`,
+              duration: MULTI_RELEASE_POPUP_DURATION,
+            },
+  };
 }
 
 // The header shows who is signed in: re-read it on every navigation.
@@ -115,7 +169,8 @@ function Document({
   const nonce = useNonce();
   const messages: BarMessage[] = data?.flash ? [data.flash] : [];
   // Spec section 2: on any path containing /preview the header and footer give way to the preview banner.
-  const previewMode = useLocation().pathname.includes("/preview");
+  const { pathname } = useLocation();
+  const previewMode = pathname.includes("/preview");
   // A page answered in place of another (a refused cross-site post) must not hydrate: the
   // browser's address is not the page's route.
   const withScripts = !useMatches().some(
@@ -148,6 +203,7 @@ function Document({
             user={data?.user ?? null}
             environmentLabel={data?.environmentLabel ?? ""}
             notificationCount={data?.notificationCount ?? 0}
+            badgeCount={data?.badgeCount ?? 0}
             qcReportsUrl={data?.qcReportsUrl ?? null}
             accountUnknown={!data}
           />
@@ -155,8 +211,15 @@ function Document({
         {data?.showNotificationPopup && !previewMode ? <NotificationPopup /> : null}
         <div className="alert-bar-slot">
           <AlertBar messages={messages} />
+          {/* Spec section 2: the bar is hidden on /allreleases. */}
+          {data?.siteAlert && !previewMode && pathname !== "/allreleases" ? (
+            <SiteAlertBar alert={data.siteAlert.alert} more={data.siteAlert.more} />
+          ) : null}
         </div>
         <main id="main-content" className="container" tabIndex={-1}>
+          {data?.releasePopup && !previewMode ? (
+            <ReleasePopup key={data.releasePopup.alertIds.join(",")} popup={data.releasePopup} />
+          ) : null}
           {children}
         </main>
         {previewMode ? null : (

@@ -12,6 +12,8 @@ interface SiteHeaderProps {
   user: HeaderUser | null;
   environmentLabel: string;
   notificationCount: number;
+  /** Active alerts not closed plus new record notifications (spec section 4). */
+  badgeCount?: number;
   qcReportsUrl: string | null;
   /** The page could not tell who is signed in (its root data failed): offer no account links. */
   accountUnknown?: boolean;
@@ -41,6 +43,7 @@ export function SiteHeader({
   user,
   environmentLabel,
   notificationCount,
+  badgeCount = 0,
   qcReportsUrl,
   accountUnknown = false,
 }: SiteHeaderProps) {
@@ -99,6 +102,13 @@ export function SiteHeader({
                       {initials(user)}
                     </span>
                     <span className="visually-hidden">Main Menu</span>
+                    {badgeCount > 0 ? (
+                      <span className="badge avatar-badge">
+                        <span className="visually-hidden">, </span>
+                        {badgeCount}
+                        <span className="visually-hidden"> new</span>
+                      </span>
+                    ) : null}
                   </summary>
                   <ul dir="rtl">
                     {showsAdminLabel(user.roles) ? (

@@ -32,7 +32,7 @@ function describedBy(field: AnyField, hintId?: string) {
 interface TextFieldProps {
   field: AnyField;
   label: string;
-  type?: "text" | "email" | "password" | "url";
+  type?: "text" | "email" | "password" | "url" | "datetime-local";
   hint?: ReactNode;
   autoComplete?: string;
   required?: boolean;
@@ -81,12 +81,15 @@ export function TextareaField({
   label,
   required,
   rows = 6,
+  hint,
 }: {
   field: AnyField;
   label: string;
   required?: boolean;
   rows?: number;
+  hint?: ReactNode;
 }) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: undefined });
   return (
     <div className="field">
@@ -94,13 +97,18 @@ export function TextareaField({
         {label}
         {required ? null : <span className="optional"> (optional)</span>}
       </label>
+      {hint ? (
+        <small id={hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
       <textarea
         key={key}
         {...props}
         rows={rows}
         required={required}
         aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={describedBy(field)}
+        aria-describedby={describedBy(field, hintId)}
       />
       <FieldError field={field} />
     </div>

@@ -7,6 +7,7 @@ import { createUser, normaliseEmail } from "~/models/users.server";
 import { generateRecordHistory } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { logInfo } from "~/lib/log.server";
+import { seedDemoAlerts } from "~/lib/demo-alerts.server";
 
 export const DEMO_PASSWORD = "horizon-demo";
 
@@ -43,6 +44,11 @@ async function demoTwoStepOff(db: Db) {
     .onConflictDoNothing();
 }
 
+/** The demo's website alerts, unless DEMO_ALERTS=0. */
+async function demoAlertsWanted(db: Db) {
+  if (env().DEMO_ALERTS === "1") await seedDemoAlerts(db);
+}
+
 /**
  * Whether start-up seeds demo data: on the embedded database unless DEMO=0; on a
  * PostgreSQL server only with DEMO=1, so a real deployment never gets demo accounts.
@@ -56,9 +62,11 @@ export async function seedDemo(db: Db): Promise<boolean> {
   const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
   if (marker) {
     await demoTwoStepOff(db);
+    await demoAlertsWanted(db);
     return false;
   }
   await demoTwoStepOff(db);
+  await demoAlertsWanted(db);
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await db
       .select({ id: schema.users.id })
@@ -142,7 +150,10 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
     const [users] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.users);
     if (!marker && users.count > 0) return;
     await seedRecordsIfEmpty(db);
-    if (marker) return demoTwoStepOff(db);
+    if (marker) {
+      await demoAlertsWanted(db);
+      return demoTwoStepOff(db);
+    }
   } else {
     await seedRecordsIfEmpty(db);
   }

@@ -22,6 +22,8 @@ const schema = z.object({
   DEMO: z.enum(["0", "1"]).optional(),
   // How many generated records a demo database starts with.
   DEMO_RECORDS: z.coerce.number().int().min(0).max(1_000_000).default(2000),
+  // 0: a demo database without the demo website alerts (the browser tests make their own).
+  DEMO_ALERTS: z.enum(["0", "1"]).default("1"),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .positive()

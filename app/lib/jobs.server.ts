@@ -7,6 +7,7 @@ import { isStopping } from "~/lib/shutdown.server";
 import { absoluteUrl, stopLink } from "~/lib/stop-links.server";
 import { searchIndex } from "~/models/search-index.server";
 import { getSiteSettings } from "~/models/settings.server";
+import { pruneAlertViews } from "~/models/alerts.server";
 import { type SearchRequest, searchHref } from "~/search/request";
 
 /**
@@ -201,7 +202,9 @@ export async function runJobs(db?: Db) {
   const alerts = await runSavedSearchAlerts(db);
   const digests = await runNotificationDigests(db);
   if (alerts.sent + digests.sent > 0) kickOutbox();
-  return { alerts, digests };
+  // Spec section 9: a mark of having read a website alert is kept until a day after it expires.
+  const prunedAlertViews = await pruneAlertViews(db);
+  return { alerts, digests, prunedAlertViews };
 }
 
 const timer: { handle?: NodeJS.Timeout; run?: Promise<unknown> } = {};
@@ -214,10 +217,11 @@ export function startJobs() {
     if (timer.run || isStopping()) return;
     const started = performance.now();
     timer.run = runJobs()
-      .then(({ alerts, digests }) =>
+      .then(({ alerts, digests, prunedAlertViews }) =>
         logInfo("jobs", "run finished", {
           alerts,
           digests,
+          prunedAlertViews,
           ms: Math.round(performance.now() - started),
         }),
       )

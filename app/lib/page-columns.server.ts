@@ -1,3 +1,4 @@
+import { alertColumns } from "~/models/alerts.server";
 import { catalogueVersionColumn } from "~/models/search-index.server";
 import { headerColumns } from "~/models/notifications.server";
 import { resultsViewColumn } from "~/models/preferences.server";
@@ -14,8 +15,8 @@ export const searchPageColumns = {
 };
 
 /**
- * The root's session read, which every signed-in page makes: the header's numbers and the
- * columns above. A route's loader asking for any of them shares that one statement
+ * The root's session read, which every signed-in page makes: the header's numbers, the
+ * alerts' version and this user's closed alerts, and the columns above. A route's loader asking for any of them shares that one statement
  * (readSessionWith), so a search page costs one statement fewer for each.
  */
-export const pageColumns = { ...headerColumns, ...searchPageColumns };
+export const pageColumns = { ...headerColumns, ...alertColumns, ...searchPageColumns };

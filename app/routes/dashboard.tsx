@@ -23,6 +23,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     pages.push({ to: "/dashboard/userreports", label: "User reports" });
   if (hasAnyRole(user.roles, "admin"))
     pages.push({ to: "/dashboard/settings", label: "Site settings" });
+  if (hasAnyRole(user.roles, "websitealerts"))
+    pages.push({ to: "/dashboard/alerts", label: "Alerts" });
   return json({ pages });
 }
 

@@ -1,0 +1,442 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { renderMarkdown } from "~/lib/markdown.server";
+import { z } from "zod";
+import { hasAnyRole, ROLES } from "~/lib/roles";
+
+/**
+ * Website alerts (issue 14; spec sections 3 and 4). Staff write them on /dashboard/alerts; a
+ * member sees those that are **active** for them: enabled, notified, not expired, and for
+ * everyone or for a role they hold. Release alerts (type 'release') are announced by a popup
+ * and listed on /allreleases; the others show in the bar below the header. Closing one, or
+ * reading it, is remembered on the server, so it stays closed on every device.
+ */
+
+const { alerts, alertTypes, alertViews, users } = schema;
+
+export const SEVERITIES = ["critical", "warning", "information", "info", "success"] as const;
+export type AlertSeverity = (typeof SEVERITIES)[number];
+/** Spec section 4: critical shows as error, information or info as info. */
+export type BarSeverity = "error" | "warning" | "info" | "success";
+export function barSeverity(severity: string): BarSeverity {
+  if (severity === "warning" || severity === "success") return severity;
+  if (severity === "information" || severity === "info") return "info";
+  // Spec section 2: the bar's severity defaults to error.
+  return "error";
+}
+// The bar shows the most severe first.
+const SEVERITY_RANK: Record<BarSeverity, number> = { error: 0, warning: 1, info: 2, success: 3 };
+
+export const RELEASE = "release";
+/** Spec section 9. */
+export const DEFAULT_POPUP_DURATION = 3000;
+export const MULTI_RELEASE_POPUP_DURATION = 30_000;
+export const ALERT_LIST_LIMIT = 1000;
+
+export interface AlertInput {
+  alertType: string;
+  title: string;
+  summary: string;
+  content: string;
+  audienceRoles: string[];
+  severity: AlertSeverity;
+  tags: string[];
+  popupDuration: number;
+  notifyDate: Date;
+  expireDate: Date;
+  requestedBy: string;
+  isEnabled: boolean;
+}
+
+export interface Alert extends AlertInput {
+  alertId: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** An alert as members read it: its content already rendered. */
+export interface PublishedAlert {
+  alertId: number;
+  alertType: string;
+  title: string;
+  summary: string;
+  contentHtml: string;
+  audienceRoles: string[];
+  severity: BarSeverity;
+  tags: string[];
+  popupDuration: number;
+  notifyDate: string;
+  expireDate: string;
+  updatedAt: string;
+}
+
+const columns = {
+  alertId: alerts.id,
+  alertType: alerts.alertType,
+  title: alerts.title,
+  summary: alerts.summary,
+  content: alerts.content,
+  audienceRoles: alerts.audienceRoles,
+  severity: alerts.severity,
+  tags: alerts.tags,
+  popupDuration: alerts.popupDuration,
+  notifyDate: alerts.notifyDate,
+  expireDate: alerts.expireDate,
+  requestedBy: alerts.requestedBy,
+  isEnabled: alerts.isEnabled,
+  createdAt: alerts.createdAt,
+  updatedAt: alerts.updatedAt,
+};
+
+type AlertRow = Omit<Alert, "severity"> & { severity: string };
+const asAlert = (row: AlertRow): Alert => ({ ...row, severity: row.severity as AlertSeverity });
+
+// ---- Staff ------------------------------------------------------------------------------
+
+export interface AlertType {
+  name: string;
+  label: string;
+}
+
+/** The types the staff page offers (spec: getalerttypes). */
+export async function listAlertTypes(db?: Db): Promise<AlertType[]> {
+  db ??= await getDb();
+  return db
+    .select({ name: alertTypes.name, label: alertTypes.label })
+    .from(alertTypes)
+    .orderBy(asc(alertTypes.sortOrder), asc(alertTypes.name));
+}
+
+/** Every alert, by title (spec section 9: size 1000 ordered by title). */
+export async function listAlerts(db?: Db): Promise<Alert[]> {
+  db ??= await getDb();
+  const rows = await db
+    .select(columns)
+    .from(alerts)
+    .orderBy(sql`lower(${alerts.title})`, asc(alerts.id))
+    .limit(ALERT_LIST_LIMIT);
+  return rows.map(asAlert);
+}
+
+export async function getAlert(alertId: number, db?: Db): Promise<Alert | null> {
+  db ??= await getDb();
+  const [row] = await db.select(columns).from(alerts).where(eq(alerts.id, alertId));
+  return row ? asAlert(row) : null;
+}
+
+export async function createAlert(input: AlertInput, userId: number, db?: Db): Promise<number> {
+  db ??= await getDb();
+  const [row] = await db
+    .insert(alerts)
+    .values({ ...input, createdBy: userId, updatedBy: userId })
+    .returning({ id: alerts.id });
+  return row.id;
+}
+
+/** Saves an edit; false when the alert is gone. */
+export async function updateAlert(
+  alertId: number,
+  input: AlertInput,
+  userId: number,
+  db?: Db,
+): Promise<boolean> {
+  db ??= await getDb();
+  const rows = await db
+    .update(alerts)
+    .set({ ...input, updatedBy: userId, updatedAt: new Date() })
+    .where(eq(alerts.id, alertId))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+export async function setAlertEnabled(
+  alertId: number,
+  isEnabled: boolean,
+  userId: number,
+  db?: Db,
+): Promise<boolean> {
+  db ??= await getDb();
+  const rows = await db
+    .update(alerts)
+    .set({ isEnabled, updatedBy: userId, updatedAt: new Date() })
+    .where(eq(alerts.id, alertId))
+    .returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+export async function deleteAlert(alertId: number, db?: Db): Promise<boolean> {
+  db ??= await getDb();
+  const rows = await db.delete(alerts).where(eq(alerts.id, alertId)).returning({ id: alerts.id });
+  return rows.length > 0;
+}
+
+// ---- What members see -------------------------------------------------------------------
+
+/**
+ * Read with the session, in the root's one statement (see pageColumns): the alerts' version,
+ * so that each process answers from memory while no alert has changed, and the alerts this
+ * user has closed or read.
+ */
+export const alertColumns = {
+  alertsVersion: sql<number>`(SELECT version::int FROM alerts_version WHERE id = 1)`,
+  viewedAlerts: sql<
+    number[]
+  >`(SELECT coalesce(array_agg(alert_id), '{}') FROM alert_views WHERE user_id = ${users.id})`,
+};
+
+// The enabled alerts as last read in this process, by database and version.
+let cached: { db: Db; version: number; alerts: PublishedAlert[] } | undefined;
+
+/** The enabled alerts, rendered: from memory while `version` (alertsVersion, just read) is unchanged. */
+export async function enabledAlerts(version?: number | null): Promise<PublishedAlert[]> {
+  const db = await getDb();
+  if (cached?.db === db && typeof version === "number" && cached.version === version)
+    return cached.alerts;
+  const rows = await queryRows<{
+    id: number;
+    alert_type: string;
+    title: string;
+    summary: string;
+    content: string;
+    audience_roles: string[];
+    severity: string;
+    tags: string[];
+    popup_duration: number;
+    notify_date: string;
+    expire_date: string;
+    updated_at: string;
+    version: number;
+  }>(
+    db,
+    sql`SELECT a.id, a.alert_type, a.title, a.summary, a.content, a.audience_roles, a.severity,
+               a.tags, a.popup_duration,
+               to_char(a.notify_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS notify_date,
+               to_char(a.expire_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expire_date,
+               to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+               v.version::int AS version
+          FROM alerts_version v LEFT JOIN alerts a ON a.is_enabled
+         WHERE v.id = 1`,
+  );
+  const list = rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      alertId: row.id,
+      alertType: row.alert_type,
+      title: row.title,
+      summary: row.summary,
+      contentHtml: renderMarkdown(row.content),
+      audienceRoles: row.audience_roles,
+      severity: barSeverity(row.severity),
+      tags: row.tags,
+      popupDuration: row.popup_duration,
+      notifyDate: row.notify_date,
+      expireDate: row.expire_date,
+      updatedAt: row.updated_at,
+    }));
+  cached = { db, version: rows[0]?.version ?? 0, alerts: list };
+  return list;
+}
+
+/** For this user: enabled, notified, and for everyone or a role they hold (expired or not). */
+export function isVisible(alert: PublishedAlert, roles: readonly string[], now = Date.now()) {
+  return (
+    Date.parse(alert.notifyDate) <= now &&
+    (alert.audienceRoles.length === 0 || hasAnyRole(roles, alert.audienceRoles))
+  );
+}
+
+/** Visible and not yet expired: what the bar, the popup and the badge count. */
+export function isActive(alert: PublishedAlert, roles: readonly string[], now = Date.now()) {
+  return isVisible(alert, roles, now) && Date.parse(alert.expireDate) > now;
+}
+
+const newestFirst = (a: PublishedAlert, b: PublishedAlert) =>
+  b.notifyDate.localeCompare(a.notifyDate) || b.alertId - a.alertId;
+
+export interface PageAlerts {
+  /** The bar's alerts not closed by this user: the most severe, then the newest, first. */
+  bar: PublishedAlert[];
+  /** New release alerts (active, not yet seen): the popup. */
+  releases: PublishedAlert[];
+  /** Active alerts not closed, of every type: counted in the avatar's badge. */
+  unseenCount: number;
+}
+
+/** What the root shows a signed-in user (from memory, given the session read's columns). */
+export async function pageAlerts(
+  roles: readonly string[],
+  known: { alertsVersion: number | null; viewedAlerts: number[] | null },
+): Promise<PageAlerts> {
+  const viewed = new Set(known.viewedAlerts ?? []);
+  const now = Date.now();
+  const unseen = (await enabledAlerts(known.alertsVersion)).filter(
+    (alert) => isActive(alert, roles, now) && !viewed.has(alert.alertId),
+  );
+  return {
+    bar: unseen
+      .filter((alert) => alert.alertType !== RELEASE)
+      .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || newestFirst(a, b)),
+    releases: unseen.filter((alert) => alert.alertType === RELEASE).sort(newestFirst),
+    unseenCount: unseen.length,
+  };
+}
+
+/** The user's active alerts, closed or not, most severe and newest first (the /alerts page). */
+export async function activeAlertsFor(roles: readonly string[]): Promise<PublishedAlert[]> {
+  const now = Date.now();
+  return (await enabledAlerts())
+    .filter((alert) => isActive(alert, roles, now))
+    .sort((a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity] || newestFirst(a, b));
+}
+
+/** One alert this user may read; null for an unknown id or one not meant for them. */
+export async function visibleAlert(
+  alertId: number,
+  roles: readonly string[],
+): Promise<PublishedAlert | null> {
+  const alert = (await enabledAlerts()).find((candidate) => candidate.alertId === alertId);
+  return alert && isVisible(alert, roles) ? alert : null;
+}
+
+/**
+ * The release alerts this user may read, newest update first (spec section 9: release alerts
+ * ordered by updated_date descending). A release stays listed after it expires: it is history.
+ */
+export async function releasesFor(roles: readonly string[]): Promise<PublishedAlert[]> {
+  const now = Date.now();
+  return (await enabledAlerts())
+    .filter((alert) => alert.alertType === RELEASE && isVisible(alert, roles, now))
+    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.alertId - a.alertId);
+}
+
+/**
+ * Remembers that the user closed or read these alerts. Only alerts they may see are marked:
+ * a guessed id marks nothing.
+ */
+export async function markAlertsViewed(
+  userId: number,
+  roles: readonly string[],
+  alertIds: number[],
+  db?: Db,
+): Promise<number> {
+  const visible = new Set(
+    (await enabledAlerts()).filter((a) => isVisible(a, roles)).map((a) => a.alertId),
+  );
+  const ids = [...new Set(alertIds)].filter((id) => visible.has(id));
+  if (ids.length === 0) return 0;
+  db ??= await getDb();
+  await db
+    .insert(alertViews)
+    .values(ids.map((alertId) => ({ userId, alertId })))
+    .onConflictDoNothing();
+  return ids.length;
+}
+
+/**
+ * Spec section 9: viewed marks are kept while the alert's expireDate is within the last day.
+ * The scheduled jobs delete the older ones.
+ */
+export async function pruneAlertViews(db?: Db): Promise<number> {
+  db ??= await getDb();
+  const rows = await queryRows<{ user_id: number }>(
+    db,
+    sql`DELETE FROM alert_views v USING alerts a
+         WHERE a.id = v.alert_id AND a.expire_date < now() - interval '1 day'
+        RETURNING v.user_id`,
+  );
+  return rows.length;
+}
+
+// ---- The staff form ---------------------------------------------------------------------
+
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
+/** A datetime-local value, read as UTC (the page says so beside the field). */
+const utcDateTime = (what: string) =>
+  z
+    .string({ error: `Enter the ${what}` })
+    .trim()
+    .regex(DATE_TIME, `Enter the ${what} as a date and time, for example 2026-12-01 09:00`)
+    .transform((value, context) => {
+      const date = new Date(`${value.length === 16 ? `${value}:00` : value}Z`);
+      if (Number.isNaN(date.getTime())) {
+        context.addIssue({ code: "custom", message: `Enter a real ${what}` });
+        return z.NEVER;
+      }
+      return date;
+    });
+
+const TAG_MAX = 40;
+const TAGS_MAX = 20;
+
+/** The alert form, checked on the server; `types` are the alert types the page offers. */
+export function alertSchema(types: readonly string[]) {
+  return z
+    .object({
+      title: z
+        .string({ error: "Enter a title" })
+        .trim()
+        .min(1, "Enter a title")
+        .max(200, "The title must be 200 characters or fewer"),
+      summary: z
+        .string({ error: "Enter a summary" })
+        .trim()
+        .min(1, "Enter a summary")
+        .max(500, "The summary must be 500 characters or fewer"),
+      content: z
+        .string()
+        .trim()
+        .max(20_000, "The content must be 20,000 characters or fewer")
+        .default(""),
+      alertType: z
+        .string({ error: "Choose a type" })
+        .refine((value) => types.includes(value), "Choose a type from the list"),
+      audienceRoles: z
+        .array(z.enum(ROLES, { error: "Choose audience roles from the list" }))
+        .default([])
+        .transform((roles) => [...new Set(roles)]),
+      severity: z.enum(SEVERITIES, { error: "Choose a severity" }),
+      tags: z
+        .string()
+        .default("")
+        .transform((value) =>
+          value
+            .split(",")
+            .map((tag) => tag.trim())
+            .filter(Boolean),
+        )
+        .pipe(
+          z
+            .array(z.string().max(TAG_MAX, `Each tag must be ${TAG_MAX} characters or fewer`))
+            .max(TAGS_MAX, `Give ${TAGS_MAX} tags or fewer`),
+        ),
+      popupDuration: z.coerce
+        .number({ error: "Enter the popup duration in milliseconds, for example 3000" })
+        .int("Enter the popup duration as a whole number of milliseconds")
+        .min(1000, "The popup duration must be at least 1000 milliseconds (1 second)")
+        .max(600_000, "The popup duration must be at most 600000 milliseconds (10 minutes)"),
+      notifyDate: utcDateTime("notify date"),
+      expireDate: utcDateTime("expire date"),
+      requestedBy: z
+        .string()
+        .trim()
+        .max(120, "Requested by must be 120 characters or fewer")
+        .default(""),
+      isEnabled: z
+        .literal("on")
+        .optional()
+        .transform((value) => value === "on"),
+    })
+    .superRefine((value, context) => {
+      if (value.expireDate <= value.notifyDate)
+        context.addIssue({
+          code: "custom",
+          path: ["expireDate"],
+          message: "The expire date must be after the notify date",
+        });
+    });
+}
+
+/** A stored date as a datetime-local value (UTC). */
+export function toDateTimeLocal(date: Date | string): string {
+  return new Date(date).toISOString().slice(0, 16);
+}

@@ -1,0 +1,180 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { TableScroll } from "~/components/TableScroll";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { formatDate } from "~/lib/dates";
+import { setFlash } from "~/lib/flash.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import {
+  ALERT_LIST_LIMIT,
+  barSeverity,
+  listAlerts,
+  listAlertTypes,
+  setAlertEnabled,
+} from "~/models/alerts.server";
+import { SEVERITY_WORDS } from "~/components/AlertBar";
+
+export const handle: RouteHandle = { title: "Alerts" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "websitealerts");
+  const [alerts, types] = await Promise.all([listAlerts(), listAlertTypes()]);
+  const typeLabels = Object.fromEntries(types.map((type) => [type.name, type.label]));
+  const now = Date.now();
+  return json({
+    limit: ALERT_LIST_LIMIT,
+    alerts: alerts.map((alert) => ({
+      alertId: alert.alertId,
+      title: alert.title,
+      type: typeLabels[alert.alertType] ?? alert.alertType,
+      severity: alert.severity,
+      shownAs: barSeverity(alert.severity),
+      audience: alert.audienceRoles,
+      notifyDate: alert.notifyDate,
+      expireDate: alert.expireDate,
+      isEnabled: alert.isEnabled,
+      state: !alert.isEnabled
+        ? "Disabled"
+        : alert.notifyDate.getTime() > now
+          ? "Scheduled"
+          : alert.expireDate.getTime() <= now
+            ? "Expired"
+            : "Showing",
+    })),
+  });
+}
+
+const toggleForm = z.object({
+  intent: z.enum(["enable", "disable"]),
+  alertId: z.coerce.number().int().positive(),
+});
+
+/** Enable or disable an alert (spec: enablealert), then back to the list. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "websitealerts");
+  const parsed = toggleForm.safeParse(Object.fromEntries(await readForm(request)));
+  const done =
+    parsed.success &&
+    (await setAlertEnabled(parsed.data.alertId, parsed.data.intent === "enable", user.id));
+  return redirect("/dashboard/alerts", {
+    status: 303,
+    headers: {
+      "Set-Cookie": await setFlash(
+        request,
+        done && parsed.success
+          ? {
+              severity: "success",
+              message: parsed.data.intent === "enable" ? "Alert enabled." : "Alert disabled.",
+            }
+          : { severity: "error", message: "That alert no longer exists." },
+      ),
+    },
+  });
+}
+
+const AUDIENCE: Record<string, string> = {
+  admin: "admins",
+  editor: "editors",
+  reportadmin: "report admins",
+  websitealerts: "website-alerts staff",
+};
+
+/** A date on its line and the time (UTC) under it: the table stays narrow. */
+function DateCell({ value }: { value: string }) {
+  return (
+    <time dateTime={value} className="date-cell">
+      {formatDate(value)} <small>{value.slice(11, 16)} UTC</small>
+    </time>
+  );
+}
+
+export default function ManageAlerts() {
+  const { alerts, limit } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Alerts" }]} />
+      <h1>Alerts</h1>
+      <p>
+        Alerts show in the bar below the header, to everyone signed in or to the roles you choose,
+        between their notify and expire dates. Release alerts are announced by a popup and listed on{" "}
+        <Link to="/allreleases">Releases</Link>.
+      </p>
+      <p>
+        <Link to="/dashboard/alerts/new" className="button-link">
+          Create alert
+        </Link>
+      </p>
+      {alerts.length === 0 ? (
+        <p>No alerts yet.</p>
+      ) : (
+        <TableScroll
+          caption={`Alerts by title${alerts.length >= limit ? `: the first ${limit}` : ""}`}
+          captionHidden
+          className="alerts-table"
+        >
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">Type</th>
+              <th scope="col">Severity</th>
+              <th scope="col">Audience</th>
+              <th scope="col">Notify date</th>
+              <th scope="col">Expire date</th>
+              <th scope="col">State</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {alerts.map((alert) => (
+              <tr key={alert.alertId}>
+                <th scope="row">
+                  <Link to={`/dashboard/alerts/${alert.alertId}`}>{alert.title}</Link>
+                </th>
+                <td>{alert.type}</td>
+                <td>
+                  {alert.severity}
+                  {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
+                    <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
+                  ) : null}
+                </td>
+                <td>
+                  {alert.audience.length === 0
+                    ? "Everyone"
+                    : alert.audience.map((role) => AUDIENCE[role] ?? role).join(", ")}
+                </td>
+                <td>
+                  <DateCell value={alert.notifyDate} />
+                </td>
+                <td>
+                  <DateCell value={alert.expireDate} />
+                </td>
+                <td className={alert.isEnabled ? undefined : "state-off"}>{alert.state}</td>
+                <td>
+                  <Form method="post" className="inline-actions">
+                    <input type="hidden" name="alertId" value={alert.alertId} />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value={alert.isEnabled ? "disable" : "enable"}
+                      className="secondary outline"
+                    >
+                      {alert.isEnabled ? "Disable" : "Enable"}
+                      <span className="visually-hidden"> “{alert.title}”</span>
+                    </button>
+                    <Link to={`/dashboard/alerts/${alert.alertId}/delete`}>
+                      Delete<span className="visually-hidden"> “{alert.title}”</span>
+                    </Link>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableScroll>
+      )}
+    </>
+  );
+}

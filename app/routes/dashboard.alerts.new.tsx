@@ -1,0 +1,49 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AlertForm, type AlertPreview } from "~/components/alerts/AlertForm";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { alertFormAction, alertFormValues } from "~/lib/alert-form.server";
+import { requireRole } from "~/lib/auth.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { ROLES } from "~/lib/roles";
+import { listAlertTypes } from "~/models/alerts.server";
+
+export const handle: RouteHandle = { title: "New alert" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, "websitealerts");
+  return json({ types: await listAlertTypes(), values: alertFormValues(null) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, "websitealerts");
+  return alertFormAction(request, user, null);
+}
+
+export default function NewAlert() {
+  const { types, values } = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const preview = (result as { preview?: AlertPreview } | undefined)?.preview ?? null;
+  return (
+    <div className="form-medium">
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Alerts", to: "/dashboard/alerts" },
+          { label: "New alert" },
+        ]}
+      />
+      <h1>New alert</h1>
+      <AlertForm
+        id="alert"
+        defaultValue={values}
+        lastResult={result}
+        types={types}
+        roles={ROLES}
+        preview={preview}
+        submitLabel="Create alert"
+      />
+    </div>
+  );
+}
