@@ -118,15 +118,13 @@ export async function seedDemoAlerts(db: Db, now = Date.now()) {
     .where(eq(schema.appMeta.key, ALERTS_SEEDED_KEY));
   if (done) return false;
   // Written when they were announced, as real ones would have been.
-  await db
-    .insert(schema.alerts)
-    .values(
-      demoAlerts(now).map((alert) => ({
-        ...alert,
-        createdAt: alert.notifyDate,
-        updatedAt: alert.notifyDate,
-      })),
-    );
+  await db.insert(schema.alerts).values(
+    demoAlerts(now).map((alert) => ({
+      ...alert,
+      createdAt: alert.notifyDate,
+      updatedAt: alert.notifyDate,
+    })),
+  );
   await db
     .insert(schema.appMeta)
     .values({ key: ALERTS_SEEDED_KEY, value: { at: new Date(now).toISOString() } })

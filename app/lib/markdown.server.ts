@@ -9,7 +9,7 @@ import MarkdownIt from "markdown-it";
  *   `vbscript:` or `file:`), and a link to another site opens with no referrer or opener;
  * - images are not rendered (an image would be loaded from wherever staff pointed it);
  * - no inline `style` is written (table alignment would need one, and the CSP refuses them);
- * - headings start at level 2, under the page's own `h1`.
+ * - headings start at level 2, under the page's own `h1`, and skip no level.
  *
  * The Content-Security-Policy would block script and foreign loads anyway; this is the first wall.
  */
@@ -31,10 +31,17 @@ md.disable(["image"]);
 md.validateLink = isSafeHref;
 
 md.core.ruler.push("house_rules", (state) => {
+  // Headings go under the page's h1 without skipping a level (WCAG 1.3.1): the levels staff
+  // used, in order, become h2, h3, and so on ("## New" alone is an h2).
+  const levels = [
+    ...new Set(
+      state.tokens.filter((t) => t.type === "heading_open").map((t) => Number(t.tag.slice(1))),
+    ),
+  ].sort((a, b) => a - b);
   const visit = (tokens: typeof state.tokens) => {
     for (const token of tokens) {
       if (token.type === "heading_open" || token.type === "heading_close") {
-        const level = Math.min(6, Number(token.tag.slice(1)) + 1);
+        const level = Math.min(6, 2 + levels.indexOf(Number(token.tag.slice(1))));
         token.tag = `h${level}`;
       }
       if (token.attrs) token.attrs = token.attrs.filter(([name]) => name !== "style");

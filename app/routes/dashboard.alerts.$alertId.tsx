@@ -39,7 +39,7 @@ export default function EditAlert() {
       <Breadcrumb
         items={[
           { label: "Home", to: "/" },
-          { label: "Alerts", to: "/dashboard/alerts" },
+          { label: "Manage alerts", to: "/dashboard/alerts" },
           { label: `Edit: ${title}` },
         ]}
       />

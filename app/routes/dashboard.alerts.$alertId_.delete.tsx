@@ -56,7 +56,7 @@ export default function DeleteAlert() {
       <Breadcrumb
         items={[
           { label: "Home", to: "/" },
-          { label: "Alerts", to: "/dashboard/alerts" },
+          { label: "Manage alerts", to: "/dashboard/alerts" },
           { label: "Delete alert" },
         ]}
       />

@@ -18,7 +18,7 @@ import {
 } from "~/models/alerts.server";
 import { SEVERITY_WORDS } from "~/components/AlertBar";
 
-export const handle: RouteHandle = { title: "Alerts" };
+export const handle: RouteHandle = { title: "Manage alerts" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireRole(request, "websitealerts");
@@ -96,8 +96,8 @@ export default function ManageAlerts() {
   const { alerts, limit } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Alerts" }]} />
-      <h1>Alerts</h1>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Manage alerts" }]} />
+      <h1>Manage alerts</h1>
       <p>
         Alerts show in the bar below the header, to everyone signed in or to the roles you choose,
         between their notify and expire dates. Release alerts are announced by a popup and listed on{" "}

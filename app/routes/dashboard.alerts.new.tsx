@@ -30,7 +30,7 @@ export default function NewAlert() {
       <Breadcrumb
         items={[
           { label: "Home", to: "/" },
-          { label: "Alerts", to: "/dashboard/alerts" },
+          { label: "Manage alerts", to: "/dashboard/alerts" },
           { label: "New alert" },
         ]}
       />

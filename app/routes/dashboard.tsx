@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (hasAnyRole(user.roles, "admin"))
     pages.push({ to: "/dashboard/settings", label: "Site settings" });
   if (hasAnyRole(user.roles, "websitealerts"))
-    pages.push({ to: "/dashboard/alerts", label: "Alerts" });
+    pages.push({ to: "/dashboard/alerts", label: "Manage alerts" });
   return json({ pages });
 }
 

@@ -45,11 +45,12 @@ function pageRoutes() {
 }
 
 // "halfway": a new user with two-step sign-in on, between their password and their code.
-type Who = "signed out" | "member" | "editor" | "admin" | "halfway";
+type Who = "signed out" | "member" | "editor" | "admin" | "alerts" | "halfway";
 const EMAIL: Record<Exclude<Who, "signed out" | "halfway">, string> = {
   member: "member@example.org",
   editor: "editor@example.org",
   admin: "admin@example.org",
+  alerts: "alerts@example.org",
 };
 
 interface Fixtures {
@@ -59,6 +60,9 @@ interface Fixtures {
   exportId: string;
   /** An invitation's /register link, so the form itself is measured. */
   registerPath: string;
+  /** A website alert and a release for everyone: every later page shows the bar and the popup. */
+  alertId: string;
+  releaseId: string;
 }
 
 /** Each page, as the least-privileged user who may open it, with real ids where it needs them. */
@@ -69,6 +73,9 @@ const VISITS: Record<
   "/": { as: "member", path: () => "/" },
   "/*": { as: "member", path: () => "/no-such-page" },
   "/about": { as: "signed out", path: () => "/about" },
+  "/alerts": { as: "member", path: () => "/alerts" },
+  "/alerts/:alertId": { as: "member", path: (ids) => `/alerts/${ids.alertId}` },
+  "/allreleases": { as: "member", path: () => "/allreleases" },
   "/advancedsearch": {
     as: "member",
     path: () => "/advancedsearch?join=and&field=company&op=contains&value=Nor",
@@ -86,6 +93,13 @@ const VISITS: Record<
     fromAnotherSite: true,
   },
   "/dashboard": { as: "member", path: () => "/dashboard/notifications" },
+  "/dashboard/alerts": { as: "alerts", path: () => "/dashboard/alerts" },
+  "/dashboard/alerts/new": { as: "alerts", path: () => "/dashboard/alerts/new" },
+  "/dashboard/alerts/:alertId": { as: "alerts", path: (ids) => `/dashboard/alerts/${ids.alertId}` },
+  "/dashboard/alerts/:alertId/delete": {
+    as: "alerts",
+    path: (ids) => `/dashboard/alerts/${ids.alertId}/delete`,
+  },
   "/dashboard/notifications": { as: "member", path: () => "/dashboard/notifications" },
   "/dashboard/overview": { as: "member", path: () => "/dashboard/overview" },
   "/dashboard/records": { as: "editor", path: () => "/dashboard/records" },
@@ -131,6 +145,7 @@ const VISITS: Record<
     path: (ids) => `/record/preview/${ids.stagedHssId}`,
   },
   "/register": { as: "signed out", path: (ids) => ids.registerPath },
+  "/releases/:releaseId": { as: "member", path: (ids) => `/releases/${ids.releaseId}` },
   "/resetpassword": { as: "signed out", path: () => "/resetpassword" },
   "/search": { as: "member", path: () => "/search?q=cancer" },
   "/search/facet/:filterId": { as: "member", path: () => "/search/facet/company?q=cancer" },
@@ -148,7 +163,7 @@ const MORE_VISITS: Array<{ pattern: string; as: Who; path: string; status?: numb
 async function pagesFor(browser: Browser, javaScriptEnabled: boolean) {
   const pages = new Map<Who, Page>();
   const saving: ReturnType<typeof keepDocuments>[] = [];
-  for (const who of ["signed out", "member", "editor", "admin"] as const) {
+  for (const who of ["signed out", "member", "editor", "admin", "alerts"] as const) {
     const context = await browser.newContext({
       javaScriptEnabled,
       baseURL: test.info().project.use.baseURL,
@@ -203,7 +218,43 @@ async function makeFixtures(pages: Map<Who, Page>): Promise<Fixtures> {
   await expect.poll(() => emails([email, "/register?"]).length, { timeout: 30_000 }).toBe(1);
   const registerPath = linkIn(required(emails([email]).at(-1), "the invitation"), "/register");
   pages.set("halfway", await halfwayThroughTwoStep(admin, pages));
-  return { hssId, stagedHssId: record.hssId, importId, exportId, registerPath };
+  const alerts = required(pages.get("alerts"), "the website-alerts page");
+  const alertId = await createAlert(
+    alerts,
+    `Reflow alert ${test.info().project.name}`,
+    "Service incident",
+  );
+  const releaseId = await createAlert(
+    alerts,
+    `Reflow release ${test.info().project.name}`,
+    "Release",
+  );
+  return { hssId, stagedHssId: record.hssId, importId, exportId, registerPath, alertId, releaseId };
+}
+
+/** A website alert for everyone, through the staff form; returns its id. */
+async function createAlert(staff: Page, title: string, type: string) {
+  await staff.goto("/dashboard/alerts/new");
+  await staff.getByLabel("Title").fill(title);
+  await staff
+    .getByLabel("Summary")
+    .fill("A long summary that must wrap on a phone rather than push the page sideways.");
+  await staff.getByLabel("Content").fill("## Details\n\n- one\n- two");
+  await staff.getByLabel("Type").selectOption({ label: type });
+  await staff.getByRole("button", { name: "Create alert" }).click();
+  const row = staff.getByRole("row").filter({ hasText: title });
+  const href = required(
+    await row.getByRole("link", { name: title }).getAttribute("href"),
+    "the alert's link",
+  );
+  return href.replace("/dashboard/alerts/", "");
+}
+
+/** Deletes the fixtures' alerts, so that no later spec meets them. */
+async function deleteAlert(staff: Page, alertId: string) {
+  await staff.goto(`/dashboard/alerts/${alertId}/delete`);
+  await staff.getByRole("button", { name: "Delete alert" }).click();
+  await expect(staff.getByRole("status")).toContainText("deleted");
 }
 
 /** A new user who turns on two-step sign-in, logs out and enters their password again. */
@@ -278,80 +329,90 @@ test.describe("every page", () => {
     expect(Object.keys(VISITS).sort(), "a visit for every page route of the app").toEqual(routes);
     const { pages, saved } = await pagesFor(browser, jsEnabled);
     const ids = await makeFixtures(pages);
-    const faults: string[] = [];
-    const titles: Array<{ page: string; title: string }> = [];
-    const visits = [
-      ...Object.entries(VISITS).map(([pattern, visit]) => ({
-        pattern,
-        ...visit,
-        path: visit.path(ids),
-      })),
-      ...MORE_VISITS,
-    ];
-    for (const visit of visits) {
-      const { pattern, as, path, status } = visit;
-      const page = required(pages.get(as), `a page for ${as}`);
-      await page.setViewportSize({ width: 320, height: 640 });
-      const response =
-        "fromAnotherSite" in visit && visit.fromAnotherSite
-          ? await sendFromAnotherSite(page, path)
-          : await page.goto(path);
-      // The page itself, not a refusal or a sign-in page in its place.
-      expect(new URL(page.url()).pathname, `${pattern} as ${as}`).toBe(
-        pattern === "/dashboard" ? "/dashboard/notifications" : new URL(path, page.url()).pathname,
-      );
-      expect(response?.status(), `${path} as ${as}`).toBe(status ?? (pattern === "/*" ? 404 : 200));
-      const narrow = await measure(page);
-      // Error pages (404, 410) share their title by design; every real page has its own.
-      if (
-        !MORE_VISITS.some((more) => more.path === path && more.as === as) &&
-        pattern !== "/dashboard" &&
-        response?.status() === 200
-      )
-        titles.push({ page: `${pattern} as ${as}`, title: await page.title() });
-      const tree = await page.locator("body").ariaSnapshot();
-      const buttons = [...tree.matchAll(/- button "([^"]*)"/g)].map((match) => match[1]);
-      for (const name of new Set(buttons)) {
-        if (buttons.filter((other) => other === name).length > 1 && !SAME_ACTION_TWICE.has(name))
-          faults.push(`${path}: more than one button is called "${name}"`);
-      }
-      for (const line of tree.split("\n")) {
-        if (/- img\s*$/.test(line)) faults.push(`${path}: an image without a name`);
-        // Text that is only an icon (a glyph with at most punctuation beside it).
-        const text = /- (?:text: |[\w]+ ")(.*?)"?$/.exec(line)?.[1] ?? "";
-        if (ICONS.test(text) && text.replace(ICONS, "").replace(/[\s:()]/g, "").length === 0)
-          faults.push(`${path}: an icon is in the accessibility tree (${line.trim()})`);
-      }
-      if (narrow.sideways > 0) faults.push(`${path}: ${narrow.sideways} px sideways at 320 px`);
-      if (narrow.header > 120) faults.push(`${path}: the header is ${narrow.header} px tall`);
-
-      await page.setViewportSize({ width: 1280, height: 800 });
-      // Set through the CSSOM: the content security policy refuses an added style element.
-      await page.evaluate(() => {
-        document.documentElement.style.fontSize = "200%";
-      });
-      const large = await measure(page);
-      if (large.sideways > 0) faults.push(`${path}: ${large.sideways} px sideways with 200% text`);
-
-      // Search results in both saved views: the table as well as the cards.
-      if (pattern === "/search") {
-        await page.setViewportSize({ width: 320, height: 640 });
-        await page.goto(path);
-        await page.getByRole("button", { name: "Table view" }).click();
-        await expect(page.getByRole("region", { name: /^Search results, page 1/ })).toBeVisible();
-        const table = await measure(page);
-        if (table.sideways > 0) faults.push(`${path}: ${table.sideways} px sideways in table view`);
-        await page.getByRole("button", { name: "Card view" }).click();
-        await expect(page.locator(".result-cards")).toBeVisible();
-      }
+    try {
+      await visitEveryPage(pages, ids, saved);
+    } finally {
+      const staff = required(pages.get("alerts"), "the website-alerts page");
+      await deleteAlert(staff, ids.alertId);
+      await deleteAlert(staff, ids.releaseId);
+      for (const page of pages.values()) await page.context().close();
     }
-    await saved();
-    for (const { page, title } of titles) {
-      const same = titles.filter((other) => other.title === title && other.page !== page);
-      if (same.length > 0)
-        faults.push(`${page} has the title "${title}", as ${same.map((o) => o.page).join(", ")}`);
-    }
-    expect(faults).toEqual([]);
-    for (const page of pages.values()) await page.context().close();
   });
 });
+
+async function visitEveryPage(pages: Map<Who, Page>, ids: Fixtures, saved: () => Promise<unknown>) {
+  const faults: string[] = [];
+  const titles: Array<{ page: string; title: string }> = [];
+  const visits = [
+    ...Object.entries(VISITS).map(([pattern, visit]) => ({
+      pattern,
+      ...visit,
+      path: visit.path(ids),
+    })),
+    ...MORE_VISITS,
+  ];
+  for (const visit of visits) {
+    const { pattern, as, path, status } = visit;
+    const page = required(pages.get(as), `a page for ${as}`);
+    await page.setViewportSize({ width: 320, height: 640 });
+    const response =
+      "fromAnotherSite" in visit && visit.fromAnotherSite
+        ? await sendFromAnotherSite(page, path)
+        : await page.goto(path);
+    // The page itself, not a refusal or a sign-in page in its place.
+    expect(new URL(page.url()).pathname, `${pattern} as ${as}`).toBe(
+      pattern === "/dashboard" ? "/dashboard/notifications" : new URL(path, page.url()).pathname,
+    );
+    expect(response?.status(), `${path} as ${as}`).toBe(status ?? (pattern === "/*" ? 404 : 200));
+    const narrow = await measure(page);
+    // Error pages (404, 410) share their title by design; every real page has its own.
+    if (
+      !MORE_VISITS.some((more) => more.path === path && more.as === as) &&
+      pattern !== "/dashboard" &&
+      response?.status() === 200
+    )
+      titles.push({ page: `${pattern} as ${as}`, title: await page.title() });
+    const tree = await page.locator("body").ariaSnapshot();
+    const buttons = [...tree.matchAll(/- button "([^"]*)"/g)].map((match) => match[1]);
+    for (const name of new Set(buttons)) {
+      if (buttons.filter((other) => other === name).length > 1 && !SAME_ACTION_TWICE.has(name))
+        faults.push(`${path}: more than one button is called "${name}"`);
+    }
+    for (const line of tree.split("\n")) {
+      if (/- img\s*$/.test(line)) faults.push(`${path}: an image without a name`);
+      // Text that is only an icon (a glyph with at most punctuation beside it).
+      const text = /- (?:text: |[\w]+ ")(.*?)"?$/.exec(line)?.[1] ?? "";
+      if (ICONS.test(text) && text.replace(ICONS, "").replace(/[\s:()]/g, "").length === 0)
+        faults.push(`${path}: an icon is in the accessibility tree (${line.trim()})`);
+    }
+    if (narrow.sideways > 0) faults.push(`${path}: ${narrow.sideways} px sideways at 320 px`);
+    if (narrow.header > 120) faults.push(`${path}: the header is ${narrow.header} px tall`);
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Set through the CSSOM: the content security policy refuses an added style element.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = "200%";
+    });
+    const large = await measure(page);
+    if (large.sideways > 0) faults.push(`${path}: ${large.sideways} px sideways with 200% text`);
+
+    // Search results in both saved views: the table as well as the cards.
+    if (pattern === "/search") {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await page.goto(path);
+      await page.getByRole("button", { name: "Table view" }).click();
+      await expect(page.getByRole("region", { name: /^Search results, page 1/ })).toBeVisible();
+      const table = await measure(page);
+      if (table.sideways > 0) faults.push(`${path}: ${table.sideways} px sideways in table view`);
+      await page.getByRole("button", { name: "Card view" }).click();
+      await expect(page.locator(".result-cards")).toBeVisible();
+    }
+  }
+  await saved();
+  for (const { page, title } of titles) {
+    const same = titles.filter((other) => other.title === title && other.page !== page);
+    if (same.length > 0)
+      faults.push(`${page} has the title "${title}", as ${same.map((o) => o.page).join(", ")}`);
+  }
+  expect(faults).toEqual([]);
+}

@@ -12,7 +12,7 @@ export const DEMO_PASSWORD = "horizon-demo";
  * HTML the browser received is served again to a JS-enabled page whose app scripts are
  * blocked: what is checked is exactly what a no-JS user got.
  */
-async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
+export async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
   let target = page;
   let cleanup = async () => {};
   if (!javaScriptEnabled) {

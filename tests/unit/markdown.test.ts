@@ -13,6 +13,11 @@ describe("staff Markdown", () => {
     expect(html).toContain("<li>a list</li>");
   });
 
+  it("puts headings under the page's h1 without skipping a level", () => {
+    expect(renderMarkdown("## New")).toBe("<h2>New</h2>\n");
+    expect(renderMarkdown("# A\n\n### B\n\n##### C")).toBe("<h2>A</h2>\n<h3>B</h3>\n<h4>C</h4>\n");
+  });
+
   it("shows raw HTML as text", () => {
     const html = renderMarkdown('<script>alert(1)</script><img src=x onerror="alert(1)">');
     expect(html).not.toMatch(/<script|<img/i);
