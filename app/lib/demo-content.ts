@@ -147,7 +147,8 @@ export interface DemoGlossaryEntry {
   sourceOfData: string;
 }
 
-const ANALYSTS = "Our analysts, who review every record before it is published and when it changes.";
+const ANALYSTS =
+  "Our analysts, who review every record before it is published and when it changes.";
 const COMPANY = `The developing company's public information (press releases, pipeline pages, investor reports), checked by our analysts.`;
 const EMA = `The European Medicines Agency: [medicines data and EPARs](https://www.ema.europa.eu/en/medicines), CHMP meeting highlights and the Union Register of medicinal products.`;
 const FDA = `The US Food and Drug Administration: [Drugs@FDA](https://www.accessdata.fda.gov/scripts/cder/daf/), FDA press announcements and the company's own announcements of FDA decisions.`;
@@ -300,12 +301,7 @@ export const DEMO_GLOSSARY: DemoGlossaryEntry[] = [
     "What the organisation does for the technology: originator, developer, licensee, co-developer or marketing authorisation holder.",
     `${COMPANY} ${EMA}`,
   ),
-  entry(
-    "organisations",
-    "Country",
-    "The country of the organisation's headquarters.",
-    COMPANY,
-  ),
+  entry("organisations", "Country", "The country of the organisation's headquarters.", COMPANY),
   // Classification and codes
   entry(
     "classificationAndCodes",

@@ -126,7 +126,10 @@ async function bumpVersion(db: Db) {
 
 export async function countFaqs(db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ count: number }>(db, sql`SELECT count(*)::int AS count FROM faqs`);
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM faqs`,
+  );
   return row.count;
 }
 
@@ -169,7 +172,10 @@ export async function deleteFaq(id: number, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    const rows = await queryRows<{ id: number }>(t, sql`DELETE FROM faqs WHERE id = ${id} RETURNING id`);
+    const rows = await queryRows<{ id: number }>(
+      t,
+      sql`DELETE FROM faqs WHERE id = ${id} RETURNING id`,
+    );
     if (rows.length) await bumpVersion(t);
     return rows.length > 0;
   });
@@ -216,7 +222,8 @@ export async function saveFaqOrder(ids: number[], version: number, db?: Db) {
     const current = new Set(
       (await queryRows<{ id: number }>(t, sql`SELECT id FROM faqs`)).map((row) => row.id),
     );
-    if (ids.some((id) => !current.has(id))) throw new OrderRefused("unknown", ORDER_REFUSED.unknown);
+    if (ids.some((id) => !current.has(id)))
+      throw new OrderRefused("unknown", ORDER_REFUSED.unknown);
     if (ids.length !== current.size) throw new OrderRefused("missing", ORDER_REFUSED.missing);
     if (ids.length) {
       await t.execute(

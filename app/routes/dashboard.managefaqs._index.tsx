@@ -10,13 +10,7 @@ import { setFlash } from "~/lib/flash.server";
 import { moveId, movedMessage } from "~/lib/reorder";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
-import {
-  FAQ_LIMIT,
-  faqsVersion,
-  listFaqs,
-  OrderRefused,
-  saveFaqOrder,
-} from "~/models/faqs.server";
+import { FAQ_LIMIT, faqsVersion, listFaqs, OrderRefused, saveFaqOrder } from "~/models/faqs.server";
 
 export const handle: RouteHandle = { title: "Manage FAQs" };
 

@@ -41,8 +41,7 @@ export default function ManageGlossary() {
       <p className="page-actions">
         {full ? (
           <span>
-            The glossary holds {GLOSSARY_LIMIT} entries, the most it can: delete one to add
-            another.
+            The glossary holds {GLOSSARY_LIMIT} entries, the most it can: delete one to add another.
           </span>
         ) : (
           <Link to={`${PATH}/new`} className="button-link">

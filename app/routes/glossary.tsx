@@ -117,7 +117,14 @@ export default function GlossaryPage() {
                 <li key={letter}>
                   {index.has(letter) ? (
                     <a href={`#${letterId(letter)}`}>
-                      {letter === "#" ? <span aria-label="Other">#</span> : letter}
+                      {letter === "#" ? (
+                        <>
+                          <span aria-hidden="true">#</span>
+                          <span className="visually-hidden">Other</span>
+                        </>
+                      ) : (
+                        letter
+                      )}
                     </a>
                   ) : (
                     <span className="muted">

@@ -1,5 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { type DragEvent, type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import {
+  type DragEvent,
+  type KeyboardEvent,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { type Direction, moveId, moveIdTo, movedMessage, sameOrder } from "~/lib/reorder";
 
 export interface OrderRow {

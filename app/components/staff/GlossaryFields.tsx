@@ -1,9 +1,4 @@
-import {
-  type AnyField as Field,
-  SelectField,
-  TextareaField,
-  TextField,
-} from "~/components/forms";
+import { type AnyField as Field, SelectField, TextareaField, TextField } from "~/components/forms";
 import { PRINT_SECTIONS, sectionLabel } from "~/records/sections";
 
 export type GlossaryShape = {
@@ -20,8 +15,8 @@ const SECTION_OPTIONS = PRINT_SECTIONS.map((section) => ({
 
 const MARKDOWN_HINT = (
   <>
-    Markdown: <code>**bold**</code>, <code>- </code> for a list, <code>[words](https://…)</code>{" "}
-    for a link. HTML is shown as text.
+    Markdown: <code>**bold**</code>, <code>- </code> for a list, <code>[words](https://…)</code> for
+    a link. HTML is shown as text.
   </>
 );
 
