@@ -236,13 +236,13 @@ export const DEMO_GLOSSARY: DemoGlossaryEntry[] = [
     "activeCompound",
     "Target",
     "The molecule, receptor or pathway the substance acts on, such as KRAS G12C or CD19.",
-    `${COMPANY} and published literature.`,
+    "The developing company's public information and published literature, checked by our analysts.",
   ),
   entry(
     "activeCompound",
     "Mechanism of action",
     "How the substance works on its target to treat the disease, in a sentence or two.",
-    `${COMPANY} and published literature, summarised by our analysts.`,
+    "The developing company's public information and published literature, summarised by our analysts.",
   ),
   entry(
     "activeCompound",
@@ -412,6 +412,31 @@ export const DEMO_GLOSSARY: DemoGlossaryEntry[] = [
     "Current treatment",
     "How the disease is treated today, which the technology would add to or replace.",
     "Clinical guidelines (ESMO, NICE and others), summarised by our analysts.",
+  ),
+  // Regulatory information: the timeline of EMA and FDA events
+  entry(
+    "regulatoryInformation",
+    "Date",
+    "The date of a regulatory event. A future date is expected, not yet happened: a PDUFA date or an expected CHMP opinion.",
+    `${EMA} ${FDA}`,
+  ),
+  entry(
+    "regulatoryInformation",
+    "Agency",
+    "The regulator of the event: the European Medicines Agency (EMA) or the US Food and Drug Administration (FDA).",
+    `${EMA} ${FDA}`,
+  ),
+  entry(
+    "regulatoryInformation",
+    "Event",
+    "A step on the way to a licence, such as orphan designation, MAA submitted, CHMP opinion, EC decision, breakthrough therapy designation, PDUFA date or approval.",
+    `${EMA} ${FDA}`,
+  ),
+  entry(
+    "regulatoryInformation",
+    "Note",
+    "What our analysts add about the event, such as a delay announced by the company.",
+    ANALYSTS,
   ),
   // EMA
   entry(

@@ -281,9 +281,3 @@ export async function faqPage(q: string, db?: Db) {
   }
   return { groups, matches: matching.length, total: faqs.length };
 }
-
-/** "2 questions match 'export'" */
-export function matchMessage(count: number, q: string) {
-  if (count === 0) return `No questions match '${q}'`;
-  return count === 1 ? `1 question matches '${q}'` : `${count} questions match '${q}'`;
-}

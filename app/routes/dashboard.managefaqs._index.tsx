@@ -58,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     version,
     notice,
     full: faqs.length >= FAQ_LIMIT,
+    limit: FAQ_LIMIT,
   });
 }
 
@@ -109,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ManageFaqs() {
-  const { rows, savedIds, version, notice, full } = useLoaderData<typeof loader>();
+  const { rows, savedIds, version, notice, full, limit } = useLoaderData<typeof loader>();
   return (
     <>
       <Breadcrumb
@@ -122,9 +123,7 @@ export default function ManageFaqs() {
       <h1>Manage FAQs</h1>
       <p className="page-actions">
         {full ? (
-          <span>
-            The FAQ holds {FAQ_LIMIT} questions, the most it can: delete one to add another.
-          </span>
+          <span>The FAQ holds {limit} questions, the most it can: delete one to add another.</span>
         ) : (
           <Link to={`${PATH}/new`} className="button-link">
             Add a question

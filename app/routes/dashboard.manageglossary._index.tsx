@@ -23,11 +23,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fieldName: entry.fieldName,
     })),
     full: entries.length >= GLOSSARY_LIMIT,
+    limit: GLOSSARY_LIMIT,
   });
 }
 
 export default function ManageGlossary() {
-  const { entries, full } = useLoaderData<typeof loader>();
+  const { entries, full, limit } = useLoaderData<typeof loader>();
   return (
     <>
       <Breadcrumb
@@ -41,7 +42,7 @@ export default function ManageGlossary() {
       <p className="page-actions">
         {full ? (
           <span>
-            The glossary holds {GLOSSARY_LIMIT} entries, the most it can: delete one to add another.
+            The glossary holds {limit} entries, the most it can: delete one to add another.
           </span>
         ) : (
           <Link to={`${PATH}/new`} className="button-link">

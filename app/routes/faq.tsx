@@ -5,7 +5,8 @@ import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { hasAnyRole } from "~/lib/roles";
-import { faqPage, matchMessage } from "~/models/faqs.server";
+import { matchMessage } from "~/lib/faq-text";
+import { faqPage } from "~/models/faqs.server";
 
 type LoaderData = { q: string; matches: number };
 
