@@ -11,7 +11,7 @@ export const SectionContext = createContext("");
 /**
  * A field's label, linked to its glossary entry when it has one. The link reads as the label
  * itself (dotted underline, the text's own colour) so the page stays quiet; a screen reader
- * hears "Drug class, in the glossary, link", so it is clear where it goes.
+ * hears "Drug class (in the glossary), link", so it is clear where it goes.
  */
 export function FieldLabel({ label }: { label: string }) {
   const lookup = useContext(GlossaryContext);
@@ -21,7 +21,7 @@ export function FieldLabel({ label }: { label: string }) {
   return (
     <Link to={href} className="glossary-link" prefetch="none">
       {label}
-      <span className="visually-hidden">, in the glossary</span>
+      <span className="visually-hidden"> (in the glossary)</span>
     </Link>
   );
 }
