@@ -1,6 +1,7 @@
 import { TableScroll } from "~/components/TableScroll";
 import type { ReactNode } from "react";
 import { formatDate } from "~/lib/dates";
+import { FieldLabel } from "./record/glossary";
 import { withContentKeys } from "~/lib/keys";
 
 /**
@@ -542,10 +543,20 @@ export function RegulatoryTimeline({
       >
         <thead>
           <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Agency</th>
-            <th scope="col">Event</th>
-            {hasNotes && <th scope="col">Note</th>}
+            <th scope="col">
+              <FieldLabel label="Date" />
+            </th>
+            <th scope="col">
+              <FieldLabel label="Agency" />
+            </th>
+            <th scope="col">
+              <FieldLabel label="Event" />
+            </th>
+            {hasNotes && (
+              <th scope="col">
+                <FieldLabel label="Note" />
+              </th>
+            )}
           </tr>
         </thead>
         <tbody>

@@ -1,9 +1,14 @@
-import { type FieldMetadata, getInputProps, getTextareaProps } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+} from "@conform-to/react";
 import type { ReactNode } from "react";
 import type { ErrorSummaryItem } from "./ErrorSummary";
 
 // Our fields hold strings; conform's generics add nothing here.
-type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
+export type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /** The summary's items for a conform form: form-level errors first, then each field's. */
 export function summaryItems(form: { errors?: string[] }, fields: AnyField[]): ErrorSummaryItem[] {
@@ -38,6 +43,8 @@ interface TextFieldProps {
   required?: boolean;
   /** The on-screen keyboard to offer: "numeric" for a code of digits. */
   inputMode?: "numeric" | "text";
+  /** The id of a <datalist> of suggestions. */
+  list?: string;
 }
 
 export function TextField({
@@ -48,6 +55,7 @@ export function TextField({
   autoComplete,
   required,
   inputMode,
+  list,
 }: TextFieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: undefined });
@@ -70,6 +78,7 @@ export function TextField({
         aria-describedby={describedBy(field, hintId)}
         autoComplete={autoComplete}
         inputMode={inputMode}
+        list={list}
       />
       <FieldError field={field} />
     </div>
@@ -110,6 +119,54 @@ export function TextareaField({
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={describedBy(field, hintId)}
       />
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** A choice from a fixed list, with the same label, hint and error as the text fields. */
+export function SelectField({
+  field,
+  label,
+  options,
+  placeholder,
+  required,
+  hint,
+}: {
+  field: AnyField;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+  placeholder?: string;
+  required?: boolean;
+  hint?: ReactNode;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const { key, ...props } = getSelectProps(field, { ariaDescribedBy: undefined });
+  return (
+    <div className="field">
+      <label htmlFor={field.id}>
+        {label}
+        {required ? null : <span className="optional"> (optional)</span>}
+      </label>
+      {hint ? (
+        <small id={hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      <select
+        key={key}
+        {...props}
+        required={required}
+        aria-invalid={field.errors?.length ? true : undefined}
+        aria-describedby={describedBy(field, hintId)}
+      >
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
       <FieldError field={field} />
     </div>
   );

@@ -162,7 +162,7 @@ export async function getEngine(): Promise<Engine> {
 export async function closeDb() {
   const current = state.connecting;
   state.connecting = undefined;
-  if (current) await (await current).close();
+  if (current !== undefined) await (await current).close();
 }
 
 /** The open embedded database itself (app/server/threads.ts serves it to the app threads). */

@@ -568,3 +568,62 @@ export const alertsVersion = pgTable(
   },
   (t) => [check("alerts_version_single_row", sql`${t.id} = 1`)],
 );
+
+// FAQ (issue 15; spec section 3, FAQ): questions grouped by category on /faq, in sortOrder.
+// The answer is Markdown, rendered on the server (app/lib/markdown.server.ts). The anchor is
+// the question's id on /faq (the export page links to #EXPORTINGDATA), unique whatever its case.
+export const faqs = pgTable(
+  "faqs",
+  {
+    id: serial("id").primaryKey(),
+    category: text("category").notNull(),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    anchor: text("anchor").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("faqs_anchor_lower_idx").on(sql`lower(${t.anchor})`),
+    index("faqs_sort_order_idx").on(t.sortOrder),
+  ],
+);
+
+/**
+ * One counter, raised in the same transaction as every change to the FAQs: a reorder carries
+ * the version its page showed, and is refused if anyone saved in between (spec section 4).
+ */
+export const faqsVersion = pgTable(
+  "faqs_version",
+  {
+    id: integer("id").primaryKey(),
+    version: integer("version").notNull().default(0),
+  },
+  (t) => [check("faqs_version_single_row", sql`${t.id} = 1`)],
+);
+
+// Glossary (issue 15; spec section 3, Glossary entry): what each field of the record page
+// means and where its data comes from, both Markdown. One entry per field name in a section.
+export const glossaryEntries = pgTable(
+  "glossary_entries",
+  {
+    id: serial("id").primaryKey(),
+    recordSection: text("record_section").notNull(),
+    fieldName: text("field_name").notNull(),
+    fieldDescription: text("field_description").notNull(),
+    sourceOfData: text("source_of_data").notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("glossary_entries_section_name_idx").on(
+      t.recordSection,
+      sql`lower(${t.fieldName})`,
+    ),
+  ],
+);

@@ -8,6 +8,7 @@ import { generateRecordHistory } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { logInfo } from "~/lib/log.server";
 import { seedDemoAlerts } from "~/lib/demo-alerts.server";
+import { DEMO_FAQS, DEMO_GLOSSARY } from "~/lib/demo-content";
 
 export const DEMO_PASSWORD = "horizon-demo";
 
@@ -44,8 +45,39 @@ async function demoTwoStepOff(db: Db) {
     .onConflictDoNothing();
 }
 
-/** The demo's website alerts, unless DEMO_ALERTS=0. */
-async function demoAlertsWanted(db: Db) {
+const CONTENT_KEY = "demo_faq_glossary_seeded";
+
+/**
+ * The demo FAQ and glossary (issue 15), once per demo store, also for one seeded before they
+ * existed: each is filled only while it is empty, so nothing staff wrote is touched.
+ */
+export async function demoFaqAndGlossary(db: Db) {
+  const [done] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, CONTENT_KEY));
+  if (done) return;
+  await db.transaction(async (tx) => {
+    const [faqs] = await tx.select({ count: sql<number>`count(*)::int` }).from(schema.faqs);
+    if (faqs.count === 0) {
+      await tx
+        .insert(schema.faqs)
+        .values(DEMO_FAQS.map((faq, index) => ({ ...faq, sortOrder: index + 1 })));
+      await tx.execute(sql`UPDATE faqs_version SET version = version + 1 WHERE id = 1`);
+    }
+    const [glossary] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(schema.glossaryEntries);
+    if (glossary.count === 0) await tx.insert(schema.glossaryEntries).values(DEMO_GLOSSARY);
+    await tx
+      .insert(schema.appMeta)
+      .values({ key: CONTENT_KEY, value: { at: new Date().toISOString() } })
+      .onConflictDoNothing();
+  });
+}
+
+/** What every demo store gets once, whenever it was first seeded. */
+async function demoExtras(db: Db) {
+  await demoTwoStepOff(db);
+  await demoFaqAndGlossary(db);
+  // The demo's website alerts, unless DEMO_ALERTS=0.
   if (env().DEMO_ALERTS === "1") await seedDemoAlerts(db);
 }
 
@@ -61,12 +93,10 @@ export function demoWanted(engine: Engine, demo: string | undefined) {
 export async function seedDemo(db: Db): Promise<boolean> {
   const [marker] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, SEEDED_KEY));
   if (marker) {
-    await demoTwoStepOff(db);
-    await demoAlertsWanted(db);
+    await demoExtras(db);
     return false;
   }
-  await demoTwoStepOff(db);
-  await demoAlertsWanted(db);
+  await demoExtras(db);
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await db
       .select({ id: schema.users.id })
@@ -150,10 +180,7 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
     const [users] = await db.select({ count: sql<number>`count(*)::int` }).from(schema.users);
     if (!marker && users.count > 0) return;
     await seedRecordsIfEmpty(db);
-    if (marker) {
-      await demoAlertsWanted(db);
-      return demoTwoStepOff(db);
-    }
+    if (marker) return demoExtras(db);
   } else {
     await seedRecordsIfEmpty(db);
   }

@@ -16,3 +16,6 @@ export function hasAnyRole(userRoles: readonly string[], allowed: string | reado
 export function showsAdminLabel(userRoles: readonly string[]) {
   return userRoles.some((role) => role.includes("admin"));
 }
+
+/** Who writes the FAQ and the glossary (spec section 6: admin or editor). */
+export const CONTENT_STAFF = ["admin", "editor"] as const;

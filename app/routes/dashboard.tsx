@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { requireUser } from "~/lib/auth.server";
-import { hasAnyRole } from "~/lib/roles";
+import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
 
 /**
  * The dashboard's frame: a navigation listing exactly the pages this user may open (each
@@ -15,8 +15,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { to: "/dashboard/overview", label: "Overview" },
     { to: "/dashboard/savedsearches", label: "Saved searches" },
   ];
-  if (hasAnyRole(user.roles, ["admin", "editor"]))
-    pages.push({ to: "/dashboard/records", label: "Manage records" });
+  if (hasAnyRole(user.roles, CONTENT_STAFF))
+    pages.push(
+      { to: "/dashboard/records", label: "Manage records" },
+      { to: "/dashboard/managefaqs", label: "Manage FAQs" },
+      { to: "/dashboard/manageglossary", label: "Manage glossary" },
+    );
   if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/users", label: "Users" });
   // Spec section 6: user reports are for admin or reportadmin (the avatar menu shows them to admin only).
   if (hasAnyRole(user.roles, ["admin", "reportadmin"]))

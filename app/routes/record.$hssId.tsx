@@ -7,6 +7,7 @@ import { requireUser } from "~/lib/auth.server";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { hasAnyRole } from "~/lib/roles";
+import { glossaryTargets } from "~/models/glossary.server";
 import { recordActivity } from "~/models/records.server";
 import timelineHref from "~/styles/timeline.css";
 
@@ -19,18 +20,22 @@ export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const view = await recordOr404(params.hssId);
-  await recordActivity(user.id, "view", view.hssId);
-  return json({ view, isStaff: hasAnyRole(user.roles, ["admin", "editor"]) });
+  const [glossary] = await Promise.all([
+    glossaryTargets(),
+    recordActivity(user.id, "view", view.hssId),
+  ]);
+  return json({ view, glossary, isStaff: hasAnyRole(user.roles, ["admin", "editor"]) });
 }
 
 export default function RecordRoute() {
-  const { view, isStaff } = useLoaderData<typeof loader>();
+  const { view, glossary, isStaff } = useLoaderData<typeof loader>();
   return (
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: view.document.title }]} />
       <RecordPage
         view={view}
         recordPath={(hssId) => `/record/${hssId}`}
+        glossary={glossary}
         actions={
           <>
             <Link to={`/record/${view.hssId}/print`} className="button-link secondary">

@@ -25,10 +25,13 @@ async function upload(
   await page.getByRole("button", { name: "Check the file" }).click();
 }
 
+/** A fact's value by its label; a label with a glossary entry also says "(in the glossary)". */
 function facts(page: Page, term: string) {
   return page
     .locator("dl.facts > div")
-    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
+    .filter({
+      has: page.locator("dt", { hasText: new RegExp(`^${term}( \\(in the glossary\\))?$`) }),
+    })
     .locator("dd");
 }
 

@@ -60,6 +60,8 @@ describe("the dashboard", () => {
     expect(await labels(await sessionCookie(await makeUser({ roles: ["editor"] })))).toEqual([
       ...everyone,
       "Manage records",
+      "Manage FAQs",
+      "Manage glossary",
     ]);
     expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([
       ...everyone,
@@ -68,6 +70,8 @@ describe("the dashboard", () => {
     expect(await labels(await sessionCookie(await makeUser({ roles: ["admin"] })))).toEqual([
       ...everyone,
       "Manage records",
+      "Manage FAQs",
+      "Manage glossary",
       "Users",
       "User reports",
       "Site settings",

@@ -1,6 +1,8 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { formatDate } from "~/lib/dates";
+import { type GlossaryTarget, glossaryLookup } from "~/lib/glossary-links";
 import type { RecordView } from "~/records/types";
+import { GlossaryContext } from "./glossary";
 import { RecordContents, RecordSections } from "./RecordSections";
 
 /** A record: title and key facts at the top, the contents list, then every section. */
@@ -10,14 +12,18 @@ export function RecordPage({
   actions,
   notice,
   visible,
+  glossary,
 }: {
   view: RecordView;
   recordPath: (hssId: string) => string;
   actions?: ReactNode;
   notice?: ReactNode;
   visible?: ReadonlySet<string>;
+  /** The glossary's entries: each field label that has one links to it. */
+  glossary?: GlossaryTarget[];
 }) {
   const r = view.document;
+  const lookup = useMemo(() => (glossary ? glossaryLookup(glossary) : null), [glossary]);
   return (
     <article className="record">
       <header className="record-header">
@@ -40,13 +46,15 @@ export function RecordPage({
         {actions ? <div className="record-actions">{actions}</div> : null}
       </header>
       <RecordContents visible={visible} />
-      <RecordSections
-        record={r}
-        changeLog={view.changeLog}
-        publishedRelated={view.publishedRelated}
-        recordPath={recordPath}
-        visible={visible}
-      />
+      <GlossaryContext.Provider value={lookup}>
+        <RecordSections
+          record={r}
+          changeLog={view.changeLog}
+          publishedRelated={view.publishedRelated}
+          recordPath={recordPath}
+          visible={visible}
+        />
+      </GlossaryContext.Provider>
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryT
 import { formatDate } from "~/lib/dates";
 import { childSections, PRINT_SECTIONS, sectionLabel } from "~/records/sections";
 import type { ChangeLogEntry, HssRecord } from "~/records/types";
+import { SectionContext } from "./glossary";
 import { DataTable, date, Facts, money } from "./parts";
 
 type Trial =
@@ -39,7 +40,7 @@ function Section({
   return (
     <section className={`record-section record-section-${level}`}>
       <Heading id={headingId(value)}>{sectionLabel(value)}</Heading>
-      {children}
+      <SectionContext.Provider value={value}>{children}</SectionContext.Provider>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDate } from "~/lib/dates";
 import { TableScroll } from "~/components/TableScroll";
+import { FieldLabel } from "./glossary";
 
 export type FactValue = ReactNode | string | number | boolean | null | undefined;
 
@@ -19,7 +20,9 @@ export function Facts({ items }: { items: Array<[string, FactValue]> }) {
     <dl className="facts">
       {present.map(([label, value]) => (
         <div key={label}>
-          <dt>{label}</dt>
+          <dt>
+            <FieldLabel label={label} />
+          </dt>
           <dd>{show(value)}</dd>
         </div>
       ))}
@@ -78,7 +81,7 @@ export function DataTable<Row>({
           <tr>
             {shown.map((column) => (
               <th key={column.header} scope="col" className={cellClass(column)}>
-                {column.header}
+                <FieldLabel label={column.header} />
               </th>
             ))}
           </tr>

@@ -1,0 +1,283 @@
+import { asc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { slug } from "~/lib/glossary-links";
+import { markdownText, renderMarkdown } from "~/lib/markdown.server";
+
+/**
+ * The FAQ (spec section 3: faqId, category, question, answer, sortOrder). Members read it on
+ * /faq, grouped by category in sortOrder; admins and editors write it and save its order
+ * whole (spec section 4). Every change raises one version counter in the same transaction,
+ * so an order made on a page that is no longer current is refused instead of applied.
+ */
+
+/** Spec section 9: FAQs are fetched 100 at a time; the FAQ holds at most that many. */
+export const FAQ_LIMIT = 100;
+
+const ANCHOR_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
+/** Ids the FAQ page uses itself, so a question's anchor cannot take them. */
+const RESERVED_ANCHOR = /^(faq-|main-content$)/i;
+
+export const faqFormSchema = z.object({
+  category: z
+    .string({ error: "Enter a category" })
+    .trim()
+    .min(1, "Enter a category")
+    .max(100, "The category must be at most 100 characters"),
+  question: z
+    .string({ error: "Enter the question" })
+    .trim()
+    .min(1, "Enter the question")
+    .max(300, "The question must be at most 300 characters"),
+  answer: z
+    .string({ error: "Enter the answer" })
+    .trim()
+    .min(1, "Enter the answer")
+    .max(20_000, "The answer must be at most 20,000 characters"),
+  anchor: z
+    .string()
+    .trim()
+    .max(60, "The anchor must be at most 60 characters")
+    .regex(
+      ANCHOR_PATTERN,
+      "The anchor must start with a letter and contain only letters, digits, hyphens (-) and underscores (_)",
+    )
+    .refine((anchor) => !RESERVED_ANCHOR.test(anchor), {
+      message: "The anchor must not start with faq- or be main-content: the FAQ page uses those",
+    })
+    .optional(),
+});
+export type FaqInput = z.infer<typeof faqFormSchema>;
+
+export interface Faq {
+  id: number;
+  category: string;
+  question: string;
+  answer: string;
+  anchor: string;
+  sortOrder: number;
+}
+
+const columns = {
+  id: schema.faqs.id,
+  category: schema.faqs.category,
+  question: schema.faqs.question,
+  answer: schema.faqs.answer,
+  anchor: schema.faqs.anchor,
+  sortOrder: schema.faqs.sortOrder,
+};
+
+/** Every question, in the order members see them (spec section 9: ordered by sortOrder). */
+export async function listFaqs(db?: Db): Promise<Faq[]> {
+  db ??= await getDb();
+  return db
+    .select(columns)
+    .from(schema.faqs)
+    .orderBy(asc(schema.faqs.sortOrder), asc(schema.faqs.id))
+    .limit(FAQ_LIMIT);
+}
+
+export async function getFaq(id: number, db?: Db): Promise<Faq | undefined> {
+  db ??= await getDb();
+  const [row] = await db.select(columns).from(schema.faqs).where(eq(schema.faqs.id, id));
+  return row;
+}
+
+export async function faqsVersion(db?: Db): Promise<number> {
+  db ??= await getDb();
+  const [row] = await db.select().from(schema.faqsVersion).where(eq(schema.faqsVersion.id, 1));
+  return row?.version ?? 0;
+}
+
+/** The categories in use, for the form's suggestions. */
+export async function faqCategories(db?: Db): Promise<string[]> {
+  const faqs = await listFaqs(db);
+  return [...new Set(faqs.map((faq) => faq.category))];
+}
+
+/** Whether another question (not `exceptId`) has this anchor, whatever its case. */
+export async function anchorTaken(anchor: string, exceptId?: number, db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM faqs WHERE lower(anchor) = lower(${anchor}) AND id <> ${exceptId ?? 0}`,
+  );
+  return rows.length > 0;
+}
+
+export const anchorTakenMessage = (anchor: string) =>
+  `Another question already has the anchor ${anchor}: choose another`;
+
+export const FAQ_FULL = `The FAQ already holds ${FAQ_LIMIT} questions, the most it can hold. Delete a question before adding another.`;
+
+/** An anchor made from the question, when staff leave the field empty; unique. */
+async function derivedAnchor(db: Db, question: string, exceptId?: number) {
+  let base = slug(question).slice(0, 50).replace(/-+$/, "") || "question";
+  if (!/^[a-z]/.test(base) || RESERVED_ANCHOR.test(base)) base = `q-${base}`;
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!(await anchorTaken(candidate, exceptId, db))) return candidate;
+  }
+}
+
+async function bumpVersion(db: Db) {
+  await db.execute(sql`UPDATE faqs_version SET version = version + 1 WHERE id = 1`);
+}
+
+export async function countFaqs(db?: Db) {
+  db ??= await getDb();
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM faqs`,
+  );
+  return row.count;
+}
+
+/** Adds a question at the end of the order; its anchor is the one given or one made from it. */
+export async function createFaq(input: FaqInput, userId: number | null, db?: Db) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const anchor = input.anchor || (await derivedAnchor(t, input.question));
+    const [row] = await queryRows<{ id: number }>(
+      t,
+      sql`INSERT INTO faqs (category, question, answer, anchor, sort_order, created_by, updated_by)
+          SELECT ${input.category}, ${input.question}, ${input.answer}, ${anchor},
+                 coalesce(max(sort_order), 0) + 1, ${userId}, ${userId} FROM faqs
+          RETURNING id`,
+    );
+    await bumpVersion(t);
+    return row.id;
+  });
+}
+
+/** Changes a question; keeps its anchor when the field is left empty. False if it is gone. */
+export async function updateFaq(id: number, input: FaqInput, userId: number | null, db?: Db) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const rows = await queryRows<{ id: number }>(
+      t,
+      sql`UPDATE faqs SET category = ${input.category}, question = ${input.question},
+                 answer = ${input.answer}, anchor = coalesce(${input.anchor || null}, anchor),
+                 updated_by = ${userId}, updated_at = now()
+           WHERE id = ${id} RETURNING id`,
+    );
+    if (rows.length) await bumpVersion(t);
+    return rows.length > 0;
+  });
+}
+
+export async function deleteFaq(id: number, db?: Db) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const rows = await queryRows<{ id: number }>(
+      t,
+      sql`DELETE FROM faqs WHERE id = ${id} RETURNING id`,
+    );
+    if (rows.length) await bumpVersion(t);
+    return rows.length > 0;
+  });
+}
+
+export type OrderRefusal = "stale" | "missing" | "unknown" | "duplicate";
+
+export class OrderRefused extends Error {
+  constructor(
+    readonly reason: OrderRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const ORDER_REFUSED: Record<OrderRefusal, string> = {
+  stale:
+    "The order was not saved: another editor changed the questions after this page was opened. Nothing has changed. Check the order below and save it again.",
+  missing:
+    "The order was not saved: it did not include every question. Nothing has changed. Check the order below and save it again.",
+  unknown:
+    "The order was not saved: it included a question that does not exist (perhaps just deleted). Nothing has changed. Check the order below and save it again.",
+  duplicate:
+    "The order was not saved: it listed a question more than once. Nothing has changed. Check the order below and save it again.",
+};
+
+/**
+ * Saves the whole order (spec section 4), or nothing: refused when the page's version is not
+ * the current one (someone saved in between), or when the list is not exactly every question
+ * once. The version check and the raise are one statement, so two saves cannot both pass.
+ */
+export async function saveFaqOrder(ids: number[], version: number, db?: Db) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const bumped = await queryRows<{ version: number }>(
+      t,
+      sql`UPDATE faqs_version SET version = version + 1 WHERE id = 1 AND version = ${version} RETURNING version`,
+    );
+    if (!bumped.length) throw new OrderRefused("stale", ORDER_REFUSED.stale);
+    if (new Set(ids).size !== ids.length)
+      throw new OrderRefused("duplicate", ORDER_REFUSED.duplicate);
+    const current = new Set(
+      (await queryRows<{ id: number }>(t, sql`SELECT id FROM faqs`)).map((row) => row.id),
+    );
+    if (ids.some((id) => !current.has(id)))
+      throw new OrderRefused("unknown", ORDER_REFUSED.unknown);
+    if (ids.length !== current.size) throw new OrderRefused("missing", ORDER_REFUSED.missing);
+    if (ids.length) {
+      await t.execute(
+        sql`UPDATE faqs SET sort_order = o.position
+              FROM unnest(${`{${ids.join(",")}}`}::int[]) WITH ORDINALITY AS o(id, position)
+             WHERE faqs.id = o.id`,
+      );
+    }
+    return bumped[0].version;
+  });
+}
+
+/** A question as members read it: the answer rendered to safe HTML. */
+export interface FaqView {
+  id: number;
+  category: string;
+  question: string;
+  anchor: string;
+  answerHtml: string;
+}
+
+export interface FaqGroup {
+  category: string;
+  /** The category heading's id on /faq. */
+  id: string;
+  questions: FaqView[];
+}
+
+/**
+ * The FAQ page's questions matching `q` (every word, in the question, the category or the
+ * answer's text), grouped by category: categories in the order of their first question.
+ */
+export async function faqPage(q: string, db?: Db) {
+  const faqs = await listFaqs(db);
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean);
+  const matching = faqs.filter((faq) => {
+    if (!words.length) return true;
+    const text = `${faq.question} ${faq.category} ${markdownText(faq.answer)}`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+  const groups: FaqGroup[] = [];
+  for (const faq of matching) {
+    let group = groups.find((each) => each.category === faq.category);
+    if (!group) {
+      group = { category: faq.category, id: `faq-category-${groups.length + 1}`, questions: [] };
+      groups.push(group);
+    }
+    group.questions.push({
+      id: faq.id,
+      category: faq.category,
+      question: faq.question,
+      anchor: faq.anchor,
+      answerHtml: renderMarkdown(faq.answer),
+    });
+  }
+  return { groups, matches: matching.length, total: faqs.length };
+}

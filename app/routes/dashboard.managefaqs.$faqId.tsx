@@ -1,0 +1,98 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { FaqFields } from "~/components/staff/FaqFields";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import { idParam } from "~/lib/params.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import {
+  anchorTaken,
+  anchorTakenMessage,
+  faqCategories,
+  faqFormSchema,
+  getFaq,
+  updateFaq,
+} from "~/models/faqs.server";
+
+export const handle: RouteHandle<{ faq: { question: string } }> = {
+  title: (data) => (data?.faq ? `Edit question: ${data.faq.question}` : "Edit question"),
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const faq = await getFaq(idParam(params.faqId));
+  if (!faq) throw new Response("Not found", { status: 404 });
+  return json({ faq, categories: await faqCategories() });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const id = idParam(params.faqId);
+  const submission = parseForm(await readForm(request), faqFormSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { anchor } = submission.value;
+  if (anchor && (await anchorTaken(anchor, id)))
+    return json(submission.reply({ fieldErrors: { anchor: [anchorTakenMessage(anchor)] } }), {
+      status: 400,
+    });
+  if (!(await updateFaq(id, submission.value, user.id)))
+    throw new Response("Not found", { status: 404 });
+  return redirect(`/dashboard/managefaqs#faq-row-${id}`, {
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: `Question saved: “${submission.value.question}”.`,
+      }),
+    },
+  });
+}
+
+export default function EditFaq() {
+  const { faq, categories } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "faq",
+    lastResult,
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      category: faq.category,
+      question: faq.question,
+      answer: faq.answer,
+      anchor: faq.anchor,
+    },
+  });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage FAQs", to: "/dashboard/managefaqs" },
+          { label: "Edit question" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [fields.category, fields.question, fields.answer, fields.anchor])}
+      />
+      <h1>Edit question</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <FaqFields fields={fields} categories={categories} editing />
+        <div className="button-row">
+          <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+            Save question
+          </button>
+          <Link to="/dashboard/managefaqs">Cancel</Link>
+          <Link to={`/dashboard/managefaqs/${faq.id}/delete`}>Delete this question</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

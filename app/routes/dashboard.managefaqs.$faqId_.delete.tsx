@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { idParam } from "~/lib/params.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import { deleteFaq, getFaq } from "~/models/faqs.server";
+
+export const handle: RouteHandle<{ faq: { question: string } }> = {
+  title: (data) => (data?.faq ? `Delete question: ${data.faq.question}` : "Delete question"),
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const faq = await getFaq(idParam(params.faqId));
+  if (!faq) throw new Response("Not found", { status: 404 });
+  return json({ faq });
+}
+
+/** The confirmation is this page: deleting takes a second, deliberate POST. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const id = idParam(params.faqId);
+  await readForm(request);
+  const faq = await getFaq(id);
+  const deleted = await deleteFaq(id);
+  return redirect("/dashboard/managefaqs", {
+    headers: {
+      "Set-Cookie": await setFlash(
+        request,
+        deleted && faq
+          ? { severity: "success", message: `Question deleted: “${faq.question}”.` }
+          : { severity: "info", message: "That question had already been deleted." },
+      ),
+    },
+  });
+}
+
+export default function DeleteFaq() {
+  const { faq } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage FAQs", to: "/dashboard/managefaqs" },
+          { label: "Delete question" },
+        ]}
+      />
+      <h1>Delete this question?</h1>
+      <dl className="summary-list">
+        <dt>Question</dt>
+        <dd>{faq.question}</dd>
+        <dt>Category</dt>
+        <dd>{faq.category}</dd>
+        <dt>Anchor</dt>
+        <dd>#{faq.anchor}</dd>
+      </dl>
+      <p>
+        Members will no longer see it, and links to /faq#{faq.anchor} will land at the top of the
+        FAQ page. This cannot be undone.
+      </p>
+      <Form method="post" className="button-row">
+        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+          Delete question
+        </button>
+        <Link to="/dashboard/managefaqs">Cancel, keep it</Link>
+      </Form>
+    </div>
+  );
+}

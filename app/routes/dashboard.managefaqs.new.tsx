@@ -1,0 +1,84 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { FaqFields, type FaqShape } from "~/components/staff/FaqFields";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import {
+  anchorTaken,
+  anchorTakenMessage,
+  countFaqs,
+  createFaq,
+  FAQ_FULL,
+  FAQ_LIMIT,
+  faqCategories,
+  faqFormSchema,
+} from "~/models/faqs.server";
+
+export const handle: RouteHandle = { title: "Add a question" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json({ categories: await faqCategories() });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const submission = parseForm(await readForm(request), faqFormSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { anchor } = submission.value;
+  if (anchor && (await anchorTaken(anchor)))
+    return json(submission.reply({ fieldErrors: { anchor: [anchorTakenMessage(anchor)] } }), {
+      status: 400,
+    });
+  if ((await countFaqs()) >= FAQ_LIMIT)
+    return json(submission.reply({ formErrors: [FAQ_FULL] }), { status: 400 });
+  const id = await createFaq(submission.value, user.id);
+  return redirect(`/dashboard/managefaqs#faq-row-${id}`, {
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: `Question added: “${submission.value.question}”. It is last in the order; move it where it belongs.`,
+      }),
+    },
+  });
+}
+
+export default function NewFaq() {
+  const { categories } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<FaqShape>({ id: "faq", lastResult, shouldRevalidate: "onInput" });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage FAQs", to: "/dashboard/managefaqs" },
+          { label: "Add a question" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [fields.category, fields.question, fields.answer, fields.anchor])}
+      />
+      <h1>Add a question</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <FaqFields fields={fields} categories={categories} />
+        <div className="button-row">
+          <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+            Add question
+          </button>
+          <Link to="/dashboard/managefaqs">Cancel</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

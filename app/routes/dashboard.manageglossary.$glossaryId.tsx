@@ -1,0 +1,106 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { GlossaryFields } from "~/components/staff/GlossaryFields";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import { idParam } from "~/lib/params.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import {
+  getGlossaryEntry,
+  glossaryFormSchema,
+  glossaryNameTaken,
+  nameTakenMessage,
+  updateGlossaryEntry,
+} from "~/models/glossary.server";
+import { sectionLabel } from "~/records/sections";
+
+export const handle: RouteHandle<{ entry: { fieldName: string; section: string } }> = {
+  title: (data) =>
+    data?.entry
+      ? `Edit glossary entry: ${data.entry.fieldName} (${data.entry.section})`
+      : "Edit glossary entry",
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const entry = await getGlossaryEntry(idParam(params.glossaryId));
+  if (!entry) throw new Response("Not found", { status: 404 });
+  return json({ entry: { ...entry, section: sectionLabel(entry.recordSection) } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const id = idParam(params.glossaryId);
+  const submission = parseForm(await readForm(request), glossaryFormSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const value = submission.value;
+  if (await glossaryNameTaken(value.recordSection, value.fieldName, id))
+    return json(submission.reply({ fieldErrors: { fieldName: [nameTakenMessage(value)] } }), {
+      status: 400,
+    });
+  if (!(await updateGlossaryEntry(id, value, user.id)))
+    throw new Response("Not found", { status: 404 });
+  return redirect("/dashboard/manageglossary", {
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: `Glossary entry saved: ${value.fieldName}.`,
+      }),
+    },
+  });
+}
+
+export default function EditGlossaryEntry() {
+  const { entry } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "glossary",
+    lastResult,
+    shouldRevalidate: "onInput",
+    defaultValue: {
+      recordSection: entry.recordSection,
+      fieldName: entry.fieldName,
+      fieldDescription: entry.fieldDescription,
+      sourceOfData: entry.sourceOfData,
+    },
+  });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
+          { label: "Edit entry" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [
+          fields.recordSection,
+          fields.fieldName,
+          fields.fieldDescription,
+          fields.sourceOfData,
+        ])}
+      />
+      <h1>Edit glossary entry</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <GlossaryFields fields={fields} />
+        <div className="button-row">
+          <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+            Save entry
+          </button>
+          <Link to="/dashboard/manageglossary">Cancel</Link>
+          <Link to={`/dashboard/manageglossary/${entry.id}/delete`}>Delete this entry</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

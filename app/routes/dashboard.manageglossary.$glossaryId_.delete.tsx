@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { idParam } from "~/lib/params.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import { deleteGlossaryEntry, getGlossaryEntry } from "~/models/glossary.server";
+import { sectionLabel } from "~/records/sections";
+
+export const handle: RouteHandle<{ entry: { fieldName: string; section: string } }> = {
+  title: (data) =>
+    data?.entry
+      ? `Delete glossary entry: ${data.entry.fieldName} (${data.entry.section})`
+      : "Delete glossary entry",
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const entry = await getGlossaryEntry(idParam(params.glossaryId));
+  if (!entry) throw new Response("Not found", { status: 404 });
+  return json({
+    entry: { id: entry.id, fieldName: entry.fieldName, section: sectionLabel(entry.recordSection) },
+  });
+}
+
+/** The confirmation is this page: deleting takes a second, deliberate POST. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const id = idParam(params.glossaryId);
+  await readForm(request);
+  const entry = await getGlossaryEntry(id);
+  const deleted = await deleteGlossaryEntry(id);
+  return redirect("/dashboard/manageglossary", {
+    headers: {
+      "Set-Cookie": await setFlash(
+        request,
+        deleted && entry
+          ? { severity: "success", message: `Glossary entry deleted: ${entry.fieldName}.` }
+          : { severity: "info", message: "That entry had already been deleted." },
+      ),
+    },
+  });
+}
+
+export default function DeleteGlossaryEntry() {
+  const { entry } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
+          { label: "Delete entry" },
+        ]}
+      />
+      <h1>Delete this glossary entry?</h1>
+      <dl className="summary-list">
+        <dt>Field name</dt>
+        <dd>{entry.fieldName}</dd>
+        <dt>Record section</dt>
+        <dd>{entry.section}</dd>
+      </dl>
+      <p>
+        Members will no longer see it, and the record page's {entry.fieldName} label will no longer
+        link to the glossary. This cannot be undone.
+      </p>
+      <Form method="post" className="button-row">
+        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+          Delete entry
+        </button>
+        <Link to="/dashboard/manageglossary">Cancel, keep it</Link>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { GlossaryFields, type GlossaryShape } from "~/components/staff/GlossaryFields";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import {
+  countGlossary,
+  createGlossaryEntry,
+  GLOSSARY_FULL,
+  GLOSSARY_LIMIT,
+  glossaryFormSchema,
+  glossaryNameTaken,
+  nameTakenMessage,
+} from "~/models/glossary.server";
+
+export const handle: RouteHandle = { title: "Add a glossary entry" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const submission = parseForm(await readForm(request), glossaryFormSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const value = submission.value;
+  if (await glossaryNameTaken(value.recordSection, value.fieldName))
+    return json(submission.reply({ fieldErrors: { fieldName: [nameTakenMessage(value)] } }), {
+      status: 400,
+    });
+  if ((await countGlossary()) >= GLOSSARY_LIMIT)
+    return json(submission.reply({ formErrors: [GLOSSARY_FULL] }), { status: 400 });
+  await createGlossaryEntry(value, user.id);
+  return redirect("/dashboard/manageglossary", {
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "success",
+        message: `Glossary entry added: ${value.fieldName}.`,
+      }),
+    },
+  });
+}
+
+export default function NewGlossaryEntry() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<GlossaryShape>({
+    id: "glossary",
+    lastResult,
+    shouldRevalidate: "onInput",
+  });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
+          { label: "Add an entry" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [
+          fields.recordSection,
+          fields.fieldName,
+          fields.fieldDescription,
+          fields.sourceOfData,
+        ])}
+      />
+      <h1>Add a glossary entry</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <GlossaryFields fields={fields} />
+        <div className="button-row">
+          <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+            Add entry
+          </button>
+          <Link to="/dashboard/manageglossary">Cancel</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
