@@ -31,8 +31,9 @@ md.disable(["image"]);
 md.validateLink = isSafeHref;
 
 md.core.ruler.push("house_rules", (state) => {
-  // Headings go under the page's h1 without skipping a level (WCAG 1.3.1): the levels staff
-  // used, in order, become h2, h3, and so on ("## New" alone is an h2).
+  const top = (state.env as { headingLevel?: number } | undefined)?.headingLevel ?? 2;
+  // Headings go under the page's own without skipping a level (WCAG 1.3.1): the levels staff
+  // used, in order, become h2, h3, and so on ("## New" alone is an h2), or from `headingLevel`.
   const levels = [
     ...new Set(
       state.tokens.filter((t) => t.type === "heading_open").map((t) => Number(t.tag.slice(1))),
@@ -41,7 +42,7 @@ md.core.ruler.push("house_rules", (state) => {
   const visit = (tokens: typeof state.tokens) => {
     for (const token of tokens) {
       if (token.type === "heading_open" || token.type === "heading_close") {
-        const level = Math.min(6, 2 + levels.indexOf(Number(token.tag.slice(1))));
+        const level = Math.min(6, top + levels.indexOf(Number(token.tag.slice(1))));
         token.tag = `h${level}`;
       }
       if (token.attrs) token.attrs = token.attrs.filter(([name]) => name !== "style");
@@ -55,9 +56,12 @@ md.core.ruler.push("house_rules", (state) => {
   visit(state.tokens);
 });
 
-/** Markdown typed by staff, as HTML safe to put in a page. */
-export function renderMarkdown(source: string): string {
-  return md.render(source);
+/**
+ * Markdown typed by staff, as HTML safe to put in a page. `headingLevel` is the level its first
+ * heading takes: 2 under a page's h1 (the default), 4 in an FAQ answer under its h3 question.
+ */
+export function renderMarkdown(source: string, options: { headingLevel?: number } = {}): string {
+  return md.render(source, { headingLevel: options.headingLevel ?? 2 });
 }
 
 /** The text of some Markdown, without markup: for a title attribute, a list or a search. */

@@ -276,7 +276,7 @@ export async function faqPage(q: string, db?: Db) {
       category: faq.category,
       question: faq.question,
       anchor: faq.anchor,
-      answerHtml: renderMarkdown(faq.answer),
+      answerHtml: renderMarkdown(faq.answer, { headingLevel: 4 }),
     });
   }
   return { groups, matches: matching.length, total: faqs.length };

@@ -178,8 +178,8 @@ export async function glossaryPage(filter: { q: string; section: string }, db?: 
       anchor: anchors.get(entry.id) ?? `entry-${entry.id}`,
       recordSection: entry.recordSection,
       fieldName: entry.fieldName,
-      descriptionHtml: renderMarkdown(entry.fieldDescription),
-      sourceHtml: renderMarkdown(entry.sourceOfData),
+      descriptionHtml: renderMarkdown(entry.fieldDescription, { headingLevel: 4 }),
+      sourceHtml: renderMarkdown(entry.sourceOfData, { headingLevel: 4 }),
     });
   }
   return { sections, matches: matching.length, total: entries.length };

@@ -16,6 +16,8 @@ describe("staff Markdown", () => {
   it("puts headings under the page's h1 without skipping a level", () => {
     expect(renderMarkdown("## New")).toBe("<h2>New</h2>\n");
     expect(renderMarkdown("# A\n\n### B\n\n##### C")).toBe("<h2>A</h2>\n<h3>B</h3>\n<h4>C</h4>\n");
+    // An FAQ answer sits under its h3 question.
+    expect(renderMarkdown("# A\n\n## B", { headingLevel: 4 })).toBe("<h4>A</h4>\n<h5>B</h5>\n");
   });
 
   it("shows raw HTML as text", () => {
