@@ -5,6 +5,7 @@ import {
   boolean,
   date,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -626,4 +627,72 @@ export const glossaryEntries = pgTable(
       sql`lower(${t.fieldName})`,
     ),
   ],
+);
+
+// High Impact Reports (issue 16; spec section 3, HIR and HIR topic). A report's PDF is kept in
+// PostgreSQL as numbered bytea chunks (decision 020): any app process can serve it, a backup
+// holds it, and it is written and read a chunk at a time, never as one value.
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+export const hirFiles = pgTable("hir_files", {
+  id: serial("id").primaryKey(),
+  byteSize: bigint("byte_size", { mode: "number" }).notNull().default(0),
+  /** Set once every chunk is written and the PDF checked; an unfinished file has none. */
+  completedAt: timestamp("completed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const hirFileChunks = pgTable(
+  "hir_file_chunks",
+  {
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => hirFiles.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+export const hirs = pgTable(
+  "hirs",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    /** The PDF; none when it was lost ('No file data Found'). */
+    fileId: integer("file_id").references(() => hirFiles.id, { onDelete: "set null" }),
+    /** The records the report covers (their record pages list it). */
+    hssIds: text("hss_ids").array().notNull().default(sql`'{}'::text[]`),
+    archived: boolean("archived").notNull().default(false),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("hirs_title_length", sql`char_length(${t.title}) <= 250`),
+    index("hirs_updated_at_idx").on(t.updatedAt),
+    index("hirs_hss_ids_idx").using("gin", t.hssIds),
+  ],
+);
+
+export const hirTopics = pgTable(
+  "hir_topics",
+  {
+    id: serial("id").primaryKey(),
+    titleOfTopic: text("title_of_topic").notNull(),
+    ihsiCategories: text("ihsi_categories").array().notNull().default(sql`'{}'::text[]`),
+    publicationDate: date("publication_date", { mode: "string" }),
+    hssId: text("hss_id").notNull(),
+    archived: boolean("archived").notNull().default(false),
+    deleted: boolean("deleted").notNull().default(false),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    updatedBy: integer("updated_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("hir_topics_hss_id_idx").on(t.hssId)],
 );
