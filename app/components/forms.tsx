@@ -37,7 +37,7 @@ function describedBy(field: AnyField, hintId?: string) {
 interface TextFieldProps {
   field: AnyField;
   label: string;
-  type?: "text" | "email" | "password" | "url" | "datetime-local";
+  type?: "text" | "email" | "password" | "url" | "datetime-local" | "date";
   hint?: ReactNode;
   autoComplete?: string;
   required?: boolean;
@@ -201,5 +201,52 @@ export function CheckboxField({
       ) : null}
       <FieldError field={field} />
     </div>
+  );
+}
+
+/** Several choices from a fixed list: a fieldset of checkboxes, its legend the label. */
+export function CheckboxGroupField({
+  field,
+  legend,
+  options,
+  hint,
+}: {
+  field: AnyField;
+  legend: string;
+  options: readonly string[];
+  hint?: ReactNode;
+}) {
+  const hintId = hint ? `${field.id}-hint` : undefined;
+  const initial = field.initialValue as string | string[] | undefined;
+  const chosen = Array.isArray(initial) ? initial : initial ? [initial] : [];
+  return (
+    <fieldset
+      aria-describedby={describedBy(field, hintId)}
+      aria-invalid={field.errors?.length ? true : undefined}
+    >
+      <legend>{legend}</legend>
+      {hint ? (
+        <small id={hintId} className="hint">
+          {hint}
+        </small>
+      ) : null}
+      {options.map((option, index) => {
+        const id = index === 0 ? field.id : `${field.id}-${index}`;
+        return (
+          <label key={option} htmlFor={id}>
+            <input
+              key={`${field.key}-${option}`}
+              type="checkbox"
+              id={id}
+              name={field.name}
+              value={option}
+              defaultChecked={chosen.includes(option)}
+            />
+            {option}
+          </label>
+        );
+      })}
+      <FieldError field={field} />
+    </fieldset>
   );
 }

@@ -1,4 +1,5 @@
 import { json } from "@remix-run/node";
+import { HIR_MAX_BYTES } from "~/models/hirs.server";
 import { UPLOAD_MAX_BYTES } from "~/models/record-import.server";
 
 /**
@@ -9,8 +10,15 @@ import { UPLOAD_MAX_BYTES } from "~/models/record-import.server";
  */
 
 export const FORM_MAX_BYTES = 1024 * 1024;
-/** The most any request may send (a record upload and its form): the HTTP server's limit. */
+/** The most a request may send (a record upload and its form): the HTTP server's limit. */
 export const REQUEST_MAX_BYTES = UPLOAD_MAX_BYTES + FORM_MAX_BYTES;
+/** The HIR pages take a larger PDF (issue 16); only they may send this much. */
+export const HIR_REQUEST_MAX_BYTES = HIR_MAX_BYTES + FORM_MAX_BYTES;
+
+/** The HTTP server's limit for a request to `path`. */
+export function requestLimitFor(path: string) {
+  return /^\/dashboard\/managehirs(\/|$)/i.test(path) ? HIR_REQUEST_MAX_BYTES : REQUEST_MAX_BYTES;
+}
 
 export const NOT_A_FORM = "This page accepts a form, and what was sent was not one.";
 export const FORM_TOO_LARGE = "What was sent is larger than this form accepts.";

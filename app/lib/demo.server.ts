@@ -7,6 +7,7 @@ import { createUser, normaliseEmail } from "~/models/users.server";
 import { generateRecordHistory } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { logInfo } from "~/lib/log.server";
+import { seedDemoHirs } from "./demo-hirs.server";
 import { seedDemoAlerts } from "~/lib/demo-alerts.server";
 import { DEMO_FAQS, DEMO_GLOSSARY } from "~/lib/demo-content";
 
@@ -79,6 +80,7 @@ async function demoExtras(db: Db) {
   await demoFaqAndGlossary(db);
   // The demo's website alerts, unless DEMO_ALERTS=0.
   if (env().DEMO_ALERTS === "1") await seedDemoAlerts(db);
+  await seedDemoHirs(db);
 }
 
 /**

@@ -7,6 +7,7 @@ import { isStopping } from "~/lib/shutdown.server";
 import { absoluteUrl, stopLink } from "~/lib/stop-links.server";
 import { searchIndex } from "~/models/search-index.server";
 import { getSiteSettings } from "~/models/settings.server";
+import { pruneHirFiles } from "~/models/hirs.server";
 import { pruneAlertViews } from "~/models/alerts.server";
 import { type SearchRequest, searchHref } from "~/search/request";
 
@@ -204,7 +205,9 @@ export async function runJobs(db?: Db) {
   if (alerts.sent + digests.sent > 0) kickOutbox();
   // Spec section 9: a mark of having read a website alert is kept until a day after it expires.
   const prunedAlertViews = await pruneAlertViews(db);
-  return { alerts, digests, prunedAlertViews };
+  // A HIR upload cut off mid-way, or a kept file never used, leaves a file nothing refers to.
+  const prunedHirFiles = await pruneHirFiles(db);
+  return { alerts, digests, prunedAlertViews, prunedHirFiles };
 }
 
 const timer: { handle?: NodeJS.Timeout; run?: Promise<unknown> } = {};
@@ -217,11 +220,12 @@ export function startJobs() {
     if (timer.run || isStopping()) return;
     const started = performance.now();
     timer.run = runJobs()
-      .then(({ alerts, digests, prunedAlertViews }) =>
+      .then(({ alerts, digests, prunedAlertViews, prunedHirFiles }) =>
         logInfo("jobs", "run finished", {
           alerts,
           digests,
           prunedAlertViews,
+          prunedHirFiles,
           ms: Math.round(performance.now() - started),
         }),
       )

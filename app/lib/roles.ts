@@ -17,5 +17,5 @@ export function showsAdminLabel(userRoles: readonly string[]) {
   return userRoles.some((role) => role.includes("admin"));
 }
 
-/** Who writes the FAQ and the glossary (spec section 6: admin or editor). */
+/** Who writes the FAQ, the glossary, the HIRs and their topics (spec section 6: admin or editor). */
 export const CONTENT_STAFF = ["admin", "editor"] as const;

@@ -13,7 +13,14 @@ import type { User } from "./users.server";
 /** Spec section 3's list request: size, from (here a page), orderBy, sortOrder, deleted, suspended. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const USER_ORDERS = ["name", "email", "created", "lastSignIn"] as const;
-export const REPORT_ORDERS = [...USER_ORDERS, "signIns", "searches", "views", "exports"] as const;
+export const REPORT_ORDERS = [
+  ...USER_ORDERS,
+  "signIns",
+  "searches",
+  "views",
+  "exports",
+  "downloads",
+] as const;
 export const DELETED_FILTERS = ["exclude", "only", "include"] as const;
 export const SUSPENDED_FILTERS = ["include", "only", "exclude"] as const;
 
@@ -352,6 +359,7 @@ export interface ReportRow extends UserRow {
   searches: number;
   views: number;
   exports: number;
+  downloads: number;
 }
 
 const REPORT_ORDER_SQL: Record<(typeof REPORT_ORDERS)[number], SQL> = {
@@ -360,10 +368,11 @@ const REPORT_ORDER_SQL: Record<(typeof REPORT_ORDERS)[number], SQL> = {
   searches: sql`searches`,
   views: sql`views`,
   exports: sql`exports`,
+  downloads: sql`downloads`,
 };
 
 /**
- * Per user, the sign-ins, searches, record views and exports in the date range (whole
+ * Per user, the sign-ins, searches, record views, exports and HIR downloads in the date range (whole
  * days, UTC, both ends included), from the user-activity records. Paged unless `all`.
  */
 export async function userReport(
@@ -379,28 +388,37 @@ export async function userReport(
         count(*) FILTER (WHERE activity_type = 'signin')::int AS sign_ins,
         count(*) FILTER (WHERE activity_type = 'search')::int AS searches,
         count(*) FILTER (WHERE activity_type = 'view')::int AS views,
-        count(*) FILTER (WHERE activity_type = 'export')::int AS exports
+        count(*) FILTER (WHERE activity_type = 'export')::int AS exports,
+        count(*) FILTER (WHERE activity_type = 'download')::int AS downloads
       FROM user_activity WHERE created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz GROUP BY user_id`;
   // One pass: the counts are made once, and the window sums give the totals of every
   // matching user, before the page is cut.
   const paging = options.all
     ? sql``
     : sql`LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`;
-  type Row = RawUserRow & { sign_ins: number; searches: number; views: number; exports: number };
+  type Row = RawUserRow & {
+    sign_ins: number;
+    searches: number;
+    views: number;
+    exports: number;
+    downloads: number;
+  };
   type Totals = {
     total_users: number;
     total_sign_ins: number;
     total_searches: number;
     total_views: number;
     total_exports: number;
+    total_downloads: number;
   };
   const rows = await queryRows<Row & Totals>(
     db,
     sql`SELECT ${userSelect}, coalesce(c.sign_ins, 0) AS sign_ins, coalesce(c.searches, 0) AS searches,
-               coalesce(c.views, 0) AS views, coalesce(c.exports, 0) AS exports,
+               coalesce(c.views, 0) AS views, coalesce(c.exports, 0) AS exports, coalesce(c.downloads, 0) AS downloads,
                count(*) OVER ()::int AS total_users,
                coalesce(sum(c.sign_ins) OVER (), 0)::int AS total_sign_ins, coalesce(sum(c.searches) OVER (), 0)::int AS total_searches,
-               coalesce(sum(c.views) OVER (), 0)::int AS total_views, coalesce(sum(c.exports) OVER (), 0)::int AS total_exports
+               coalesce(sum(c.views) OVER (), 0)::int AS total_views, coalesce(sum(c.exports) OVER (), 0)::int AS total_exports,
+               coalesce(sum(c.downloads) OVER (), 0)::int AS total_downloads
           FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id LEFT JOIN (${counted}) c ON c.user_id = u.id
          WHERE ${where} ORDER BY ${orderOf(REPORT_ORDER_SQL[query.orderBy], query.sortOrder)} ${paging}`,
   );
@@ -410,7 +428,8 @@ export async function userReport(
     [totals] = await queryRows<Totals>(
       db,
       sql`SELECT count(*)::int AS total_users, coalesce(sum(c.sign_ins), 0)::int AS total_sign_ins, coalesce(sum(c.searches), 0)::int AS total_searches,
-                 coalesce(sum(c.views), 0)::int AS total_views, coalesce(sum(c.exports), 0)::int AS total_exports
+                 coalesce(sum(c.views), 0)::int AS total_views, coalesce(sum(c.exports), 0)::int AS total_exports,
+                 coalesce(sum(c.downloads), 0)::int AS total_downloads
             FROM users u LEFT JOIN (${counted}) c ON c.user_id = u.id WHERE ${where}`,
     );
   }
@@ -421,6 +440,7 @@ export async function userReport(
       searches: row.searches,
       views: row.views,
       exports: row.exports,
+      downloads: row.downloads,
     })),
     total: totals.total_users,
     totals: {
@@ -428,6 +448,7 @@ export async function userReport(
       searches: totals.total_searches,
       views: totals.total_views,
       exports: totals.total_exports,
+      downloads: totals.total_downloads,
     },
   };
 }
@@ -447,6 +468,7 @@ export function reportCsvRows(
       "Searches",
       "Record views",
       "Exports",
+      "HIR downloads",
       "Last sign-in (UTC)",
       "From",
       "To",
@@ -466,6 +488,7 @@ export function reportCsvRows(
       row.searches,
       row.views,
       row.exports,
+      row.downloads,
       row.lastSignInAt ?? "",
       query.from,
       query.to,
@@ -479,6 +502,7 @@ export function reportCsvRows(
       report.totals.searches,
       report.totals.views,
       report.totals.exports,
+      report.totals.downloads,
       "",
       query.from,
       query.to,

@@ -20,6 +20,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { to: "/dashboard/records", label: "Manage records" },
       { to: "/dashboard/managefaqs", label: "Manage FAQs" },
       { to: "/dashboard/manageglossary", label: "Manage glossary" },
+      { to: "/dashboard/managehirs", label: "Manage HIRs" },
+      { to: "/dashboard/managehirtopics", label: "Manage HIR topics" },
     );
   if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/users", label: "Users" });
   // Spec section 6: user reports are for admin or reportadmin (the avatar menu shows them to admin only).

@@ -55,8 +55,8 @@ export default function UserReports() {
       <ErrorSummary items={summary} />
       <h1>User reports</h1>
       <p>
-        Sign-ins, searches, record views and exports per user, over whole days in UTC, both dates
-        included.
+        Sign-ins, searches, record views, exports and HIR downloads per user, over whole days in
+        UTC, both dates included.
       </p>
       <UserFilters query={query} submitLabel="Show report">
         <fieldset className="date-range">
@@ -141,6 +141,9 @@ export default function UserReports() {
                   <SortHeader pathname={PATH} query={query} column="exports">
                     Exports
                   </SortHeader>
+                  <SortHeader pathname={PATH} query={query} column="downloads">
+                    HIR downloads
+                  </SortHeader>
                 </tr>
               </thead>
               <tbody>
@@ -158,6 +161,7 @@ export default function UserReports() {
                     <td className="numeric">{count(row.searches)}</td>
                     <td className="numeric">{count(row.views)}</td>
                     <td className="numeric">{count(row.exports)}</td>
+                    <td className="numeric">{count(row.downloads)}</td>
                   </tr>
                 ))}
               </tbody>
@@ -170,6 +174,7 @@ export default function UserReports() {
                   <td className="numeric">{count(report.totals.searches)}</td>
                   <td className="numeric">{count(report.totals.views)}</td>
                   <td className="numeric">{count(report.totals.exports)}</td>
+                  <td className="numeric">{count(report.totals.downloads)}</td>
                 </tr>
               </tfoot>
             </TableScroll>

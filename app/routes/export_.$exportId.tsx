@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { fileSize } from "~/lib/file-size";
 import { requireUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -39,11 +40,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     { status: file.expired ? 410 : 200 },
   );
 }
-
-const size = (bytes: number) =>
-  bytes >= 1_000_000
-    ? `${(bytes / 1_000_000).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1000))} KB`;
 
 export default function ExportDone() {
   const data = useLoaderData<typeof loader>();
@@ -84,7 +80,7 @@ export default function ExportDone() {
           </p>
           <p className="muted">
             export.{data.format}: {data.recordCount.toLocaleString("en-GB")}{" "}
-            {data.recordCount === 1 ? "record" : "records"}, {size(data.byteSize)}. Kept for you
+            {data.recordCount === 1 ? "record" : "records"}, {fileSize(data.byteSize)}. Kept for you
             until {formatDateTime(data.expiresAt)}.
           </p>
           <p>

@@ -8,6 +8,7 @@ import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { hasAnyRole } from "~/lib/roles";
 import { glossaryTargets } from "~/models/glossary.server";
+import { hirsOfRecord } from "~/models/hirs.server";
 import { recordActivity } from "~/models/records.server";
 import timelineHref from "~/styles/timeline.css";
 
@@ -20,15 +21,16 @@ export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const view = await recordOr404(params.hssId);
-  const [glossary] = await Promise.all([
+  const [glossary, hirs] = await Promise.all([
     glossaryTargets(),
+    hirsOfRecord(view.hssId),
     recordActivity(user.id, "view", view.hssId),
   ]);
-  return json({ view, glossary, isStaff: hasAnyRole(user.roles, ["admin", "editor"]) });
+  return json({ view, glossary, hirs, isStaff: hasAnyRole(user.roles, ["admin", "editor"]) });
 }
 
 export default function RecordRoute() {
-  const { view, glossary, isStaff } = useLoaderData<typeof loader>();
+  const { view, glossary, hirs, isStaff } = useLoaderData<typeof loader>();
   return (
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: view.document.title }]} />
@@ -36,6 +38,7 @@ export default function RecordRoute() {
         view={view}
         recordPath={(hssId) => `/record/${hssId}`}
         glossary={glossary}
+        hirs={hirs}
         actions={
           <>
             <Link to={`/record/${view.hssId}/print`} className="button-link secondary">

@@ -7,7 +7,7 @@ import { env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { type RequestContext, runInRequest } from "~/lib/request-context.server";
 import "~/lib/load-context";
-import { REQUEST_MAX_BYTES } from "~/lib/body.server";
+import { requestLimitFor } from "~/lib/body.server";
 import { cacheControl } from "./cache-control";
 import { admission } from "./admission";
 import { crossSiteRefusal } from "./cross-site";
@@ -79,7 +79,7 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
   app.use(compression());
   // No request may send more than the largest upload; an app thread is handed whole bodies.
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (Number(req.get("content-length")) > REQUEST_MAX_BYTES) return tooLarge(res);
+    if (Number(req.get("content-length")) > requestLimitFor(req.path)) return tooLarge(res);
     next();
   });
   // An address with a broken %-escape cannot be matched to a route (Remix would throw): the

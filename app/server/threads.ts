@@ -2,7 +2,7 @@ import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import type { NextFunction, Request, Response } from "express";
 import { serveDatabase } from "~/db/remote.server";
-import { REQUEST_MAX_BYTES } from "~/lib/body.server";
+import { requestLimitFor } from "~/lib/body.server";
 import { log } from "~/lib/log.server";
 import { currentRequest } from "~/lib/request-context.server";
 import { clientAddressOf, tooLarge } from "./app";
@@ -94,13 +94,29 @@ function requestHeaders(req: Request): [string, string][] {
   return headers;
 }
 
-/** The whole body, or null once it passes REQUEST_MAX_BYTES (a body without a length). */
+/**
+ * The whole body, or null once it passes the path's limit. A declared length is read straight
+ * into one buffer, so a large upload is held once, not as chunks and then their copy.
+ */
 async function readBody(req: Request): Promise<Uint8Array | null> {
+  const limit = requestLimitFor(req.path);
+  const declared = Number(req.get("content-length"));
+  if (Number.isSafeInteger(declared) && declared >= 0 && declared <= limit) {
+    const body = new Uint8Array(declared);
+    let size = 0;
+    for await (const chunk of req) {
+      const bytes = chunk as Buffer;
+      if (size + bytes.byteLength > declared) return null; // more than it said: refused
+      body.set(bytes, size);
+      size += bytes.byteLength;
+    }
+    return size === declared ? body : body.slice(0, size);
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req) {
     size += (chunk as Buffer).byteLength;
-    if (size > REQUEST_MAX_BYTES) return null;
+    if (size > limit) return null;
     chunks.push(chunk as Buffer);
   }
   return new Uint8Array(Buffer.concat(chunks));

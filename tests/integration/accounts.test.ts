@@ -552,7 +552,7 @@ describe("user management", () => {
 });
 
 describe("user reports", () => {
-  it("counts sign-ins, searches, record views and exports per user over the chosen days, and as CSV", async () => {
+  it("counts sign-ins, searches, record views, exports and HIR downloads per user over the chosen days, and as CSV", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["reportadmin"] }));
     const user = await makeUser({ firstName: "Counted" });
     await sessionCookie(user); // a sign-in
@@ -560,6 +560,8 @@ describe("user reports", () => {
     await recordActivity(user.id, "search", "term=cancer");
     for (const hssId of ["HSS1", "HSS2", "HSS3"]) await recordActivity(user.id, "view", hssId);
     await recordActivity(user.id, "export", "format=csv");
+    await recordActivity(user.id, "download", "1");
+    await recordActivity(user.id, "download", "2");
     const db = await getDb();
     // Activity from before the range is left out.
     await db.execute(
@@ -579,11 +581,19 @@ describe("user reports", () => {
           searches: number;
           views: number;
           exports: number;
+          downloads: number;
         }[];
       };
     };
     expect(report.rows).toEqual([
-      expect.objectContaining({ email: user.email, signIns: 2, searches: 1, views: 3, exports: 1 }),
+      expect.objectContaining({
+        email: user.email,
+        signIns: 2,
+        searches: 1,
+        views: 3,
+        exports: 1,
+        downloads: 2,
+      }),
     ]);
 
     const wide = (await reportLoader(
@@ -610,10 +620,10 @@ describe("user reports", () => {
       .trim()
       .split("\r\n");
     expect(lines[0]).toBe(
-      "Name,Email,Roles,Status,Sign-ins,Searches,Record views,Exports,Last sign-in (UTC),From,To",
+      "Name,Email,Roles,Status,Sign-ins,Searches,Record views,Exports,HIR downloads,Last sign-in (UTC),From,To",
     );
-    expect(lines[1]).toMatch(new RegExp(`^Counted User,${user.email},,Active,2,1,3,1,`));
-    expect(lines[2]).toBe(`Total,,,,2,1,3,1,,${today},${today}`);
+    expect(lines[1]).toMatch(new RegExp(`^Counted User,${user.email},,Active,2,1,3,1,2,`));
+    expect(lines[2]).toBe(`Total,,,,2,1,3,1,2,,${today},${today}`);
   });
 
   it("sorts by any count, and filters deleted users in or out", async () => {

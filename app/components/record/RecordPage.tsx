@@ -1,6 +1,7 @@
 import { type ReactNode, useMemo } from "react";
 import { formatDate } from "~/lib/dates";
 import { type GlossaryTarget, glossaryLookup } from "~/lib/glossary-links";
+import type { RecordHirs } from "~/models/hirs.server";
 import type { RecordView } from "~/records/types";
 import { GlossaryContext } from "./glossary";
 import { RecordContents, RecordSections } from "./RecordSections";
@@ -13,6 +14,7 @@ export function RecordPage({
   notice,
   visible,
   glossary,
+  hirs,
 }: {
   view: RecordView;
   recordPath: (hssId: string) => string;
@@ -21,6 +23,8 @@ export function RecordPage({
   visible?: ReadonlySet<string>;
   /** The glossary's entries: each field label that has one links to it. */
   glossary?: GlossaryTarget[];
+  /** The reports to download and the upcoming topics about this record. */
+  hirs?: RecordHirs;
 }) {
   const r = view.document;
   const lookup = useMemo(() => (glossary ? glossaryLookup(glossary) : null), [glossary]);
@@ -53,6 +57,7 @@ export function RecordPage({
           publishedRelated={view.publishedRelated}
           recordPath={recordPath}
           visible={visible}
+          hirs={hirs}
         />
       </GlossaryContext.Provider>
     </article>

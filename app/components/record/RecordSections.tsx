@@ -1,7 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { hirFileUrl } from "~/components/HirDownloadLink";
 import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryTimeline";
+import { fileSize } from "~/lib/file-size";
 import { formatDate } from "~/lib/dates";
+import type { RecordHirs } from "~/models/hirs.server";
 import { childSections, PRINT_SECTIONS, sectionLabel } from "~/records/sections";
 import type { ChangeLogEntry, HssRecord } from "~/records/types";
 import { SectionContext } from "./glossary";
@@ -21,6 +24,8 @@ export interface RecordSectionsProps {
   recordPath: (hssId: string) => string;
   /** The sections to show; all when undefined (print preview passes the chosen ones). */
   visible?: ReadonlySet<string>;
+  /** The reports to download and the upcoming topics about this record (the record page's). */
+  hirs?: RecordHirs;
 }
 
 const headingId = (value: string) => `section-${value}`;
@@ -399,6 +404,7 @@ export function RecordSections(props: RecordSectionsProps) {
               { header: "Report ID", cell: (h) => h.reportId ?? "" },
             ]}
           />
+          {props.hirs ? <RecordHirLinks hirs={props.hirs} /> : null}
         </Section>
       ) : null}
 
@@ -456,6 +462,53 @@ export function RecordSections(props: RecordSectionsProps) {
           />
         </Section>
       ) : null}
+    </>
+  );
+}
+
+/** The reports members can download for this record, and the ones being written about it. */
+function RecordHirLinks({ hirs }: { hirs: RecordHirs }) {
+  return (
+    <>
+      <h3>Reports to download</h3>
+      {hirs.reports.length ? (
+        <ul className="record-hirs">
+          {hirs.reports.map((hir) => (
+            <li key={hir.id}>
+              {hir.title} (updated {date(hir.updatedAt.slice(0, 10))}):{" "}
+              {hir.byteSize === null ? (
+                "No file data Found"
+              ) : (
+                <a href={hirFileUrl(hir.id)}>
+                  Download PDF<span className="visually-hidden">: {hir.title}</span> (
+                  {fileSize(hir.byteSize)})
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No report on this record can be downloaded yet.</p>
+      )}
+      <h3>Upcoming High Impact Reports</h3>
+      {hirs.topics.length ? (
+        <ul className="record-hirs">
+          {hirs.topics.map((topic) => (
+            <li key={topic.id}>
+              {topic.titleOfTopic}
+              {topic.publicationDate
+                ? `: expected ${date(topic.publicationDate)}`
+                : ": publication date not yet set"}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>No report on this record is being written.</p>
+      )}
+      <p>
+        <Link to="/hir">All High Impact Reports</Link> ·{" "}
+        <Link to="/upcoming-hir">All upcoming reports</Link>
+      </p>
     </>
   );
 }

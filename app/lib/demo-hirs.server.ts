@@ -1,0 +1,229 @@
+import dayjs from "dayjs";
+import { eq } from "drizzle-orm";
+import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import { type Db, queryRows, schema, sql } from "~/db/client.server";
+import { createHir, createTopic, storeHirFile } from "~/models/hirs.server";
+import type { HssRecord } from "~/records/types";
+import { IHSI_CATEGORIES } from "~/records/vocabulary";
+
+/**
+ * The demo's High Impact Reports (issue 16): real, small, multi-page PDFs made with pdf-lib
+ * from demo records (a title page, then the analysis written from the record), stored as an
+ * upload is, and upcoming topics on other records. Once per database.
+ */
+
+const HIRS_SEEDED_KEY = "demo_hirs_seeded";
+const DEMO_HIR_COUNT = 4;
+const DEMO_TOPIC_COUNT = 6;
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4, in points
+const MARGIN = 64;
+const INK = rgb(0.1, 0.12, 0.16);
+const ACCENT = rgb(0.05, 0.32, 0.55);
+
+/** Text the standard fonts can draw (WinAnsi): anything else becomes a plain equivalent. */
+const drawable = (text: string) =>
+  text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[‐‑‒]/g, "-")
+    .replace(/[^\u0020-\u007e\u00a0-\u00ff–—‘’“”•…€]/g, "?");
+
+function wrap(text: string, font: PDFFont, size: number, width: number) {
+  const lines: string[] = [];
+  for (const paragraph of drawable(text).split("\n")) {
+    let line = "";
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      const next = line ? `${line} ${word}` : word;
+      if (line && font.widthOfTextAtSize(next, size) > width) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** A report on one record: a title page, then its sections, over as many pages as they take. */
+export async function demoHirPdf(record: HssRecord, title: string, date: string) {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(drawable(title));
+  pdf.setAuthor("Horizon Scanning Database (demo)");
+  pdf.setSubject(drawable(record.title));
+  pdf.setCreationDate(new Date(`${date}T09:00:00Z`));
+  pdf.setModificationDate(new Date(`${date}T09:00:00Z`));
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const width = PAGE.width - 2 * MARGIN;
+
+  const cover = pdf.addPage([PAGE.width, PAGE.height]);
+  cover.drawRectangle({
+    x: 0,
+    y: PAGE.height - 180,
+    width: PAGE.width,
+    height: 180,
+    color: ACCENT,
+  });
+  cover.drawText("HIGH IMPACT REPORT", {
+    x: MARGIN,
+    y: PAGE.height - 100,
+    size: 14,
+    font: bold,
+    color: rgb(1, 1, 1),
+  });
+  let y = PAGE.height - 260;
+  for (const line of wrap(title, bold, 26, width)) {
+    cover.drawText(line, { x: MARGIN, y, size: 26, font: bold, color: INK });
+    y -= 34;
+  }
+  y -= 10;
+  for (const line of [
+    `Record ${record.hssId}: ${record.title}`,
+    `Published ${dayjs(date).format("D MMMM YYYY")}`,
+    "Horizon Scanning Database. Demo content, generated for this demonstration.",
+  ]) {
+    for (const part of wrap(line, regular, 12, width)) {
+      cover.drawText(part, { x: MARGIN, y, size: 12, font: regular, color: INK });
+      y -= 18;
+    }
+  }
+
+  const { ema, fda } = record.regulatoryInformation;
+  const sections: [string, string][] = [
+    [
+      "Summary",
+      record.analysis?.summary ??
+        `${record.activeCompound.substanceName} is a ${record.activeCompound.technologyType.toLowerCase()} in development for ${record.estimatedIndication.indication}.`,
+    ],
+    [
+      "The technology",
+      `${record.activeCompound.substanceName}${record.activeCompound.brandName ? ` (${record.activeCompound.brandName})` : ""} belongs to the drug class ${record.activeCompound.drugClass}${record.activeCompound.target ? `, with the target ${record.activeCompound.target}` : ""}. Developed by ${record.organisations.map((o) => o.name).join(", ") || "a company not yet named"}.`,
+    ],
+    [
+      "Indication and population",
+      `${record.estimatedIndication.indication}, in the therapeutic area ${record.estimatedIndication.therapeuticArea}. The population that could be treated, and how care is organised for it today, decide how large the change to services would be.`,
+    ],
+    [
+      "Regulatory position",
+      `European Union: ${ema.status}. United States: ${fda.status}. Dates and milestones are on the record page, and this report is reviewed when either changes.`,
+    ],
+    [
+      "Expected impact",
+      record.analysis?.expectedImpact ??
+        "The impact on patients, services and budgets will be assessed when pivotal data are published.",
+    ],
+    [
+      "What commissioners should watch",
+      "The readout of the pivotal trials, the regulatory opinion, the price set at launch, and any service changes (testing, infusion capacity, monitoring) the technology would need. Follow the record to be told when it changes.",
+    ],
+    [
+      "About this report",
+      "High Impact Reports are written by the horizon scanning team for technologies likely to change care or budgets. This one was generated from the demo catalogue, and its figures are not real.",
+    ],
+  ];
+  // The analysis runs onto the pages it needs: at least two after the title page.
+  let page = pdf.addPage([PAGE.width, PAGE.height]);
+  y = PAGE.height - MARGIN;
+  const room = (needed: number) => {
+    if (y - needed >= MARGIN) return;
+    page = pdf.addPage([PAGE.width, PAGE.height]);
+    y = PAGE.height - MARGIN;
+  };
+  sections.forEach(([heading, body], index) => {
+    if (index === 4 && pdf.getPageCount() < 3) {
+      page = pdf.addPage([PAGE.width, PAGE.height]);
+      y = PAGE.height - MARGIN;
+    }
+    room(60);
+    page.drawText(drawable(heading), { x: MARGIN, y, size: 16, font: bold, color: ACCENT });
+    y -= 26;
+    for (const line of wrap(body, regular, 11, width)) {
+      room(16);
+      page.drawText(line, { x: MARGIN, y, size: 11, font: regular, color: INK });
+      y -= 16;
+    }
+    y -= 14;
+  });
+  const pages = pdf.getPages();
+  pages.forEach((each, index) => {
+    if (index === 0) return;
+    each.drawText(`${drawable(title)}  ·  page ${index + 1} of ${pages.length}`, {
+      x: MARGIN,
+      y: MARGIN / 2,
+      size: 8,
+      font: regular,
+      color: INK,
+    });
+  });
+  return pdf.save();
+}
+
+const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+async function* once(bytes: Uint8Array) {
+  yield bytes;
+}
+
+export async function seedDemoHirs(db: Db, today = dayjs()) {
+  const [done] = await db
+    .select()
+    .from(schema.appMeta)
+    .where(eq(schema.appMeta.key, HIRS_SEEDED_KEY));
+  if (done) return false;
+  // Records with a High Impact Report in their data get the PDF; then others, in HSS ID order.
+  const records = await queryRows<{ document: HssRecord }>(
+    db,
+    sql`SELECT v.document FROM records r JOIN record_versions v ON v.id = r.published_version_id
+         ORDER BY jsonb_array_length(v.document->'highImpactReports') > 0 DESC, r.hss_id
+         LIMIT ${DEMO_HIR_COUNT + DEMO_TOPIC_COUNT}`,
+  );
+  for (const [index, { document: record }] of records.slice(0, DEMO_HIR_COUNT).entries()) {
+    const title =
+      record.highImpactReports[0]?.title ??
+      `High Impact Report: ${record.activeCompound.substanceName}`;
+    const date = today.subtract(20 + index * 45, "day").format("YYYY-MM-DD");
+    const stored = await storeHirFile(once(await demoHirPdf(record, title, date)), db);
+    if ("error" in stored) throw new Error(`demo HIR refused: ${stored.error}`);
+    const id = await createHir(
+      {
+        title,
+        description: `Our analysis of ${record.activeCompound.substanceName} for ${record.estimatedIndication.indication}: the technology, the evidence so far, the regulatory position and what it could change for services and budgets.`,
+        hssIds: [record.hssId],
+        fileId: stored.fileId,
+      },
+      null,
+      db,
+    );
+    if (id === null) throw new Error("demo HIR lost its file");
+    await db.execute(
+      sql`UPDATE hirs SET created_at = ${`${date}T09:00:00Z`}::timestamptz, updated_at = ${`${date}T09:00:00Z`}::timestamptz WHERE id = ${id}`,
+    );
+  }
+  for (const [index, { document: record }] of records.slice(DEMO_HIR_COUNT).entries()) {
+    const own = record.classificationAndCodes.ihsiCategory;
+    const other = IHSI_CATEGORIES[(index * 2 + 1) % IHSI_CATEGORIES.length];
+    await createTopic(
+      {
+        titleOfTopic: `${upperFirst(record.activeCompound.substanceName)} in ${record.estimatedIndication.indication}`,
+        ihsiCategories: index % 2 && other !== own ? [own, other] : [own],
+        publicationDate:
+          index === DEMO_TOPIC_COUNT - 1
+            ? null
+            : today
+                .add(index + 1, "month")
+                .endOf("month")
+                .format("YYYY-MM-DD"),
+        hssId: record.hssId,
+        archived: false,
+      },
+      null,
+      db,
+    );
+  }
+  await db
+    .insert(schema.appMeta)
+    .values({ key: HIRS_SEEDED_KEY, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
+  return true;
+}

@@ -1,0 +1,614 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { type Db, getDb, queryRows, schema, textArray } from "~/db/client.server";
+import { PdfSniffer } from "~/lib/pdf-check.server";
+import { HSS_ID_PATTERN } from "~/records/schema.server";
+import { IHSI_CATEGORIES } from "~/records/vocabulary";
+
+/**
+ * High Impact Reports (issue 16; spec sections 3, 4 and 9). A HIR is the team's own analysis
+ * as a PDF, with a title, a description and the records it covers. Its file is kept in
+ * PostgreSQL in HIR_CHUNK_BYTES chunks (decision 020): an upload is written a chunk at a time
+ * as it is read, checked to be a PDF on the way, and stopped once it passes HIR_MAX_BYTES; a
+ * download reads a few chunks at a time as the client takes them.
+ */
+
+/** Spec section 9: the title limit. */
+export const HIR_TITLE_MAX = 250;
+export const HIR_DESCRIPTION_MAX = 2000;
+export const HIR_MAX_BYTES = 50 * 1024 * 1024;
+export const HIR_CHUNK_BYTES = 256 * 1024;
+/** Spec section 9: the HIR search and the preview list fetch at most this many. */
+export const HIR_LIST_SIZE = 1000;
+/** Spec section 8 and 4. */
+export const NO_FILE_DATA = "No file data Found";
+export const DEFAULT_HIR_TITLE = "HIR Report";
+/** How long a file may sit unfinished or unclaimed before the jobs delete it. */
+const ORPHAN_AFTER = "1 hour";
+
+export const FILE_MISSING = "Select a PDF file to upload";
+export const FILE_EMPTY = "The file is empty: select the PDF itself";
+export const FILE_TOO_BIG = `The file must be ${HIR_MAX_BYTES / 1024 / 1024} MB or smaller`;
+export const FILE_NOT_PDF =
+  "The file must be a PDF. This file is not one, whatever its name ends with";
+export const FILE_DAMAGED =
+  "The file starts as a PDF but its structure cannot be read: it may be damaged or cut short. Save it again as PDF and upload that";
+
+const titleField = z
+  .string({ error: "Enter the title" })
+  .trim()
+  .min(1, "Enter the title")
+  .max(HIR_TITLE_MAX, `The title must be at most ${HIR_TITLE_MAX} characters`);
+
+/** Record HSS IDs typed in one field, separated by commas, spaces or lines. */
+const hssIdList = z
+  .string()
+  .optional()
+  .transform((value) => [
+    ...new Set(
+      (value ?? "")
+        .split(/[\s,;]+/)
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ])
+  .refine((ids) => ids.every((id) => HSS_ID_PATTERN.test(id)), {
+    message: "Each HSS ID must be 1 to 40 letters, digits, hyphens or underscores",
+  })
+  .refine((ids) => ids.length <= 50, { message: "List at most 50 records" });
+
+/** The text of the upload and edit forms (the file is checked as it streams: storeHirFile). */
+export const hirTextSchema = z.object({
+  title: titleField,
+  description: z
+    .string({ error: "Enter a description" })
+    .trim()
+    .min(1, "Enter a description")
+    .max(
+      HIR_DESCRIPTION_MAX,
+      `The description must be at most ${HIR_DESCRIPTION_MAX.toLocaleString("en-GB")} characters`,
+    ),
+  hssIds: hssIdList,
+});
+export type HirText = z.infer<typeof hirTextSchema>;
+
+/** The HSS IDs among `ids` that no published record has. */
+export async function unknownHssIds(ids: string[], db?: Db) {
+  if (!ids.length) return [];
+  db ??= await getDb();
+  const known = await queryRows<{ hss_id: string }>(
+    db,
+    sql`SELECT hss_id FROM records WHERE hss_id = ANY(${textArray(ids)}) AND published_version_id IS NOT NULL`,
+  );
+  const found = new Set(known.map((row) => row.hss_id));
+  return ids.filter((id) => !found.has(id));
+}
+
+export const unknownHssIdMessage = (ids: string[]) =>
+  ids.length === 1
+    ? `No published record has the HSS ID ${ids[0]}`
+    : `No published record has these HSS IDs: ${ids.join(", ")}`;
+
+// ---------------------------------------------------------------------------------------
+// Files
+
+export type StoredFile = { fileId: number; byteSize: number } | { error: string };
+
+/**
+ * Writes an uploaded file to the database as it arrives and checks it is a PDF. Reading
+ * stops at once (the rest is never read) when it passes HIR_MAX_BYTES or its first kilobyte
+ * is not a PDF header; a refused file leaves nothing behind.
+ */
+export async function storeHirFile(data: AsyncIterable<Uint8Array>, db?: Db): Promise<StoredFile> {
+  db ??= await getDb();
+  const database = db;
+  const [file] = await db.insert(schema.hirFiles).values({}).returning({ id: schema.hirFiles.id });
+  const sniffer = new PdfSniffer();
+  const buffer = new Uint8Array(HIR_CHUNK_BYTES);
+  let filled = 0;
+  let seq = 0;
+  const flush = async () => {
+    if (!filled) return;
+    await database.insert(schema.hirFileChunks).values({
+      fileId: file.id,
+      seq: seq++,
+      data: buffer.slice(0, filled),
+    });
+    filled = 0;
+  };
+  const refuse = async (error: string): Promise<StoredFile> => {
+    await discardHirFile(file.id, database);
+    return { error };
+  };
+  try {
+    for await (const chunk of data) {
+      if (sniffer.size + chunk.byteLength > HIR_MAX_BYTES) return await refuse(FILE_TOO_BIG);
+      sniffer.push(chunk);
+      if (sniffer.size >= 1024 && sniffer.headerOffset() === null)
+        return await refuse(FILE_NOT_PDF);
+      let offset = 0;
+      while (offset < chunk.byteLength) {
+        const take = Math.min(HIR_CHUNK_BYTES - filled, chunk.byteLength - offset);
+        buffer.set(chunk.subarray(offset, offset + take), filled);
+        filled += take;
+        offset += take;
+        if (filled === HIR_CHUNK_BYTES) await flush();
+      }
+    }
+    await flush();
+  } catch (error) {
+    await discardHirFile(file.id, database);
+    throw error;
+  }
+  if (sniffer.size === 0) return refuse(FILE_EMPTY);
+  const verdict = await sniffer.verdict((offset, length) =>
+    readHirFileRange(file.id, offset, length, database),
+  );
+  if (verdict === "not-pdf") return refuse(FILE_NOT_PDF);
+  if (verdict === "damaged") return refuse(FILE_DAMAGED);
+  await db.execute(
+    sql`UPDATE hir_files SET byte_size = ${sniffer.size}, completed_at = now() WHERE id = ${file.id}`,
+  );
+  return { fileId: file.id, byteSize: sniffer.size };
+}
+
+export async function discardHirFile(fileId: number, db?: Db) {
+  db ??= await getDb();
+  await db.execute(sql`DELETE FROM hir_files WHERE id = ${fileId}`);
+}
+
+/** `length` bytes of a stored file from `offset` (fewer at its end). */
+async function readHirFileRange(fileId: number, offset: number, length: number, db: Db) {
+  const first = Math.floor(offset / HIR_CHUNK_BYTES);
+  const last = Math.floor((offset + length - 1) / HIR_CHUNK_BYTES);
+  const rows = await queryRows<{ seq: number; data: Uint8Array }>(
+    db,
+    sql`SELECT seq, data FROM hir_file_chunks WHERE file_id = ${fileId} AND seq BETWEEN ${first} AND ${last} ORDER BY seq`,
+  );
+  const out = new Uint8Array(length);
+  let filled = 0;
+  for (const row of rows) {
+    const start = row.seq === first ? offset - first * HIR_CHUNK_BYTES : 0;
+    const piece = row.data.subarray(start, start + length - filled);
+    out.set(piece, filled);
+    filled += piece.byteLength;
+  }
+  return out.subarray(0, filled);
+}
+
+/** Chunks fetched per statement while a download streams: about 1 MB. */
+const CHUNKS_PER_READ = 4;
+
+/** A stored file as a stream, read a few chunks at a time as the client takes them. */
+export function hirFileStream(fileId: number, db: Db): ReadableStream<Uint8Array> {
+  let next = 0;
+  let pending: Uint8Array[] = [];
+  let done = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        if (!pending.length && !done) {
+          const rows = await queryRows<{ data: Uint8Array }>(
+            db,
+            sql`SELECT data FROM hir_file_chunks WHERE file_id = ${fileId} AND seq >= ${next} ORDER BY seq LIMIT ${CHUNKS_PER_READ}`,
+          );
+          next += rows.length;
+          if (rows.length < CHUNKS_PER_READ) done = true;
+          pending = rows.map((row) => row.data);
+        }
+        const chunk = pending.shift();
+        if (chunk) controller.enqueue(chunk);
+        else controller.close();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** Deletes files that were never finished or never given to a report (a process that died mid-upload). */
+export async function pruneHirFiles(db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`DELETE FROM hir_files f WHERE f.created_at < now() - ${ORPHAN_AFTER}::interval
+          AND NOT EXISTS (SELECT 1 FROM hirs h WHERE h.file_id = f.id) RETURNING f.id`,
+  );
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------
+// Reports
+
+export interface Hir {
+  id: number;
+  title: string;
+  description: string;
+  hssIds: string[];
+  archived: boolean;
+  /** The PDF's size; null when the report has no file ('No file data Found'). */
+  byteSize: number | null;
+  fileId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface HirRow {
+  id: number;
+  title: string;
+  description: string;
+  hss_ids: string[];
+  archived: boolean;
+  byte_size: number | string | null;
+  file_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const hirColumns = sql`h.id, h.title, h.description, h.hss_ids, h.archived, h.file_id,
+  f.byte_size, to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+  to_char(h.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
+const hirFrom = sql`FROM hirs h LEFT JOIN hir_files f ON f.id = h.file_id AND f.completed_at IS NOT NULL`;
+const hirSelect = sql`${hirColumns} ${hirFrom}`;
+
+const toHir = (row: HirRow): Hir => ({
+  id: row.id,
+  title: row.title,
+  description: row.description,
+  hssIds: row.hss_ids,
+  archived: row.archived,
+  byteSize: row.byte_size === null ? null : Number(row.byte_size),
+  fileId: row.byte_size === null ? null : row.file_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export async function getHir(id: number, db?: Db): Promise<Hir | undefined> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return undefined;
+  db ??= await getDb();
+  const [row] = await queryRows<HirRow>(db, sql`SELECT ${hirSelect} WHERE h.id = ${id}`);
+  return row ? toHir(row) : undefined;
+}
+
+/** Every report for the staff page, archived ones included, newest update first. */
+export async function listHirsForStaff(db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<HirRow>(
+    db,
+    sql`SELECT ${hirSelect} ORDER BY h.updated_at DESC, h.id DESC`,
+  );
+  return rows.map(toHir);
+}
+
+/**
+ * The members' list (spec section 4 and 9): without a search, the preview (newest update
+ * first); with one, every word in the title or description, by title A–Z. Archived reports
+ * are never listed. Hits with an empty title are dropped and the total is reduced to match.
+ */
+export async function hirList(q: string, db?: Db) {
+  db ??= await getDb();
+  const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20);
+  const like = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+  const matches = words.map(
+    (word) =>
+      sql` AND (lower(h.title) LIKE ${like(word)} OR lower(h.description) LIKE ${like(word)})`,
+  );
+  const order = words.length ? sql`lower(h.title), h.id` : sql`h.updated_at DESC, h.id DESC`;
+  const rows = await queryRows<HirRow & { total: number }>(
+    db,
+    sql`SELECT ${hirColumns}, count(*) OVER ()::int AS total ${hirFrom}
+          WHERE NOT h.archived${sql.join(matches, sql``)}
+          ORDER BY ${order} LIMIT ${HIR_LIST_SIZE}`,
+  );
+  return withoutUntitled(rows.map((row) => ({ ...toHir(row), total: row.total })));
+}
+
+/** Spec section 4: hits with an empty title are dropped, and the total reduced by as many. */
+export function withoutUntitled<T extends { title: string; total: number }>(hits: T[]) {
+  const kept = hits.filter((hit) => hit.title.trim() !== "");
+  const total = (hits[0]?.total ?? 0) - (hits.length - kept.length);
+  return { hirs: kept.map(({ total: _, ...hir }) => hir), total };
+}
+
+/** A report a user may download: any unarchived one, or for staff an archived one too. */
+export async function downloadableHir(id: number, staff: boolean, db?: Db) {
+  const hir = await getHir(id, db);
+  if (!hir || (hir.archived && !staff)) return undefined;
+  return hir;
+}
+
+/**
+ * Takes a stored file for a report, inside the report's transaction: the file row is locked
+ * first, so of two forms sending the same kept file only one gets it. Files of other reports,
+ * unfinished files and ones older than the orphan window are refused.
+ */
+async function claimHirFile(tx: Db, fileId: number) {
+  const [file] = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM hir_files WHERE id = ${fileId} AND completed_at IS NOT NULL
+          AND created_at > now() - ${ORPHAN_AFTER}::interval FOR UPDATE`,
+  );
+  if (!file) return false;
+  const taken = await queryRows<{ id: number }>(
+    tx,
+    sql`SELECT id FROM hirs WHERE file_id = ${fileId}`,
+  );
+  return taken.length === 0;
+}
+
+/** The size of a file a failed form kept, if it can still be used. */
+export async function keptHirFile(fileId: number, db?: Db) {
+  if (!Number.isSafeInteger(fileId) || fileId <= 0 || fileId > 2 ** 31 - 1) return null;
+  db ??= await getDb();
+  const [file] = await queryRows<{ byte_size: number | string }>(
+    db,
+    sql`SELECT f.byte_size FROM hir_files f WHERE f.id = ${fileId} AND f.completed_at IS NOT NULL
+          AND f.created_at > now() - ${ORPHAN_AFTER}::interval
+          AND NOT EXISTS (SELECT 1 FROM hirs h WHERE h.file_id = f.id)`,
+  );
+  return file ? { fileId, byteSize: Number(file.byte_size) } : null;
+}
+
+/** A new report; null when its file was taken meanwhile. */
+export async function createHir(
+  input: HirText & { fileId: number },
+  userId: number | null,
+  db?: Db,
+) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    if (!(await claimHirFile(tx, input.fileId))) return null;
+    const [row] = await tx
+      .insert(schema.hirs)
+      .values({
+        title: input.title,
+        description: input.description,
+        hssIds: input.hssIds,
+        fileId: input.fileId,
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning({ id: schema.hirs.id });
+    return row.id;
+  });
+}
+
+/** Saves the text, and the file when a new one was uploaded (the old file is deleted). */
+export async function updateHir(
+  id: number,
+  input: HirText & { fileId?: number },
+  userId: number | null,
+  db?: Db,
+) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const [before] = await queryRows<{ file_id: number | null }>(
+      tx,
+      sql`SELECT file_id FROM hirs WHERE id = ${id} FOR UPDATE`,
+    );
+    if (!before) return "missing" as const;
+    if (input.fileId && input.fileId !== before.file_id && !(await claimHirFile(tx, input.fileId)))
+      return "file-taken" as const;
+    await tx.execute(
+      sql`UPDATE hirs SET title = ${input.title}, description = ${input.description},
+            hss_ids = ${textArray(input.hssIds)}, updated_by = ${userId}, updated_at = now()
+            ${input.fileId ? sql`, file_id = ${input.fileId}` : sql``}
+          WHERE id = ${id}`,
+    );
+    if (input.fileId && before.file_id && before.file_id !== input.fileId)
+      await tx.execute(sql`DELETE FROM hir_files WHERE id = ${before.file_id}`);
+    return "saved" as const;
+  });
+}
+
+export async function setHirArchived(
+  id: number,
+  archived: boolean,
+  userId: number | null,
+  db?: Db,
+) {
+  db ??= await getDb();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE hirs SET archived = ${archived}, updated_by = ${userId}, updated_at = now()
+         WHERE id = ${id} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+export async function deleteHir(id: number, db?: Db) {
+  db ??= await getDb();
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{ file_id: number | null }>(
+      tx,
+      sql`DELETE FROM hirs WHERE id = ${id} RETURNING file_id`,
+    );
+    if (!rows.length) return false;
+    if (rows[0].file_id) await tx.execute(sql`DELETE FROM hir_files WHERE id = ${rows[0].file_id}`);
+    return true;
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// Upcoming HIR topics
+
+export const TOPIC_LIST_SIZE = 1000;
+
+export const topicFormSchema = z.object({
+  titleOfTopic: z
+    .string({ error: "Enter the title of the topic" })
+    .trim()
+    .min(1, "Enter the title of the topic")
+    .max(HIR_TITLE_MAX, `The title of the topic must be at most ${HIR_TITLE_MAX} characters`),
+  ihsiCategories: z
+    .array(z.enum(IHSI_CATEGORIES, { error: "Choose IHSI categories from the list" }), {
+      error: "Choose at least one IHSI category",
+    })
+    .min(1, "Choose at least one IHSI category"),
+  publicationDate: z
+    .string()
+    .trim()
+    .optional()
+    .refine(
+      (value) => !value || (/^\d{4}-\d{2}-\d{2}$/.test(value) && realDate(value)),
+      "The publication date must be a real date, like 2027-03-31",
+    )
+    .transform((value) => value || null),
+  hssId: z
+    .string({ error: "Enter the HSS ID of the record the topic is about" })
+    .trim()
+    .min(1, "Enter the HSS ID of the record the topic is about")
+    .regex(HSS_ID_PATTERN, "The HSS ID must be 1 to 40 letters, digits, hyphens or underscores"),
+  archived: z
+    .string()
+    .optional()
+    .transform((value) => value === "on" || value === "true"),
+});
+export type TopicInput = z.infer<typeof topicFormSchema>;
+
+function realDate(value: string) {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export interface HirTopic {
+  id: number;
+  titleOfTopic: string;
+  ihsiCategories: string[];
+  publicationDate: string | null;
+  hssId: string;
+  archived: boolean;
+  deleted: boolean;
+  /** The record's name, when it is published. */
+  recordName: string | null;
+}
+
+interface TopicRow {
+  id: number;
+  title_of_topic: string;
+  ihsi_categories: string[];
+  publication_date: string | null;
+  hss_id: string;
+  archived: boolean;
+  deleted: boolean;
+  record_name: string | null;
+}
+
+const topicSelect = sql`t.id, t.title_of_topic, t.ihsi_categories, t.publication_date::text AS publication_date,
+  t.hss_id, t.archived, t.deleted, v.document->>'title' AS record_name
+  FROM hir_topics t LEFT JOIN records r ON r.hss_id = t.hss_id
+  LEFT JOIN record_versions v ON v.id = r.published_version_id`;
+
+const toTopic = (row: TopicRow): HirTopic => ({
+  id: row.id,
+  titleOfTopic: row.title_of_topic,
+  ihsiCategories: row.ihsi_categories,
+  publicationDate: row.publication_date,
+  hssId: row.hss_id,
+  archived: row.archived,
+  deleted: row.deleted,
+  recordName: row.record_name,
+});
+
+/** Spec section 9: the upcoming HIRs, neither archived nor deleted, by title A–Z. */
+export async function upcomingTopics(db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<TopicRow>(
+    db,
+    sql`SELECT ${topicSelect} WHERE NOT t.archived AND NOT t.deleted
+         ORDER BY lower(t.title_of_topic), t.id LIMIT ${TOPIC_LIST_SIZE}`,
+  );
+  return rows.map(toTopic);
+}
+
+/** The staff list: current topics, or the deleted ones (which can be restored). */
+export async function listTopicsForStaff(show: "current" | "deleted", db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<TopicRow>(
+    db,
+    sql`SELECT ${topicSelect} WHERE t.deleted = ${show === "deleted"}
+         ORDER BY lower(t.title_of_topic), t.id LIMIT ${TOPIC_LIST_SIZE}`,
+  );
+  return rows.map(toTopic);
+}
+
+export async function getTopic(id: number, db?: Db) {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return undefined;
+  db ??= await getDb();
+  const [row] = await queryRows<TopicRow>(db, sql`SELECT ${topicSelect} WHERE t.id = ${id}`);
+  return row ? toTopic(row) : undefined;
+}
+
+export async function createTopic(input: TopicInput, userId: number | null, db?: Db) {
+  db ??= await getDb();
+  const [row] = await db
+    .insert(schema.hirTopics)
+    .values({ ...input, createdBy: userId, updatedBy: userId })
+    .returning({ id: schema.hirTopics.id });
+  return row.id;
+}
+
+export async function updateTopic(id: number, input: TopicInput, userId: number | null, db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE hir_topics SET title_of_topic = ${input.titleOfTopic},
+          ihsi_categories = ${textArray(input.ihsiCategories)}, publication_date = ${input.publicationDate},
+          hss_id = ${input.hssId}, archived = ${input.archived}, updated_by = ${userId}, updated_at = now()
+        WHERE id = ${id} AND NOT deleted RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** Delete puts a topic aside (spec: deleted); restore brings it back. */
+export async function setTopicDeleted(
+  id: number,
+  deleted: boolean,
+  userId: number | null,
+  db?: Db,
+) {
+  db ??= await getDb();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE hir_topics SET deleted = ${deleted}, updated_by = ${userId}, updated_at = now()
+         WHERE id = ${id} AND deleted = ${!deleted} RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------
+// The record page's High Impact Reports section
+
+/** The reports covering a record and its upcoming topics, in one statement. */
+export async function hirsOfRecord(hssId: string, db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<{
+    kind: "report" | "topic";
+    id: number;
+    title: string;
+    at: string | null;
+    byte_size: number | string | null;
+  }>(
+    db,
+    sql`(SELECT 'report' AS kind, h.id, h.title, to_char(h.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, f.byte_size
+           FROM hirs h LEFT JOIN hir_files f ON f.id = h.file_id AND f.completed_at IS NOT NULL
+          WHERE ${hssId} = ANY(h.hss_ids) AND NOT h.archived ORDER BY h.updated_at DESC LIMIT 50)
+        UNION ALL
+        (SELECT 'topic', t.id, t.title_of_topic, t.publication_date::text, NULL
+           FROM hir_topics t WHERE t.hss_id = ${hssId} AND NOT t.archived AND NOT t.deleted
+          ORDER BY lower(t.title_of_topic) LIMIT 50)`,
+  );
+  return {
+    reports: rows
+      .filter((row) => row.kind === "report")
+      .map((row) => ({
+        id: row.id,
+        title: row.title,
+        updatedAt: row.at ?? "",
+        byteSize: row.byte_size === null ? null : Number(row.byte_size),
+      })),
+    topics: rows
+      .filter((row) => row.kind === "topic")
+      .map((row) => ({ id: row.id, titleOfTopic: row.title, publicationDate: row.at })),
+  };
+}
+export type RecordHirs = Awaited<ReturnType<typeof hirsOfRecord>>;

@@ -1,0 +1,139 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { hirFileUrl } from "~/components/HirDownloadLink";
+import { TableScroll } from "~/components/TableScroll";
+import { requireRole } from "~/lib/auth.server";
+import { badRequest, readForm } from "~/lib/body.server";
+import { formatDate } from "~/lib/dates";
+import { fileSize } from "~/lib/file-size";
+import { setFlash } from "~/lib/flash.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import { getHir, listHirsForStaff, setHirArchived } from "~/models/hirs.server";
+
+export const handle: RouteHandle = { title: "Manage HIRs" };
+
+const PATH = "/dashboard/managehirs";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json({ hirs: await listHirsForStaff() });
+}
+
+/** Archive and unarchive: a POST from each row, then back to the row. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const form = await readForm(request);
+  const intent = form.get("intent");
+  const id = Number(form.get("id"));
+  if ((intent !== "archive" && intent !== "unarchive") || !Number.isSafeInteger(id))
+    throw badRequest("Choose a report to archive or unarchive.");
+  const hir = await getHir(id);
+  const done = hir ? await setHirArchived(id, intent === "archive", user.id) : false;
+  return redirect(`${PATH}#hir-row-${id}`, {
+    headers: {
+      "Set-Cookie": await setFlash(
+        request,
+        done && hir
+          ? {
+              severity: "success",
+              message:
+                intent === "archive"
+                  ? `Report archived: “${hir.title}”. Members no longer see it.`
+                  : `Report unarchived: “${hir.title}”. Members can download it again.`,
+            }
+          : { severity: "info", message: "That report has been deleted." },
+      ),
+    },
+  });
+}
+
+export default function ManageHirs() {
+  const { hirs } = useLoaderData<typeof loader>();
+  const archived = hirs.filter((hir) => hir.archived).length;
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage HIRs" },
+        ]}
+      />
+      <h1>Manage HIRs</h1>
+      <p className="page-actions">
+        <Link to={`${PATH}/new`} className="button-link">
+          Upload a HIR
+        </Link>
+        <Link to="/hir">View the High Impact Reports page</Link>
+        <Link to="/dashboard/managehirtopics">Manage upcoming HIR topics</Link>
+      </p>
+      <p role="status">
+        {hirs.length === 1 ? "1 report" : `${hirs.length} reports`}
+        {archived ? `, ${archived} archived` : ""}; newest update first
+      </p>
+      {hirs.length === 0 ? (
+        <p>No reports have been uploaded yet.</p>
+      ) : (
+        <TableScroll caption="High Impact Reports, newest update first" captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">Title</th>
+              <th scope="col">State</th>
+              <th scope="col">Updated</th>
+              <th scope="col">File</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {hirs.map((hir) => (
+              <tr key={hir.id} id={`hir-row-${hir.id}`}>
+                <th scope="row">
+                  <Link to={`${PATH}/${hir.id}`}>
+                    {hir.title}
+                    <span className="visually-hidden">: edit</span>
+                  </Link>
+                </th>
+                <td>{hir.archived ? "Archived" : "Published"}</td>
+                <td>
+                  <time dateTime={hir.updatedAt}>{formatDate(hir.updatedAt)}</time>
+                </td>
+                <td>
+                  {hir.byteSize === null ? (
+                    "No file data Found"
+                  ) : (
+                    <a href={hirFileUrl(hir.id)}>
+                      PDF, {fileSize(hir.byteSize)}
+                      <span className="visually-hidden">: download {hir.title}</span>
+                    </a>
+                  )}
+                </td>
+                <td>
+                  <div className="inline-actions">
+                    <Form method="post">
+                      <input type="hidden" name="id" value={hir.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={hir.archived ? "unarchive" : "archive"}
+                        className="secondary outline"
+                      >
+                        {hir.archived ? "Unarchive" : "Archive"}
+                        <span className="visually-hidden"> {hir.title}</span>
+                      </button>
+                    </Form>
+                    <Link to={`${PATH}/${hir.id}/delete`}>
+                      Delete<span className="visually-hidden"> {hir.title}</span>
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableScroll>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { HirFields, type HirShape } from "~/components/staff/HirFields";
+import { requireRole } from "~/lib/auth.server";
+import { hirFormAction } from "~/lib/hir-form.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+
+export const handle: RouteHandle = { title: "Upload a HIR" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  return hirFormAction(request, user);
+}
+
+export default function NewHir() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<HirShape>({ id: "hir", lastResult });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage HIRs", to: "/dashboard/managehirs" },
+          { label: "Upload a HIR" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [fields.title, fields.description, fields.hssIds, fields.file])}
+      />
+      <h1>Upload a HIR</h1>
+      <p>Members can download the report as soon as it is uploaded.</p>
+      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+        <HirFields fields={fields} kept={lastResult?.kept ?? null} />
+        <div className="button-row">
+          <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+            Upload report
+          </button>
+          <Link to="/dashboard/managehirs">Cancel</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}

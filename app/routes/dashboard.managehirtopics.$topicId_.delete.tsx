@@ -1,0 +1,78 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { idParam } from "~/lib/params.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import { getTopic, setTopicDeleted } from "~/models/hirs.server";
+
+export const handle: RouteHandle<{ topic: { titleOfTopic: string } }> = {
+  title: (data) =>
+    data?.topic ? `Delete HIR topic: ${data.topic.titleOfTopic}` : "Delete HIR topic",
+};
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const topic = await getTopic(idParam(params.topicId));
+  if (!topic || topic.deleted) throw new Response("Not found", { status: 404 });
+  return json({ topic });
+}
+
+/** The confirmation is this page. A deleted topic is put aside, and can be restored. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const id = idParam(params.topicId);
+  await readForm(request);
+  const topic = await getTopic(id);
+  const deleted = await setTopicDeleted(id, true, user.id);
+  return redirect("/dashboard/managehirtopics", {
+    headers: {
+      "Set-Cookie": await setFlash(
+        request,
+        deleted && topic
+          ? {
+              severity: "success",
+              message: `Topic deleted: “${topic.titleOfTopic}”. Deleted topics can be restored.`,
+            }
+          : { severity: "info", message: "That topic had already been deleted." },
+      ),
+    },
+  });
+}
+
+export default function DeleteTopic() {
+  const { topic } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage HIR topics", to: "/dashboard/managehirtopics" },
+          { label: "Delete topic" },
+        ]}
+      />
+      <h1>Delete this topic?</h1>
+      <dl className="summary-list">
+        <dt>Title of the topic</dt>
+        <dd>{topic.titleOfTopic}</dd>
+        <dt>Record</dt>
+        <dd>{topic.hssId}</dd>
+      </dl>
+      <p>
+        Members will no longer see it among the upcoming reports or on the record page. It stays in
+        the list of deleted topics, from which it can be restored.
+      </p>
+      <Form method="post" className="button-row">
+        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+          Delete topic
+        </button>
+        <Link to="/dashboard/managehirtopics">Cancel, keep it</Link>
+      </Form>
+    </div>
+  );
+}

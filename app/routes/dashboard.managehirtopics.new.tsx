@@ -1,0 +1,60 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems } from "~/components/forms";
+import { TopicFields, type TopicShape } from "~/components/staff/TopicFields";
+import { requireRole } from "~/lib/auth.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import { topicFormAction } from "~/lib/topic-form.server";
+
+export const handle: RouteHandle = { title: "Add an upcoming HIR topic" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json({});
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  return topicFormAction(request, user);
+}
+
+export default function NewTopic() {
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const [form, fields] = useForm<TopicShape>({ id: "topic", lastResult });
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: "Manage HIR topics", to: "/dashboard/managehirtopics" },
+          { label: "Add a topic" },
+        ]}
+      />
+      <ErrorSummary
+        items={summaryItems(form, [
+          fields.titleOfTopic,
+          fields.hssId,
+          fields.ihsiCategories,
+          fields.publicationDate,
+          fields.archived,
+        ])}
+      />
+      <h1>Add an upcoming HIR topic</h1>
+      <Form method="post" {...getFormProps(form)}>
+        <TopicFields fields={fields} />
+        <div className="button-row">
+          <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+            Add topic
+          </button>
+          <Link to="/dashboard/managehirtopics">Cancel</Link>
+        </div>
+      </Form>
+    </div>
+  );
+}
