@@ -92,6 +92,16 @@ export const unknownHssIdMessage = (ids: string[]) =>
 // ---------------------------------------------------------------------------------------
 // Files
 
+/**
+ * Chunks travel to and from the database as base64 text, decoded and encoded by the server:
+ * both drivers send bytea as hex text and parse it back character by character, six times
+ * slower on the embedded database (10 MB: 1.4 s in and 0.8 s out as bytea, 0.2 s and 0.15 s
+ * as base64). Node's base64 is native; the server's encode() breaks lines, which it skips.
+ */
+const toBase64 = (bytes: Uint8Array) =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
+const fromBase64 = (text: string): Uint8Array => Buffer.from(text, "base64");
+
 export type StoredFile = { fileId: number; byteSize: number } | { error: string };
 
 /**
@@ -109,11 +119,10 @@ export async function storeHirFile(data: AsyncIterable<Uint8Array>, db?: Db): Pr
   let seq = 0;
   const flush = async () => {
     if (!filled) return;
-    await database.insert(schema.hirFileChunks).values({
-      fileId: file.id,
-      seq: seq++,
-      data: buffer.slice(0, filled),
-    });
+    await database.execute(
+      sql`INSERT INTO hir_file_chunks (file_id, seq, data)
+          VALUES (${file.id}, ${seq++}, decode(${toBase64(buffer.subarray(0, filled))}, 'base64'))`,
+    );
     filled = 0;
   };
   const refuse = async (error: string): Promise<StoredFile> => {
@@ -161,15 +170,16 @@ export async function discardHirFile(fileId: number, db?: Db) {
 async function readHirFileRange(fileId: number, offset: number, length: number, db: Db) {
   const first = Math.floor(offset / HIR_CHUNK_BYTES);
   const last = Math.floor((offset + length - 1) / HIR_CHUNK_BYTES);
-  const rows = await queryRows<{ seq: number; data: Uint8Array }>(
+  const rows = await queryRows<{ seq: number; data: string }>(
     db,
-    sql`SELECT seq, data FROM hir_file_chunks WHERE file_id = ${fileId} AND seq BETWEEN ${first} AND ${last} ORDER BY seq`,
+    sql`SELECT seq, encode(data, 'base64') AS data FROM hir_file_chunks
+         WHERE file_id = ${fileId} AND seq BETWEEN ${first} AND ${last} ORDER BY seq`,
   );
   const out = new Uint8Array(length);
   let filled = 0;
   for (const row of rows) {
     const start = row.seq === first ? offset - first * HIR_CHUNK_BYTES : 0;
-    const piece = row.data.subarray(start, start + length - filled);
+    const piece = fromBase64(row.data).subarray(start, start + length - filled);
     out.set(piece, filled);
     filled += piece.byteLength;
   }
@@ -188,13 +198,14 @@ export function hirFileStream(fileId: number, db: Db): ReadableStream<Uint8Array
     {
       async pull(controller) {
         if (!pending.length && !done) {
-          const rows = await queryRows<{ data: Uint8Array }>(
+          const rows = await queryRows<{ data: string }>(
             db,
-            sql`SELECT data FROM hir_file_chunks WHERE file_id = ${fileId} AND seq >= ${next} ORDER BY seq LIMIT ${CHUNKS_PER_READ}`,
+            sql`SELECT encode(data, 'base64') AS data FROM hir_file_chunks
+                 WHERE file_id = ${fileId} AND seq >= ${next} ORDER BY seq LIMIT ${CHUNKS_PER_READ}`,
           );
           next += rows.length;
           if (rows.length < CHUNKS_PER_READ) done = true;
-          pending = rows.map((row) => row.data);
+          pending = rows.map((row) => fromBase64(row.data));
         }
         const chunk = pending.shift();
         if (chunk) controller.enqueue(chunk);

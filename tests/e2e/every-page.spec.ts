@@ -107,6 +107,27 @@ const VISITS: Record<
     path: () => "/dashboard/managefaqs/1/delete",
   },
   "/dashboard/managefaqs/new": { as: "editor", path: () => "/dashboard/managefaqs/new" },
+  // The demo's reports and topics (seeded first on a fresh database).
+  "/dashboard/managehirs": { as: "editor", path: () => "/dashboard/managehirs" },
+  "/dashboard/managehirs/:hirId": { as: "editor", path: () => "/dashboard/managehirs/1" },
+  "/dashboard/managehirs/:hirId/delete": {
+    as: "editor",
+    path: () => "/dashboard/managehirs/1/delete",
+  },
+  "/dashboard/managehirs/new": { as: "editor", path: () => "/dashboard/managehirs/new" },
+  "/dashboard/managehirtopics": { as: "editor", path: () => "/dashboard/managehirtopics" },
+  "/dashboard/managehirtopics/:topicId": {
+    as: "editor",
+    path: () => "/dashboard/managehirtopics/1",
+  },
+  "/dashboard/managehirtopics/:topicId/delete": {
+    as: "editor",
+    path: () => "/dashboard/managehirtopics/1/delete",
+  },
+  "/dashboard/managehirtopics/new": {
+    as: "editor",
+    path: () => "/dashboard/managehirtopics/new",
+  },
   "/dashboard/manageglossary": { as: "editor", path: () => "/dashboard/manageglossary" },
   "/dashboard/manageglossary/:glossaryId": {
     as: "editor",
@@ -139,6 +160,9 @@ const VISITS: Record<
   "/dashboard/users/:userId/two-step": { as: "admin", path: () => "/dashboard/users/1/two-step" },
   "/export": { as: "member", path: () => "/export" },
   "/faq": { as: "member", path: () => "/faq" },
+  "/hir": { as: "member", path: () => "/hir" },
+  "/upcoming-hir": { as: "member", path: () => "/upcoming-hir" },
+  "/downloadhir": { as: "member", path: () => "/downloadhir?id=1&title=Reflow%20report" },
   "/export/:exportId": { as: "member", path: (ids) => `/export/${ids.exportId}` },
   "/glossary": { as: "member", path: () => "/glossary" },
   "/invite": { as: "admin", path: () => "/invite" },
