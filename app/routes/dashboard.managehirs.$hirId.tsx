@@ -6,7 +6,7 @@ import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { hirFileUrl } from "~/components/HirDownloadLink";
-import { HirFields, type HirShape } from "~/components/staff/HirFields";
+import { HirFields, type HirShape, refuseOversize } from "~/components/staff/HirFields";
 import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { hirFormAction } from "~/lib/hir-form.server";
@@ -46,6 +46,7 @@ export default function EditHir() {
       hssIds: hir.hssIds.join(", "),
     },
   });
+  const formProps = getFormProps(form);
   return (
     <div className="form-narrow">
       <Breadcrumb
@@ -68,7 +69,14 @@ export default function EditHir() {
           </a>
         ) : null}
       </p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={(event) => {
+          if (!refuseOversize(event)) formProps.onSubmit(event);
+        }}
+      >
         <HirFields
           fields={fields}
           kept={lastResult?.kept ?? null}

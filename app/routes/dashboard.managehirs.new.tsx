@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
-import { HirFields, type HirShape } from "~/components/staff/HirFields";
+import { HirFields, type HirShape, refuseOversize } from "~/components/staff/HirFields";
 import { requireRole } from "~/lib/auth.server";
 import { hirFormAction } from "~/lib/hir-form.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -27,6 +27,7 @@ export default function NewHir() {
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const [form, fields] = useForm<HirShape>({ id: "hir", lastResult });
+  const formProps = getFormProps(form);
   return (
     <div className="form-narrow">
       <Breadcrumb
@@ -41,7 +42,14 @@ export default function NewHir() {
       />
       <h1>Upload a HIR</h1>
       <p>Members can download the report as soon as it is uploaded.</p>
-      <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        {...formProps}
+        onSubmit={(event) => {
+          if (!refuseOversize(event)) formProps.onSubmit(event);
+        }}
+      >
         <HirFields fields={fields} kept={lastResult?.kept ?? null} />
         <div className="button-row">
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>

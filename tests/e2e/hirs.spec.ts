@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { required } from "../../app/lib/required";
@@ -87,6 +87,41 @@ test.describe("High Impact Reports", () => {
     await axe();
     await page.getByRole("button", { name: "Delete report" }).click();
     await expect(page.getByText(`Report deleted: “${title}”.`)).toBeVisible();
+  });
+
+  test("a file over 50 MB is refused: before it is sent with JS, by the server without", async ({
+    page,
+    axe,
+    jsEnabled,
+  }, testInfo) => {
+    // Just over the limit, so the server reads it (its body limit leaves room for the form).
+    const path = testInfo.outputPath("big.pdf");
+    const big = Buffer.alloc(50 * 1024 * 1024 + 512 * 1024, 0x20);
+    big.write("%PDF-1.7\n");
+    writeFileSync(path, big);
+    await logIn(page, "editor@example.org");
+    await page.goto("/dashboard/managehirs/new");
+    await page.getByLabel("Title").fill("Too big");
+    await page.getByLabel("Description").fill("Far too big.");
+    await page.getByLabel("PDF file").setInputFiles(path);
+    await page.getByRole("button", { name: "Upload report" }).click();
+    if (jsEnabled) {
+      // The browser refuses to send it and says why.
+      expect(
+        await page
+          .getByLabel("PDF file")
+          .evaluate((input: HTMLInputElement) => input.validationMessage),
+      ).toBe("The file must be 50 MB or smaller");
+      await expect(page).toHaveTitle(/^Upload a HIR/);
+    } else {
+      const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+      await expect(
+        summary.getByRole("link", { name: "The file must be 50 MB or smaller" }),
+      ).toBeVisible();
+      await expect(page.getByLabel("Title")).toHaveValue("Too big");
+      await expect(page.getByLabel("Description")).toHaveValue("Far too big.");
+      await axe();
+    }
   });
 
   test("the Download HIR page starts the download with JS, and offers a link without", async ({

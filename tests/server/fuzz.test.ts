@@ -178,18 +178,18 @@ describe("malformed requests", () => {
     expect(page).toMatch(/quote reference(<!-- -->)? ?<code>[0-9a-f]{16}<\/code>/);
   });
 
-  it("refuses a body larger than the largest upload before reading it", async () => {
-    // Declares 30 MB and sends a few bytes: the answer comes without waiting for the rest.
+  /** The status line the server answers a POST declaring `megabytes`, after a few bytes of it. */
+  const declaredPost = (path: string, megabytes: number) => {
     const { port } = new URL(server.base);
-    const head = await new Promise<string>((resolve, reject) => {
+    return new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), "127.0.0.1", () => {
         socket.write(
           [
-            "POST /contact HTTP/1.1",
+            `POST ${path} HTTP/1.1`,
             `Host: 127.0.0.1:${port}`,
             `Origin: ${server.base}`,
             "Content-Type: application/x-www-form-urlencoded",
-            `Content-Length: ${30 * 1024 * 1024}`,
+            `Content-Length: ${megabytes * 1024 * 1024}`,
             "",
             "message=short",
           ].join("\r\n"),
@@ -203,8 +203,22 @@ describe("malformed requests", () => {
           resolve(received);
         }
       });
+      // Still reading the declared body after 2 s: the server took it.
+      setTimeout(() => {
+        socket.destroy();
+        resolve("still reading");
+      }, 2000);
       socket.on("error", reject);
     });
-    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+  };
+
+  it("refuses a body larger than the largest upload before reading it", async () => {
+    // Declares 30 MB and sends a few bytes: the answer comes without waiting for the rest.
+    expect(await declaredPost("/contact", 30)).toMatch(/^HTTP\/1\.1 413 /);
+    // The HIR pages take a PDF of up to 50 MB with their form: 60 MB is refused at once,
+    // 40 MB is read (and the rest of the server keeps its smaller limit).
+    expect(await declaredPost("/dashboard/managehirs/new", 60)).toMatch(/^HTTP\/1\.1 413 /);
+    expect(await declaredPost("/dashboard/managehirs/new", 40)).toBe("still reading");
+    expect(await declaredPost("/contact", 40)).toMatch(/^HTTP\/1\.1 413 /);
   });
 });

@@ -470,41 +470,43 @@ export function RecordSections(props: RecordSectionsProps) {
 function RecordHirLinks({ hirs }: { hirs: RecordHirs }) {
   return (
     <>
-      <h3>Reports to download</h3>
       {hirs.reports.length ? (
-        <ul className="record-hirs">
-          {hirs.reports.map((hir) => (
-            <li key={hir.id}>
-              {hir.title} (updated {date(hir.updatedAt.slice(0, 10))}):{" "}
-              {hir.byteSize === null ? (
-                "No file data Found"
-              ) : (
-                <a href={hirFileUrl(hir.id)}>
-                  Download PDF<span className="visually-hidden">: {hir.title}</span> (
-                  {fileSize(hir.byteSize)})
-                </a>
-              )}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>No report on this record can be downloaded yet.</p>
-      )}
-      <h3>Upcoming High Impact Reports</h3>
+        <>
+          <h3>Reports to download</h3>
+          <ul className="record-hirs">
+            {hirs.reports.map((hir) => (
+              <li key={hir.id}>
+                {hir.title} (updated {date(hir.updatedAt.slice(0, 10))}):{" "}
+                {hir.byteSize === null ? (
+                  "No file data Found"
+                ) : (
+                  <a href={hirFileUrl(hir.id)}>
+                    Download PDF<span className="visually-hidden">: {hir.title}</span> (
+                    {fileSize(hir.byteSize)})
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {hirs.topics.length ? (
-        <ul className="record-hirs">
-          {hirs.topics.map((topic) => (
-            <li key={topic.id}>
-              {topic.titleOfTopic}
-              {topic.publicationDate
-                ? `: expected ${date(topic.publicationDate)}`
-                : ": publication date not yet set"}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p>No report on this record is being written.</p>
-      )}
+        <>
+          <h3>Upcoming High Impact Reports</h3>
+          <ul className="record-hirs">
+            {hirs.topics.map((topic) => (
+              <li key={topic.id}>
+                {topic.titleOfTopic}:{" "}
+                {topic.publicationDate ? (
+                  <>expected {date(topic.publicationDate)}</>
+                ) : (
+                  "publication date not yet set"
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       <p>
         <Link to="/hir">All High Impact Reports</Link> ·{" "}
         <Link to="/upcoming-hir">All upcoming reports</Link>

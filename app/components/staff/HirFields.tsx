@@ -1,3 +1,4 @@
+import type { ChangeEvent, FormEvent } from "react";
 import { type AnyField as Field, FieldError, TextareaField, TextField } from "~/components/forms";
 import { fileSize } from "~/lib/file-size";
 
@@ -11,6 +12,28 @@ interface KeptFile {
 }
 
 const MAX_MEGABYTES = 50;
+const TOO_BIG = `The file must be ${MAX_MEGABYTES} MB or smaller`;
+
+/**
+ * With JS, a file over the limit is refused before it is sent: the submit is stopped and the
+ * browser says why at the field, with everything typed still there. The server checks again
+ * either way (without JS a file a little over is refused with the form; a body much larger is
+ * not read at all). Returns whether it stopped the submit.
+ */
+export function refuseOversize(event: FormEvent<HTMLFormElement>) {
+  const input = event.currentTarget.querySelector<HTMLInputElement>('input[type="file"]');
+  const file = input?.files?.[0];
+  const tooBig = file !== undefined && file.size > MAX_MEGABYTES * 1024 * 1024;
+  input?.setCustomValidity(tooBig ? TOO_BIG : "");
+  if (!tooBig) return false;
+  event.preventDefault();
+  input?.reportValidity();
+  return true;
+}
+
+/** Choosing another file clears the refusal. */
+const clearRefusal = (event: ChangeEvent<HTMLInputElement>) =>
+  event.currentTarget.setCustomValidity("");
 
 /**
  * The fields of a report, for uploading and for editing: title, description, the records it
@@ -70,6 +93,7 @@ export function HirFields({
           id={fields.file.id}
           name={fields.file.name}
           accept=".pdf,application/pdf"
+          onChange={clearRefusal}
           aria-invalid={fileError ? true : undefined}
           aria-describedby={[fileHintId, fileError].filter(Boolean).join(" ")}
         />
