@@ -62,6 +62,8 @@ describe("the dashboard", () => {
       "Manage records",
       "Manage FAQs",
       "Manage glossary",
+      "Manage HIRs",
+      "Manage HIR topics",
     ]);
     expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([
       ...everyone,
@@ -72,6 +74,8 @@ describe("the dashboard", () => {
       "Manage records",
       "Manage FAQs",
       "Manage glossary",
+      "Manage HIRs",
+      "Manage HIR topics",
       "Users",
       "User reports",
       "Site settings",
