@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { useLoaderData } from "@remix-run/react";
+import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { setFlash } from "~/lib/flash.server";
@@ -42,35 +42,18 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteFaq() {
   const { faq } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage FAQs", to: "/dashboard/managefaqs" },
-          { label: "Delete question" },
-        ]}
-      />
-      <h1>Delete this question?</h1>
-      <dl className="summary-list">
-        <dt>Question</dt>
-        <dd>{faq.question}</dd>
-        <dt>Category</dt>
-        <dd>{faq.category}</dd>
-        <dt>Anchor</dt>
-        <dd>#{faq.anchor}</dd>
-      </dl>
-      <p>
-        Members will no longer see it, and links to /faq#{faq.anchor} will land at the top of the
-        FAQ page. This cannot be undone.
-      </p>
-      <Form method="post" className="button-row">
-        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
-          Delete question
-        </button>
-        <Link to="/dashboard/managefaqs">Cancel, keep it</Link>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      list={{ label: "Manage FAQs", to: "/dashboard/managefaqs" }}
+      thing="question"
+      question="Delete this question?"
+      facts={[
+        ["Question", faq.question],
+        ["Category", faq.category],
+        ["Anchor", `#${faq.anchor}`],
+      ]}
+      consequence={`Members will no longer see it, and links to /faq#${faq.anchor} will land at the top of the FAQ page. This cannot be undone.`}
+      button="Delete question"
+    />
   );
 }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { useLoaderData } from "@remix-run/react";
+import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { setFlash } from "~/lib/flash.server";
@@ -48,33 +48,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteGlossaryEntry() {
   const { entry } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
-          { label: "Delete entry" },
-        ]}
-      />
-      <h1>Delete this glossary entry?</h1>
-      <dl className="summary-list">
-        <dt>Field name</dt>
-        <dd>{entry.fieldName}</dd>
-        <dt>Record section</dt>
-        <dd>{entry.section}</dd>
-      </dl>
-      <p>
-        Members will no longer see it, and the record page's {entry.fieldName} label will no longer
-        link to the glossary. This cannot be undone.
-      </p>
-      <Form method="post" className="button-row">
-        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
-          Delete entry
-        </button>
-        <Link to="/dashboard/manageglossary">Cancel, keep it</Link>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      list={{ label: "Manage the glossary", to: "/dashboard/manageglossary" }}
+      thing="entry"
+      question="Delete this glossary entry?"
+      facts={[
+        ["Field name", entry.fieldName],
+        ["Record section", entry.section],
+      ]}
+      consequence={`Members will no longer see it, and the record page's ${entry.fieldName} label will no longer link to the glossary. This cannot be undone.`}
+      button="Delete entry"
+    />
   );
 }

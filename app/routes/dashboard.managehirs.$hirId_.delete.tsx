@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { useLoaderData } from "@remix-run/react";
+import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
@@ -43,33 +43,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteHir() {
   const { hir } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage HIRs", to: "/dashboard/managehirs" },
-          { label: "Delete HIR" },
-        ]}
-      />
-      <h1>Delete this report?</h1>
-      <dl className="summary-list">
-        <dt>Title</dt>
-        <dd>{hir.title}</dd>
-        <dt>Last updated</dt>
-        <dd>{formatDate(hir.updatedAt)}</dd>
-      </dl>
-      <p>
-        The report and its PDF are deleted, and links to it stop working. This cannot be undone.
-        {hir.archived ? null : " To hide it from members but keep it, archive it instead."}
-      </p>
-      <Form method="post" className="button-row">
-        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
-          Delete report
-        </button>
-        <Link to="/dashboard/managehirs">Cancel, keep it</Link>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      list={{ label: "Manage HIRs", to: "/dashboard/managehirs" }}
+      thing="HIR"
+      question="Delete this report?"
+      facts={[
+        ["Title", hir.title],
+        ["Last updated", formatDate(hir.updatedAt)],
+      ]}
+      consequence={`The report and its PDF are deleted, and links to it stop working. This cannot be undone.${hir.archived ? "" : " To hide it from members but keep it, archive it instead."}`}
+      button="Delete report"
+    />
   );
 }

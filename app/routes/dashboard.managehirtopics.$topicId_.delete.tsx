@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { useLoaderData } from "@remix-run/react";
+import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { setFlash } from "~/lib/flash.server";
@@ -46,33 +46,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function DeleteTopic() {
   const { topic } = useLoaderData<typeof loader>();
-  const navigation = useNavigation();
   return (
-    <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage HIR topics", to: "/dashboard/managehirtopics" },
-          { label: "Delete topic" },
-        ]}
-      />
-      <h1>Delete this topic?</h1>
-      <dl className="summary-list">
-        <dt>Title of the topic</dt>
-        <dd>{topic.titleOfTopic}</dd>
-        <dt>Record</dt>
-        <dd>{topic.hssId}</dd>
-      </dl>
-      <p>
-        Members will no longer see it among the upcoming reports or on the record page. It stays in
-        the list of deleted topics, from which it can be restored.
-      </p>
-      <Form method="post" className="button-row">
-        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
-          Delete topic
-        </button>
-        <Link to="/dashboard/managehirtopics">Cancel, keep it</Link>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      list={{ label: "Manage HIR topics", to: "/dashboard/managehirtopics" }}
+      thing="topic"
+      question="Delete this topic?"
+      facts={[
+        ["Title of the topic", topic.titleOfTopic],
+        ["Record", topic.hssId],
+      ]}
+      consequence="Members will no longer see it among the upcoming reports or on the record page. It stays in the list of deleted topics, from which it can be restored."
+      button="Delete topic"
+    />
   );
 }

@@ -1,0 +1,55 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+
+/**
+ * A delete's confirmation page: what will go, what deleting it means, and a POST button
+ * beside a way back. Deleting takes this second, deliberate step, with or without scripts.
+ */
+export function DeleteConfirmation({
+  list,
+  thing,
+  question,
+  facts,
+  consequence,
+  button,
+}: {
+  /** The staff list it belongs to, for the breadcrumb and the way back. */
+  list: { label: string; to: string };
+  /** "question", "report": the breadcrumb's last step says "Delete {thing}". */
+  thing: string;
+  /** The page's heading: "Delete this question?" */
+  question: string;
+  facts: [label: string, value: ReactNode][];
+  consequence: ReactNode;
+  button: string;
+}) {
+  const navigation = useNavigation();
+  return (
+    <div className="form-narrow">
+      <Breadcrumb
+        items={[
+          { label: "Dashboard", to: "/dashboard" },
+          { label: list.label, to: list.to },
+          { label: `Delete ${thing}` },
+        ]}
+      />
+      <h1>{question}</h1>
+      <dl className="summary-list">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p>{consequence}</p>
+      <Form method="post" className="button-row">
+        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+          {button}
+        </button>
+        <Link to={list.to}>Cancel, keep it</Link>
+      </Form>
+    </div>
+  );
+}
