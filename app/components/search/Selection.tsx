@@ -18,13 +18,20 @@ export const SELECTION_FORM_ID = "selection-form";
  * when that changes ("Select all on this page", "Clear All").
  */
 export function SelectBox({
-  hit,
+  value,
+  label,
   selected,
-  all,
+  all = false,
+  formId = SELECTION_FORM_ID,
 }: {
-  hit: SearchHit;
+  /** What the form sends for this item (a record's HSS ID, an entry's id). */
+  value: string;
+  /** The item's name, read after "Select" by screen readers. */
+  label: string;
   selected: boolean;
-  all: boolean;
+  all?: boolean;
+  /** The selection form the box belongs to without JS. */
+  formId?: string;
 }) {
   const fetcher = useFetcher();
   const location = useLocation();
@@ -35,15 +42,15 @@ export function SelectBox({
     if (mounted.current && box.current) box.current.checked = checked;
     mounted.current = true;
   }, [checked]);
-  const id = `select-${hit.hssId}`;
+  const id = `select-${value}`;
   return (
     <label htmlFor={id} className="select-result">
       <input
         type="checkbox"
         id={id}
-        form={SELECTION_FORM_ID}
+        form={formId}
         name="selected"
-        value={hit.hssId}
+        value={value}
         ref={box}
         defaultChecked={checked}
         disabled={all}
@@ -51,15 +58,15 @@ export function SelectBox({
           const data = new FormData();
           data.set("intent", "select");
           data.set("js", "1");
-          data.append("shown", hit.hssId);
-          if (event.currentTarget.checked) data.append("selected", hit.hssId);
+          data.append("shown", value);
+          if (event.currentTarget.checked) data.append("selected", value);
           fetcher.submit(data, {
             method: "post",
             action: `${location.pathname}${location.search}`,
           });
         }}
       />
-      Select<span className="visually-hidden"> {hit.title}</span>
+      Select<span className="visually-hidden"> {label}</span>
     </label>
   );
 }
