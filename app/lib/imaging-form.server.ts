@@ -1,0 +1,46 @@
+import { json } from "@remix-run/node";
+import { readForm } from "~/lib/body.server";
+import { parseForm } from "~/lib/forms.server";
+import {
+  eventMessages,
+  type ImagingInput,
+  imagingCategories,
+  imagingFormSchema,
+  listEventNames,
+  unknownEventNames,
+} from "~/models/imaging-diagnostics.server";
+
+/** What the add and edit pages' loaders send the form: the event names and the categories in use. */
+export async function imagingFormChoices() {
+  const [eventNames, categories] = await Promise.all([listEventNames(), imagingCategories()]);
+  return { eventNames: eventNames.map(({ id, name }) => ({ id, name })), categories };
+}
+
+/**
+ * Reads and checks the entry's form. Either the valid input, or the response that draws the
+ * form again with what was typed: with its errors (400), or, after "Add an event" or "Remove
+ * event N" (conform's list intents, which validate nothing), with the row added or removed.
+ * createdOrUpdatedBy is never read from the form: the caller takes the signed-in user.
+ */
+export async function readImagingForm(
+  request: Request,
+): Promise<{ input: ImagingInput; response?: never } | { input?: never; response: Response }> {
+  const submission = parseForm(await readForm(request), imagingFormSchema);
+  if (submission.status !== "success")
+    return {
+      response: json(submission.reply(), { status: submission.status === "error" ? 400 : 200 }),
+    };
+  const unknown = await unknownEventNames(submission.value);
+  if (unknown.length)
+    return {
+      response: json(
+        submission.reply({
+          fieldErrors: Object.fromEntries(
+            unknown.map((row) => [`events[${row}].nameId`, [eventMessages.unknownName(row + 1)]]),
+          ),
+        }),
+        { status: 400 },
+      ),
+    };
+  return { input: submission.value };
+}

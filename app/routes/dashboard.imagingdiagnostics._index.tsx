@@ -1,0 +1,181 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useFormAction, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { entriesText, ImagingFilters, ImagingTable } from "~/components/imaging/ImagingTable";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { setFlash } from "~/lib/flash.server";
+import { parseImagingQuery } from "~/lib/imaging-query";
+import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import {
+  entryLabel,
+  exportForStaff,
+  getImagingEntry,
+  IMAGING_LIMIT,
+  listImaging,
+  toggleImagingArchived,
+  xlsxDownload,
+} from "~/models/imaging-diagnostics.server";
+
+const TITLE = "Manage imaging and diagnostics";
+const PATH = "/dashboard/imagingdiagnostics";
+
+export const handle: RouteHandle<{ page: number; pages: number } | undefined> = {
+  title: (data) => (data ? pagedTitle(TITLE, data.page, data.pages) : TITLE),
+};
+
+export const NO_ARCHIVED = "There are no archived entries to export.";
+export const NO_ENTRIES = "There is nothing to export: no entry matches the filters.";
+
+/** The staff's register: every entry, archived ones included and marked. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const query = parseImagingQuery(new URL(request.url).searchParams);
+  const list = await listImaging(query, { includeArchived: true });
+  return json({
+    query: { ...query, page: list.page },
+    rows: list.rows.map((row) => ({ ...row, label: entryLabel(row) })),
+    total: list.total,
+    page: list.page,
+    pages: list.pages,
+    categories: list.categories,
+    limit: IMAGING_LIMIT,
+  });
+}
+
+const staffForm = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("archive"),
+    id: z.coerce.number().int().positive().max(2_147_483_647),
+  }),
+  z.object({ intent: z.literal("export") }),
+  // Spec section 7: export?exportOnlyArchived=true.
+  z.object({ intent: z.literal("exportArchived") }),
+]);
+
+/** The archive toggle (spec section 4) and the two exports, which answer with the file itself. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const form = await readForm(request);
+  const url = new URL(request.url);
+  // Back to the same list; Remix's ?index (this is an index route) stays out of the address.
+  url.searchParams.delete("index");
+  const back = `${url.pathname}${url.search}`;
+  const parsed = staffForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return redirect(back, { status: 303 });
+  if (parsed.data.intent === "archive") {
+    const entry = await getImagingEntry(parsed.data.id);
+    const archived = entry ? await toggleImagingArchived(entry.id, user.id) : null;
+    const message =
+      !entry || archived === null
+        ? "That entry no longer exists."
+        : archived
+          ? `Archived: ${entryLabel(entry)}. Members no longer see it.`
+          : `Unarchived: ${entryLabel(entry)}. Members see it again.`;
+    return redirect(back, {
+      status: 303,
+      headers: {
+        "Set-Cookie": await setFlash(request, {
+          severity: archived === null ? "error" : "success",
+          message,
+        }),
+      },
+    });
+  }
+  const onlyArchived = parsed.data.intent === "exportArchived";
+  const file = await exportForStaff(parseImagingQuery(url.searchParams), { onlyArchived });
+  if (file.count > 0)
+    return xlsxDownload(
+      file,
+      onlyArchived ? "imaging-and-diagnostics-archived" : "imaging-and-diagnostics",
+    );
+  return redirect(back, {
+    status: 303,
+    headers: {
+      "Set-Cookie": await setFlash(request, {
+        severity: "info",
+        message: onlyArchived ? NO_ARCHIVED : NO_ENTRIES,
+      }),
+    },
+  });
+}
+
+export default function ManageImagingDiagnostics() {
+  const { query, rows, total, page, pages, categories, limit } = useLoaderData<typeof loader>();
+  // This list's address with its filters (and ?index, which Remix needs for an index route).
+  const here = useFormAction();
+  const filtered = Boolean(query.q || query.category || query.status !== "all");
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Dashboard", to: "/dashboard" },
+          { label: TITLE },
+        ]}
+      />
+      <h1>{TITLE}</h1>
+      <p className="page-actions">
+        <Link to={`${PATH}/new`} className="button-link">
+          Add an entry
+        </Link>
+        <Link to={`${PATH}/eventnames`}>Event names</Link>
+        <Link to="/imagingdiagnostics">View the members' list</Link>
+      </p>
+      <ImagingFilters pathname={PATH} query={query} categories={categories} staff />
+      <p role="status" className="result-count">
+        <strong>{entriesText(total)}</strong>
+        {filtered ? " match the filters" : null}
+        {total > limit
+          ? `: the first ${limit.toLocaleString("en-GB")} are listed. Narrow the list with the filters to see the rest.`
+          : null}
+      </p>
+      {/* A plain form: the exports answer with a file, which a script's fetch could not save. */}
+      <form method="post" action={here} className="inline-actions" aria-label="Export">
+        <button type="submit" name="intent" value="export" aria-describedby="staff-export-hint">
+          Export
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="exportArchived"
+          className="secondary"
+          aria-describedby="staff-export-hint"
+        >
+          Export archived only
+        </button>
+        <small id="staff-export-hint" className="hint">
+          An Excel (XLSX) file, downloaded at once: every entry that matches the filters, or only
+          the archived ones among them.
+        </small>
+      </form>
+      {rows.length > 0 ? (
+        <ImagingTable
+          pathname={PATH}
+          query={query}
+          rows={rows}
+          page={page}
+          pages={pages}
+          caption={`Entries, archived ones included, page ${page} of ${pages}`}
+          staffActions={(row) => (
+            <Form method="post" className="inline-actions">
+              <input type="hidden" name="id" value={row.id} />
+              <button type="submit" name="intent" value="archive" className="secondary outline">
+                {row.archived ? "Unarchive" : "Archive"}
+                <span className="visually-hidden"> {row.label}</span>
+              </button>
+              <Link to={`${PATH}/${row.id}/delete`}>
+                Delete<span className="visually-hidden"> {row.label}</span>
+              </Link>
+            </Form>
+          )}
+        />
+      ) : (
+        <p>{filtered ? "No entries match the filters." : "There are no entries yet."}</p>
+      )}
+    </>
+  );
+}
