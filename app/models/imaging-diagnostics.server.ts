@@ -490,11 +490,11 @@ export async function moveEventName(id: number, direction: "up" | "down", db?: D
       sql`SELECT id, sort_order FROM imaging_event_names ORDER BY sort_order, id FOR UPDATE`,
     );
     const at = names.findIndex((name) => name.id === id);
-    const other = names[direction === "up" ? at - 1 : at + 1];
-    if (at < 0 || !other) return;
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (at < 0 || to < 0 || to >= names.length) return;
     // Renumbered whole, so that ties left by an earlier change cannot stop the swap.
     const order = names.map((name) => name.id);
-    [order[at], order[order.indexOf(other.id)]] = [other.id, id];
+    [order[at], order[to]] = [order[to], order[at]];
     await t.execute(
       sql`UPDATE imaging_event_names SET sort_order = o.position
             FROM unnest(${`{${order.join(",")}}`}::int[]) WITH ORDINALITY AS o(id, position)
