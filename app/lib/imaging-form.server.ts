@@ -1,8 +1,10 @@
 import { json } from "@remix-run/node";
+import { z } from "zod";
 import { readForm } from "~/lib/body.server";
 import { parseForm } from "~/lib/forms.server";
 import {
   eventMessages,
+  IMAGING_PAGE_SIZE,
   type ImagingInput,
   imagingCategories,
   imagingFormSchema,
@@ -44,3 +46,11 @@ export async function readImagingForm(
     };
   return { input: submission.value };
 }
+
+const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(IMAGING_PAGE_SIZE);
+/** The members' selection form: of the `shown` entries (a page), the `selected` ones are ticked. */
+export const imagingSelectionForm = z.object({
+  intent: z.enum(["select", "selectPage", "clear"]),
+  shown: ids,
+  selected: ids,
+});

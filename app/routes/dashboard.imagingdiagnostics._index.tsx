@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useFormAction, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { entriesText, ImagingFilters, ImagingTable } from "~/components/imaging/ImagingTable";
@@ -12,12 +12,10 @@ import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
 import {
   entryLabel,
-  exportForStaff,
   getImagingEntry,
   IMAGING_LIMIT,
   listImaging,
   toggleImagingArchived,
-  xlsxDownload,
 } from "~/models/imaging-diagnostics.server";
 
 const TITLE = "Manage imaging and diagnostics";
@@ -26,9 +24,6 @@ const PATH = "/dashboard/imagingdiagnostics";
 export const handle: RouteHandle<{ page: number; pages: number } | undefined> = {
   title: (data) => (data ? pagedTitle(TITLE, data.page, data.pages) : TITLE),
 };
-
-export const NO_ARCHIVED = "There are no archived entries to export.";
-export const NO_ENTRIES = "There is nothing to export: no entry matches the filters.";
 
 /** The staff's register: every entry, archived ones included and marked. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,17 +41,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const staffForm = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("archive"),
-    id: z.coerce.number().int().positive().max(2_147_483_647),
-  }),
-  z.object({ intent: z.literal("export") }),
-  // Spec section 7: export?exportOnlyArchived=true.
-  z.object({ intent: z.literal("exportArchived") }),
-]);
+const archiveForm = z.object({
+  intent: z.literal("archive"),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
 
-/** The archive toggle (spec section 4) and the two exports, which answer with the file itself. */
+/** The archive toggle (spec section 4). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, CONTENT_STAFF);
   const form = await readForm(request);
@@ -64,40 +54,22 @@ export async function action({ request }: ActionFunctionArgs) {
   // Back to the same list; Remix's ?index (this is an index route) stays out of the address.
   url.searchParams.delete("index");
   const back = `${url.pathname}${url.search}`;
-  const parsed = staffForm.safeParse(Object.fromEntries(form));
+  const parsed = archiveForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirect(back, { status: 303 });
-  if (parsed.data.intent === "archive") {
-    const entry = await getImagingEntry(parsed.data.id);
-    const archived = entry ? await toggleImagingArchived(entry.id, user.id) : null;
-    const message =
-      !entry || archived === null
-        ? "That entry no longer exists."
-        : archived
-          ? `Archived: ${entryLabel(entry)}. Members no longer see it.`
-          : `Unarchived: ${entryLabel(entry)}. Members see it again.`;
-    return redirect(back, {
-      status: 303,
-      headers: {
-        "Set-Cookie": await setFlash(request, {
-          severity: archived === null ? "error" : "success",
-          message,
-        }),
-      },
-    });
-  }
-  const onlyArchived = parsed.data.intent === "exportArchived";
-  const file = await exportForStaff(parseImagingQuery(url.searchParams), { onlyArchived });
-  if (file.count > 0)
-    return xlsxDownload(
-      file,
-      onlyArchived ? "imaging-and-diagnostics-archived" : "imaging-and-diagnostics",
-    );
+  const entry = await getImagingEntry(parsed.data.id);
+  const archived = entry ? await toggleImagingArchived(entry.id, user.id) : null;
+  const message =
+    !entry || archived === null
+      ? "That entry no longer exists."
+      : archived
+        ? `Archived: ${entryLabel(entry)}. Members no longer see it.`
+        : `Unarchived: ${entryLabel(entry)}. Members see it again.`;
   return redirect(back, {
     status: 303,
     headers: {
       "Set-Cookie": await setFlash(request, {
-        severity: "info",
-        message: onlyArchived ? NO_ARCHIVED : NO_ENTRIES,
+        severity: archived === null ? "error" : "success",
+        message,
       }),
     },
   });
@@ -105,8 +77,13 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ManageImagingDiagnostics() {
   const { query, rows, total, page, pages, categories, limit } = useLoaderData<typeof loader>();
-  // This list's address with its filters (and ?index, which Remix needs for an index route).
-  const here = useFormAction();
+  // The exports take the list's filters.
+  const { search } = useLocation();
+  const exportTo = (onlyArchived: boolean) =>
+    `${PATH}/export?${new URLSearchParams([
+      ["exportOnlyArchived", String(onlyArchived)],
+      ...new URLSearchParams(search),
+    ])}`;
   const filtered = Boolean(query.q || query.category || query.status !== "all");
   return (
     <>
@@ -128,20 +105,19 @@ export default function ManageImagingDiagnostics() {
       <ImagingFilters pathname={PATH} query={query} categories={categories} staff />
       <p role="status" className="result-count">
         <strong>{entriesText(total)}</strong>
-        {filtered ? " match the filters" : null}
+        {filtered ? (total === 1 ? " matches the filters" : " match the filters") : null}
         {total > limit
           ? `: the first ${limit.toLocaleString("en-GB")} are listed. Narrow the list with the filters to see the rest.`
           : null}
       </p>
       {/* A plain form: the exports answer with a file, which a script's fetch could not save. */}
-      <form method="post" action={here} className="inline-actions" aria-label="Export">
-        <button type="submit" name="intent" value="export" aria-describedby="staff-export-hint">
+      <form method="post" action={exportTo(false)} className="inline-actions" aria-label="Export">
+        <button type="submit" aria-describedby="staff-export-hint">
           Export
         </button>
         <button
           type="submit"
-          name="intent"
-          value="exportArchived"
+          formAction={exportTo(true)}
           className="secondary"
           aria-describedby="staff-export-hint"
         >

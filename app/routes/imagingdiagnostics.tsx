@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { useFormAction, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
+import { useFormAction, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import {
   entriesText,
@@ -11,19 +10,16 @@ import {
 } from "~/components/imaging/ImagingTable";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { imagingSelectionForm } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import {
   clearImagingSelection,
   entryLabel,
-  exportForMember,
   getImagingSelection,
   IMAGING_LIMIT,
-  IMAGING_PAGE_SIZE,
   listImaging,
   updateImagingSelection,
-  xlsxDownload,
 } from "~/models/imaging-diagnostics.server";
 
 const TITLE = "Imaging and diagnostics";
@@ -31,8 +27,6 @@ const TITLE = "Imaging and diagnostics";
 export const handle: RouteHandle<{ page: number; pages: number } | undefined> = {
   title: (data) => (data ? pagedTitle(TITLE, data.page, data.pages) : TITLE),
 };
-
-export const NOTHING_TO_EXPORT = "There is nothing to export: no entry matches the filters.";
 
 /** The members' list (spec section 2): entries that are not archived, with a selection and an immediate export. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -58,23 +52,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-const ids = z.array(z.coerce.number().int().positive().max(2_147_483_647)).max(IMAGING_PAGE_SIZE);
-const selectionForm = z.object({
-  intent: z.enum(["select", "selectPage", "clear", "export"]),
-  shown: ids,
-  selected: ids,
-});
-
 /**
- * The selection's buttons and Export. Each POST that changes the selection goes back to the
- * same list (POST-redirect-GET), or answers a script (`js=1`) in JSON. Export first keeps the
- * page's ticks (without JS they have not been sent yet), then answers with the file itself.
+ * The selection's buttons. Each goes back to the same list (POST-redirect-GET), or answers a
+ * script (`js=1`) in JSON. Export posts the same form to /imagingdiagnostics/export.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const url = new URL(request.url);
-  const parsed = selectionForm.safeParse({
+  const parsed = imagingSelectionForm.safeParse({
     intent: form.get("intent"),
     shown: form.getAll("shown"),
     selected: form.getAll("selected"),
@@ -84,16 +70,6 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "clear") await clearImagingSelection(user.id);
     else if (intent === "selectPage") await updateImagingSelection(user.id, shown, shown);
     else await updateImagingSelection(user.id, shown, selected);
-    if (intent === "export") {
-      const file = await exportForMember(user.id, parseImagingQuery(url.searchParams));
-      if (file.count > 0) return xlsxDownload(file, "imaging-and-diagnostics");
-      return redirect(`${url.pathname}${url.search}`, {
-        status: 303,
-        headers: {
-          "Set-Cookie": await setFlash(request, { severity: "info", message: NOTHING_TO_EXPORT }),
-        },
-      });
-    }
   }
   if (form.get("js") === "1")
     return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
@@ -105,6 +81,7 @@ export default function ImagingDiagnostics() {
     useLoaderData<typeof loader>();
   // This list's address with its filters: Export exports what they match.
   const here = useFormAction();
+  const { search } = useLocation();
   const filtered = Boolean(query.q || query.category);
   const listed = entriesText(Math.min(total, limit));
   const exportHint =
@@ -124,7 +101,7 @@ export default function ImagingDiagnostics() {
       <ImagingFilters pathname="/imagingdiagnostics" query={query} categories={categories} />
       <p role="status" className="result-count">
         <strong>{entriesText(total)}</strong>
-        {filtered ? " match the filters" : null}
+        {filtered ? (total === 1 ? " matches the filters" : " match the filters") : null}
         {total > limit
           ? `: the first ${limit.toLocaleString("en-GB")} are listed. Narrow the list with the filters to see the rest.`
           : null}
@@ -148,7 +125,11 @@ export default function ImagingDiagnostics() {
                 : "No results selected"}
             </p>
             <div className="selection-actions">
-              <button type="submit" name="intent" value="export" aria-describedby="export-hint">
+              <button
+                type="submit"
+                formAction={`/imagingdiagnostics/export${search}`}
+                aria-describedby="export-hint"
+              >
                 Export
               </button>
               {selection.count > 0 ? (

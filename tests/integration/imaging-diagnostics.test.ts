@@ -17,8 +17,11 @@ import {
 import {
   action as staffListAction,
   loader as staffListLoader,
-  NO_ARCHIVED,
 } from "~/routes/dashboard.imagingdiagnostics._index";
+import {
+  action as staffExportAction,
+  NO_ARCHIVED,
+} from "~/routes/dashboard.imagingdiagnostics.export";
 import {
   action as newAction,
   loader as newLoader,
@@ -43,11 +46,11 @@ import {
   action as deleteNameAction,
   loader as deleteNameLoader,
 } from "~/routes/dashboard.imagingdiagnostics.eventnames.$nameId_.delete";
+import { action as memberAction, loader as memberLoader } from "~/routes/imagingdiagnostics";
 import {
-  action as memberAction,
-  loader as memberLoader,
+  action as memberExportAction,
   NOTHING_TO_EXPORT,
-} from "~/routes/imagingdiagnostics";
+} from "~/routes/imagingdiagnostics_.export";
 import { getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 
 type Handler = (a: LoaderFunctionArgs) => Promise<unknown>;
@@ -125,9 +128,17 @@ describe("imaging and diagnostics: access", () => {
     const { validation } = await nameIds();
     const attempts: Array<[Handler, Request, Record<string, string>?]> = [
       [memberLoader, getRequest("/imagingdiagnostics")],
-      [memberAction, postRequest("/imagingdiagnostics", { intent: "export" })],
+      [memberAction, postRequest("/imagingdiagnostics", { intent: "clear" })],
+      [memberExportAction, postRequest("/imagingdiagnostics/export", {})],
       [staffListLoader, getRequest("/dashboard/imagingdiagnostics")],
-      [staffListAction, postRequest("/dashboard/imagingdiagnostics", { intent: "exportArchived" })],
+      [
+        staffListAction,
+        postRequest("/dashboard/imagingdiagnostics", { intent: "archive", id: "1" }),
+      ],
+      [
+        staffExportAction,
+        postRequest("/dashboard/imagingdiagnostics/export?exportOnlyArchived=true", {}),
+      ],
       [newLoader, getRequest("/dashboard/imagingdiagnostics/new")],
       [newAction, postRequest("/dashboard/imagingdiagnostics/new", entryForm())],
       [editLoader, getRequest(`/x/${id}`), { entryId: String(id) }],
@@ -165,12 +176,12 @@ describe("imaging and diagnostics: access", () => {
           ),
         ],
         [
-          staffListAction,
-          postRequest("/dashboard/imagingdiagnostics", { intent: "exportArchived" }, cookie),
+          staffExportAction,
+          postRequest("/dashboard/imagingdiagnostics/export?exportOnlyArchived=true", {}, cookie),
         ],
         [
-          staffListAction,
-          postRequest("/dashboard/imagingdiagnostics", { intent: "export" }, cookie),
+          staffExportAction,
+          postRequest("/dashboard/imagingdiagnostics/export?exportOnlyArchived=false", {}, cookie),
         ],
         [newLoader, getRequest("/dashboard/imagingdiagnostics/new", cookie)],
         [newAction, postRequest("/dashboard/imagingdiagnostics/new", entryForm(), cookie)],
@@ -598,8 +609,8 @@ describe("imaging and diagnostics: the members' list", () => {
     expect((await memberList(cookie, `?category=Hidden%20${word}`)).total).toBe(0);
 
     const file = (await call(
-      memberAction,
-      postRequest("/imagingdiagnostics", { intent: "export" }, cookie),
+      memberExportAction,
+      postRequest("/imagingdiagnostics/export", {}, cookie),
     )) as Response;
     const rows = await sheetRows(file);
     expect(rows.slice(1).map((row) => row[2])).toEqual([`${word} shown`]);
@@ -663,8 +674,8 @@ describe("imaging and diagnostics: the members' list", () => {
             chemicalName: name,
             tradeName: n === 2 ? "" : `-trade ${n}`,
             events: [
-              { nameId: validation, date: "2024-05-0" + (n + 1), row: 0 },
-              { nameId: chmp, date: "2025-05-0" + (n + 1), row: 1 },
+              { nameId: validation, date: `2024-05-0${n + 1}`, row: 0 },
+              { nameId: chmp, date: `2025-05-0${n + 1}`, row: 1 },
             ],
           }),
           author,
@@ -675,10 +686,10 @@ describe("imaging and diagnostics: the members' list", () => {
     const query = `?q=${word}&sort=chemicalName&order=asc`;
     // Without JS the page's ticks come with Export itself.
     const selected = (await call(
-      memberAction,
+      memberExportAction,
       postRequest(
-        `/imagingdiagnostics${query}`,
-        { intent: "export", shown: ids.map(String), selected: [String(ids[2]), String(ids[0])] },
+        `/imagingdiagnostics/export${query}`,
+        { shown: ids.map(String), selected: [String(ids[2]), String(ids[0])] },
         cookie,
       ),
     )) as Response;
@@ -718,8 +729,8 @@ describe("imaging and diagnostics: the members' list", () => {
     expect((await memberList(cookie, query)).selection.count).toBe(0);
     const all = await sheetRows(
       (await call(
-        memberAction,
-        postRequest(`/imagingdiagnostics${query}`, { intent: "export" }, cookie),
+        memberExportAction,
+        postRequest(`/imagingdiagnostics/export${query}`, {}, cookie),
       )) as Response,
     );
     expect(all.slice(1).map((row) => row[2])).toEqual([
@@ -731,10 +742,7 @@ describe("imaging and diagnostics: the members' list", () => {
 
     // Nothing to export: back to the list, saying so.
     const none = await redirected(() =>
-      call(
-        memberAction,
-        postRequest(`/imagingdiagnostics?q=${marker()}`, { intent: "export" }, cookie),
-      ),
+      call(memberExportAction, postRequest(`/imagingdiagnostics/export?q=${marker()}`, {}, cookie)),
     );
     expect(none.status).toBe(303);
     expect(none.headers.get("Set-Cookie")).toContain("hsd_flash");
@@ -814,10 +822,10 @@ describe("imaging and diagnostics: the staff's exports", () => {
     const cookie = await staffCookie();
     const onlyArchived = await sheetRows(
       (await call(
-        staffListAction,
+        staffExportAction,
         postRequest(
-          `/dashboard/imagingdiagnostics?index&q=${word}`,
-          { intent: "exportArchived" },
+          `/dashboard/imagingdiagnostics/export?exportOnlyArchived=true&q=${word}`,
+          {},
           cookie,
         ),
       )) as Response,
@@ -834,10 +842,10 @@ describe("imaging and diagnostics: the staff's exports", () => {
     ]);
     const every = await sheetRows(
       (await call(
-        staffListAction,
+        staffExportAction,
         postRequest(
-          `/dashboard/imagingdiagnostics?index&q=${word}&sort=chemicalName&order=asc`,
-          { intent: "export" },
+          `/dashboard/imagingdiagnostics/export?exportOnlyArchived=false&q=${word}&sort=chemicalName&order=asc`,
+          {},
           cookie,
         ),
       )) as Response,
@@ -848,10 +856,10 @@ describe("imaging and diagnostics: the staff's exports", () => {
     ]);
     const none = await redirected(() =>
       call(
-        staffListAction,
+        staffExportAction,
         postRequest(
-          `/dashboard/imagingdiagnostics?index&q=${word}%20active`,
-          { intent: "exportArchived" },
+          `/dashboard/imagingdiagnostics/export?exportOnlyArchived=true&q=${word}%20active`,
+          {},
           cookie,
         ),
       ),
@@ -961,8 +969,8 @@ describe("imaging and diagnostics: limits and demo data", () => {
       expect(last.rows.at(-1)?.chemicalName).toBe(`${word} ${IMAGING_LIMIT}`);
       const rows = await sheetRows(
         (await call(
-          memberAction,
-          postRequest(`/imagingdiagnostics?q=${word}`, { intent: "export" }, cookie),
+          memberExportAction,
+          postRequest(`/imagingdiagnostics/export?q=${word}`, {}, cookie),
         )) as Response,
       );
       expect(rows).toHaveLength(IMAGING_LIMIT + 1);
