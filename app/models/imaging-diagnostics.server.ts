@@ -22,7 +22,7 @@ const LAST_YEAR = 2100;
 /** EMA product numbers (EMEA/H/C/004675), with a procedure after it where one is meant (/II/0012). */
 const EMA_CODE = /^EMEA\/H\/C\/\d{6}(?:\/[A-Z]{1,5}\/\d{4}(?:\/G)?)?$/;
 export const EMA_CODE_MESSAGE =
-  "Enter the EMA code as EMEA/H/C/ and 6 digits, for example EMEA/H/C/004675, with a procedure after it if needed: EMEA/H/C/004675/II/0012";
+  "Enter the EMA code as EMEA/H/C/ and 6 digits, for example EMEA/H/C/004675";
 
 export const eventMessages = {
   name: (n: number) => `Choose the name of event ${n}`,
