@@ -1,3 +1,4 @@
+import type { ImagingFields } from "~/lib/imaging-query";
 import { mulberry32 } from "~/records/generate";
 
 /**
@@ -7,12 +8,7 @@ import { mulberry32 } from "~/records/generate";
  * The EMA codes are made up (EMEA/H/C/ and 6 digits), as the demo's records are.
  */
 
-export interface DemoImagingEntry {
-  category: string;
-  emaCode: string;
-  chemicalName: string;
-  tradeName: string;
-  indicationStatement: string;
+export interface DemoImagingEntry extends ImagingFields {
   archived: boolean;
   /** Events by name (the EMA procedure milestones the migration seeds) and date. */
   events: Array<{ name: string; date: string }>;

@@ -1,9 +1,14 @@
-import { json } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import type { Params } from "@remix-run/react";
 import { z } from "zod";
 import { readForm } from "~/lib/body.server";
+import { type Flash, setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
+import { idParam } from "~/lib/params.server";
 import {
   eventMessages,
+  getEventName,
+  getImagingEntry,
   IMAGING_PAGE_SIZE,
   type ImagingInput,
   imagingCategories,
@@ -54,3 +59,22 @@ export const imagingSelectionForm = z.object({
   shown: ids,
   selected: ids,
 });
+
+/** Back to a page (POST-redirect-GET) with a message for it in the alert bar. */
+export async function redirectWithFlash(request: Request, to: string, flash: Flash) {
+  return redirect(to, { status: 303, headers: { "Set-Cookie": await setFlash(request, flash) } });
+}
+
+/** The entry a route's `:entryId` names, or a thrown 404. */
+export async function entryOf(params: Params) {
+  const entry = await getImagingEntry(idParam(params.entryId));
+  if (!entry) throw new Response("Not found", { status: 404 });
+  return entry;
+}
+
+/** The event name a route's `:nameId` names, or a thrown 404. */
+export async function eventNameOf(params: Params) {
+  const name = await getEventName(idParam(params.nameId));
+  if (!name) throw new Response("Not found", { status: 404 });
+  return name;
+}

@@ -3,6 +3,16 @@
  * works without JS and can be bookmarked. Shared by the loaders, the model and the table.
  */
 
+/** An entry's own fields (spec section 3), as the model, the pages and the demo data name them. */
+// A type, not an interface: conform's form shapes want an index signature.
+export type ImagingFields = {
+  category: string;
+  emaCode: string;
+  chemicalName: string;
+  tradeName: string;
+  indicationStatement: string;
+};
+
 export const SORTS = ["category", "emaCode", "chemicalName", "tradeName", "latestEvent"] as const;
 export type ImagingSort = (typeof SORTS)[number];
 export const STATUSES = ["all", "active", "archived"] as const;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type Db, getDb, queryRows } from "~/db/client.server";
 import type { ExportColumn } from "~/lib/export-columns.server";
 import { CONTENT_TYPES, openXlsxWriter } from "~/lib/export-writers.server";
-import type { ImagingQuery, ImagingSort } from "~/lib/imaging-query";
+import type { ImagingFields, ImagingQuery, ImagingSort } from "~/lib/imaging-query";
 
 /**
  * Imaging and diagnostics (issue 17; spec section 3): contrast agents, radiopharmaceuticals
@@ -125,13 +125,8 @@ export interface ImagingEvent {
   date: string;
 }
 
-export interface ImagingEntry {
+export interface ImagingEntry extends ImagingFields {
   id: number;
-  category: string;
-  emaCode: string;
-  chemicalName: string;
-  tradeName: string;
-  indicationStatement: string;
   archived: boolean;
   createdOrUpdatedBy: number | null;
   /** The name of the user who last saved it, if known. */

@@ -1,20 +1,20 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ImagingEntryForm } from "~/components/imaging/ImagingEntryForm";
 import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
-import { imagingFormChoices, readImagingForm } from "~/lib/imaging-form.server";
+import {
+  imagingFormChoices,
+  readImagingForm,
+  redirectWithFlash,
+  entryOf,
+} from "~/lib/imaging-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
-import {
-  entryLabel,
-  getImagingEntry,
-  updateImagingEntry,
-} from "~/models/imaging-diagnostics.server";
+import { entryLabel, updateImagingEntry } from "~/models/imaging-diagnostics.server";
 
 const PATH = "/dashboard/imagingdiagnostics";
 
@@ -25,8 +25,7 @@ export const handle: RouteHandle<{ entry: { label: string } } | undefined> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, CONTENT_STAFF);
-  const entry = await getImagingEntry(idParam(params.entryId));
-  if (!entry) throw new Response("Not found", { status: 404 });
+  const entry = await entryOf(params);
   return json({ entry: { ...entry, label: entryLabel(entry) }, ...(await imagingFormChoices()) });
 }
 
@@ -38,14 +37,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   // createdOrUpdatedBy is the signed-in user, whatever the form sent.
   if (!(await updateImagingEntry(id, input, user.id)))
     throw new Response("Not found", { status: 404 });
-  return redirect(PATH, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Entry saved: ${entryLabel({ chemicalName: input.chemicalName, tradeName: input.tradeName ?? "" })}.`,
-      }),
-    },
+  return redirectWithFlash(request, PATH, {
+    severity: "success",
+    message: `Entry saved: ${entryLabel({ chemicalName: input.chemicalName, tradeName: input.tradeName ?? "" })}.`,
   });
 }
 
@@ -54,13 +48,7 @@ export default function EditImagingEntry() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage imaging and diagnostics", to: PATH },
-          { label: "Edit entry" },
-        ]}
-      />
+      <RegisterBreadcrumb current="Edit entry" />
       <ImagingEntryForm
         heading="Edit imaging and diagnostics entry"
         before={

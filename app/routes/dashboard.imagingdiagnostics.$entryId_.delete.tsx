@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash, entryOf } from "~/lib/imaging-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
@@ -23,8 +23,7 @@ export const handle: RouteHandle<{ entry: { label: string } } | undefined> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, CONTENT_STAFF);
-  const entry = await getImagingEntry(idParam(params.entryId));
-  if (!entry) throw new Response("Not found", { status: 404 });
+  const entry = await entryOf(params);
   return json({
     entry: {
       id: entry.id,
@@ -44,17 +43,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   await readForm(request);
   const entry = await getImagingEntry(id);
   const deleted = await deleteImagingEntry(id);
-  return redirect(PATH, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        deleted && entry
-          ? { severity: "success", message: `Entry deleted: ${entryLabel(entry)}.` }
-          : { severity: "info", message: "That entry had already been deleted." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    PATH,
+    deleted && entry
+      ? { severity: "success", message: `Entry deleted: ${entryLabel(entry)}.` }
+      : { severity: "info", message: "That entry had already been deleted." },
+  );
 }
 
 export default function DeleteImagingEntry() {
@@ -62,13 +57,7 @@ export default function DeleteImagingEntry() {
   const navigation = useNavigation();
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage imaging and diagnostics", to: PATH },
-          { label: "Delete entry" },
-        ]}
-      />
+      <RegisterBreadcrumb current="Delete entry" />
       <h1>Delete this entry?</h1>
       <dl className="summary-list">
         <dt>Entry</dt>

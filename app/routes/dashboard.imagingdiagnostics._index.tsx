@@ -3,10 +3,10 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { entriesText, ImagingFilters, ImagingTable } from "~/components/imaging/ImagingTable";
+import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
@@ -64,14 +64,9 @@ export async function action({ request }: ActionFunctionArgs) {
       : archived
         ? `Archived: ${entryLabel(entry)}. Members no longer see it.`
         : `Unarchived: ${entryLabel(entry)}. Members see it again.`;
-  return redirect(back, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: archived === null ? "error" : "success",
-        message,
-      }),
-    },
+  return redirectWithFlash(request, back, {
+    severity: archived === null ? "error" : "success",
+    message,
   });
 }
 
@@ -103,13 +98,7 @@ export default function ManageImagingDiagnostics() {
         <Link to="/imagingdiagnostics">View the members' list</Link>
       </p>
       <ImagingFilters pathname={PATH} query={query} categories={categories} staff />
-      <p role="status" className="result-count">
-        <strong>{entriesText(total)}</strong>
-        {filtered ? (total === 1 ? " matches the filters" : " match the filters") : null}
-        {total > limit
-          ? `: the first ${limit.toLocaleString("en-GB")} are listed. Narrow the list with the filters to see the rest.`
-          : null}
-      </p>
+      <ResultCount total={total} limit={limit} filtered={filtered} />
       {/* A plain form: the exports answer with a file, which a script's fetch could not save. */}
       <form method="post" action={exportTo(false)} className="inline-actions" aria-label="Export">
         <button type="submit" aria-describedby="staff-export-hint">

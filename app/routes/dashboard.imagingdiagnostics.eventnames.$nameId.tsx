@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash, eventNameOf } from "~/lib/imaging-form.server";
 import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -16,7 +16,6 @@ import {
   eventNameExists,
   eventNameSchema,
   eventNameTaken,
-  getEventName,
   renameEventName,
 } from "~/models/imaging-diagnostics.server";
 
@@ -28,9 +27,7 @@ export const handle: RouteHandle<{ name: { name: string } } | undefined> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, CONTENT_STAFF);
-  const name = await getEventName(idParam(params.nameId));
-  if (!name) throw new Response("Not found", { status: 404 });
-  return json({ name });
+  return json({ name: await eventNameOf(params) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -44,14 +41,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: 400,
     });
   if (!(await renameEventName(id, name))) throw new Response("Not found", { status: 404 });
-  return redirect(PATH, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Event name saved: ${name}.`,
-      }),
-    },
+  return redirectWithFlash(request, PATH, {
+    severity: "success",
+    message: `Event name saved: ${name}.`,
   });
 }
 
@@ -67,13 +59,7 @@ export default function RenameEventName() {
   });
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Event names", to: PATH },
-          { label: "Rename" },
-        ]}
-      />
+      <RegisterBreadcrumb current="Rename" underEventNames />
       <ErrorSummary items={summaryItems(form, [fields.name])} />
       <h1>Rename event name</h1>
       <p>

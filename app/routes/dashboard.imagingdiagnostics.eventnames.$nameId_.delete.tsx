@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash, eventNameOf } from "~/lib/imaging-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
@@ -21,9 +21,7 @@ export const inUseMessage = (name: string, uses: number) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, CONTENT_STAFF);
-  const name = await getEventName(idParam(params.nameId));
-  if (!name) throw new Response("Not found", { status: 404 });
-  return json({ name });
+  return json({ name: await eventNameOf(params) });
 }
 
 /** Deletes a name no event has; one in use is refused (its events refer to it). */
@@ -39,10 +37,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       : outcome === "in use" && name
         ? { severity: "error" as const, message: inUseMessage(name.name, name.uses) }
         : { severity: "info" as const, message: "That event name had already been deleted." };
-  return redirect(PATH, {
-    status: 303,
-    headers: { "Set-Cookie": await setFlash(request, flash) },
-  });
+  return redirectWithFlash(request, PATH, flash);
 }
 
 export default function DeleteEventName() {
@@ -50,13 +45,7 @@ export default function DeleteEventName() {
   const navigation = useNavigation();
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Event names", to: PATH },
-          { label: "Delete" },
-        ]}
-      />
+      <RegisterBreadcrumb current="Delete" underEventNames />
       <h1>Delete the event name {name.name}?</h1>
       {name.uses > 0 ? (
         <>

@@ -3,13 +3,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
@@ -53,14 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
       status: 400,
     });
   await addEventName(name);
-  return redirect(PATH, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Event name added: ${name}.`,
-      }),
-    },
+  return redirectWithFlash(request, PATH, {
+    severity: "success",
+    message: `Event name added: ${name}.`,
   });
 }
 
@@ -70,13 +65,7 @@ export default function ImagingEventNames() {
   const [form, fields] = useForm({ id: "event-name", lastResult, shouldRevalidate: "onInput" });
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage imaging and diagnostics", to: "/dashboard/imagingdiagnostics" },
-          { label: "Event names" },
-        ]}
-      />
+      <RegisterBreadcrumb current="Event names" />
       <ErrorSummary items={summaryItems(form, [fields.name])} />
       <h1>Event names</h1>
       <p>

@@ -1,8 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
 import { CONTENT_STAFF } from "~/lib/roles";
 import { exportForStaff, xlsxDownload } from "~/models/imaging-diagnostics.server";
@@ -27,13 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
       onlyArchived ? "imaging-and-diagnostics-archived" : "imaging-and-diagnostics",
     );
   url.searchParams.delete("exportOnlyArchived");
-  return redirect(`/dashboard/imagingdiagnostics${url.search}`, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "info",
-        message: onlyArchived ? NO_ARCHIVED : NO_ENTRIES,
-      }),
-    },
+  return redirectWithFlash(request, `/dashboard/imagingdiagnostics${url.search}`, {
+    severity: "info",
+    message: onlyArchived ? NO_ARCHIVED : NO_ENTRIES,
   });
 }

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ImagingEntryForm } from "~/components/imaging/ImagingEntryForm";
 import { requireRole } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
-import { imagingFormChoices, readImagingForm } from "~/lib/imaging-form.server";
+import { imagingFormChoices, readImagingForm, redirectWithFlash } from "~/lib/imaging-form.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
 import { createImagingEntry, entryLabel } from "~/models/imaging-diagnostics.server";
@@ -25,14 +24,9 @@ export async function action({ request }: ActionFunctionArgs) {
   if (response) return response;
   // createdOrUpdatedBy is the signed-in user, whatever the form sent.
   await createImagingEntry(input, user.id);
-  return redirect(PATH, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Entry added: ${entryLabel({ chemicalName: input.chemicalName, tradeName: input.tradeName ?? "" })}.`,
-      }),
-    },
+  return redirectWithFlash(request, PATH, {
+    severity: "success",
+    message: `Entry added: ${entryLabel({ chemicalName: input.chemicalName, tradeName: input.tradeName ?? "" })}.`,
   });
 }
 
@@ -41,13 +35,7 @@ export default function NewImagingEntry() {
   const lastResult = useActionData<typeof action>();
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage imaging and diagnostics", to: PATH },
-          { label: "Add an entry" },
-        ]}
-      />
+      <RegisterBreadcrumb current="Add an entry" />
       <ImagingEntryForm
         heading="Add an imaging and diagnostics entry"
         lastResult={lastResult}

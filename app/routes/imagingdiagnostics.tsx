@@ -7,7 +7,9 @@ import {
   IMAGING_SELECTION_FORM,
   ImagingFilters,
   ImagingTable,
+  ResultCount,
 } from "~/components/imaging/ImagingTable";
+import { PageSelectionButtons, SelectionCount } from "~/components/search/Selection";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { imagingSelectionForm } from "~/lib/imaging-form.server";
@@ -99,13 +101,7 @@ export default function ImagingDiagnostics() {
         with the latest event of each procedure.
       </p>
       <ImagingFilters pathname="/imagingdiagnostics" query={query} categories={categories} />
-      <p role="status" className="result-count">
-        <strong>{entriesText(total)}</strong>
-        {filtered ? (total === 1 ? " matches the filters" : " match the filters") : null}
-        {total > limit
-          ? `: the first ${limit.toLocaleString("en-GB")} are listed. Narrow the list with the filters to see the rest.`
-          : null}
-      </p>
+      <ResultCount total={total} limit={limit} filtered={filtered} />
       {total > 0 ? (
         <>
           {/* A plain form: Export answers with a file, which a script's fetch could not save. */}
@@ -119,11 +115,7 @@ export default function ImagingDiagnostics() {
             {rows.map((row) => (
               <input key={row.id} type="hidden" name="shown" value={row.id} />
             ))}
-            <p role="status" className="selection-count">
-              {selection.count > 0
-                ? `Selected ${selection.count.toLocaleString("en-GB")} result(s)`
-                : "No results selected"}
-            </p>
+            <SelectionCount count={selection.count} />
             <div className="selection-actions">
               <button
                 type="submit"
@@ -137,17 +129,7 @@ export default function ImagingDiagnostics() {
                   Clear All
                 </button>
               ) : null}
-              <button
-                type="submit"
-                name="intent"
-                value="select"
-                className="secondary outline no-js-only"
-              >
-                Update selection
-              </button>
-              <button type="submit" name="intent" value="selectPage" className="secondary outline">
-                Select all on this page
-              </button>
+              <PageSelectionButtons />
             </div>
             <small id="export-hint" className="hint export-hint">
               {exportHint}

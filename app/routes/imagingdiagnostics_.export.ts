@@ -1,9 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
-import { imagingSelectionForm } from "~/lib/imaging-form.server";
+import { imagingSelectionForm, redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
 import {
   exportForMember,
@@ -32,10 +30,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (ticks.success) await updateImagingSelection(user.id, ticks.data.shown, ticks.data.selected);
   const file = await exportForMember(user.id, parseImagingQuery(url.searchParams));
   if (file.count > 0) return xlsxDownload(file, "imaging-and-diagnostics");
-  return redirect(`/imagingdiagnostics${url.search}`, {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, { severity: "info", message: NOTHING_TO_EXPORT }),
-    },
+  return redirectWithFlash(request, `/imagingdiagnostics${url.search}`, {
+    severity: "info",
+    message: NOTHING_TO_EXPORT,
   });
 }

@@ -1,6 +1,7 @@
 import { type FormMetadata, getFormProps, useForm } from "@conform-to/react";
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { ImagingFields } from "~/lib/imaging-query";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import {
   type AnyField,
@@ -10,14 +11,7 @@ import {
   TextField,
 } from "~/components/forms";
 
-export type ImagingShape = {
-  category: string;
-  emaCode: string;
-  chemicalName: string;
-  tradeName: string;
-  indicationStatement: string;
-  events: Array<{ nameId: string; date: string }>;
-};
+export type ImagingShape = ImagingFields & { events: Array<{ nameId: string; date: string }> };
 
 export const MAX_EVENT_ROWS = 30;
 

@@ -5,15 +5,10 @@ import { SelectBox } from "~/components/search/Selection";
 import { Pagination } from "~/components/search/SearchResults";
 import { TableScroll } from "~/components/TableScroll";
 import { formatDate } from "~/lib/dates";
-import { type ImagingQuery, imagingListHref } from "~/lib/imaging-query";
+import { type ImagingFields, type ImagingQuery, imagingListHref } from "~/lib/imaging-query";
 
-export interface ImagingRowView {
+export interface ImagingRowView extends ImagingFields {
   id: number;
-  category: string;
-  emaCode: string;
-  chemicalName: string;
-  tradeName: string;
-  indicationStatement: string;
   archived: boolean;
   latestEvent: { name: string; date: string } | null;
   /** The pieces of the list's links, made on the server. */
@@ -25,6 +20,27 @@ export const IMAGING_SELECTION_FORM = "imaging-selection";
 /** An entry count in words: "1 entry", "57 entries". */
 export const entriesText = (count: number) =>
   `${count.toLocaleString("en-GB")} ${count === 1 ? "entry" : "entries"}`;
+
+/** How many entries match, said when the list holds more than it shows (spec section 9's limit). */
+export function ResultCount({
+  total,
+  limit,
+  filtered,
+}: {
+  total: number;
+  limit: number;
+  filtered: boolean;
+}) {
+  return (
+    <p role="status" className="result-count">
+      <strong>{entriesText(total)}</strong>
+      {filtered ? (total === 1 ? " matches the filters" : " match the filters") : null}
+      {total > limit
+        ? `: the first ${limit.toLocaleString("en-GB")} are listed. Narrow the list with the filters to see the rest.`
+        : null}
+    </p>
+  );
+}
 
 /**
  * The filters: a GET form (bookmarkable, no JS needed). The sort is kept; the page starts

@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { SearchHit } from "~/search/results";
 
 /** The user's selection as a results page sees it (kept on the server: models/selection.server.ts). */
@@ -71,6 +71,33 @@ export function SelectBox({
   );
 }
 
+/** Spec section 2's export status bar: 'Selected N result(s)'. */
+export function SelectionCount({ count, children }: { count: number; children?: ReactNode }) {
+  return (
+    <p role="status" className="selection-count">
+      {count > 0 ? `Selected ${count.toLocaleString("en-GB")} result(s)` : "No results selected"}
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The buttons that choose a page's items: "Update selection" sends the page's boxes (needed
+ * only without JS, where a tick is not sent at once) and "Select all on this page".
+ */
+export function PageSelectionButtons() {
+  return (
+    <>
+      <button type="submit" name="intent" value="select" className="secondary outline no-js-only">
+        Update selection
+      </button>
+      <button type="submit" name="intent" value="selectPage" className="secondary outline">
+        Select all on this page
+      </button>
+    </>
+  );
+}
+
 /** Spec section 2's export status bar, and the selection's buttons (each a POST that works without JS). */
 export function SelectionBar({
   selection,
@@ -94,12 +121,9 @@ export function SelectionBar({
       {hits.map((hit) => (
         <input key={hit.hssId} type="hidden" name="shown" value={hit.hssId} />
       ))}
-      <p role="status" className="selection-count">
-        {selection.count > 0
-          ? `Selected ${selection.count.toLocaleString("en-GB")} result(s)`
-          : "No results selected"}
+      <SelectionCount count={selection.count}>
         {selection.all ? <span className="muted"> (all results of this search)</span> : null}
-      </p>
+      </SelectionCount>
       <div className="selection-actions">
         {selection.count > 0 ? (
           <>
@@ -113,17 +137,7 @@ export function SelectionBar({
         ) : null}
         {selection.all ? null : (
           <>
-            <button
-              type="submit"
-              name="intent"
-              value="select"
-              className="secondary outline no-js-only"
-            >
-              Update selection
-            </button>
-            <button type="submit" name="intent" value="selectPage" className="secondary outline">
-              Select all on this page
-            </button>
+            <PageSelectionButtons />
             <button type="submit" name="intent" value="selectAll" className="secondary outline">
               Select all {total.toLocaleString("en-GB")} results
             </button>
