@@ -62,6 +62,7 @@ describe("the dashboard", () => {
       "Manage records",
       "Manage FAQs",
       "Manage glossary",
+      "Imaging and diagnostics",
     ]);
     expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([
       ...everyone,
@@ -72,6 +73,7 @@ describe("the dashboard", () => {
       "Manage records",
       "Manage FAQs",
       "Manage glossary",
+      "Imaging and diagnostics",
       "Users",
       "User reports",
       "Site settings",
