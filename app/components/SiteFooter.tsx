@@ -23,6 +23,9 @@ export function SiteFooter({ signedIn, appVersion }: { signedIn: boolean; appVer
                 <li>
                   <Link to="/glossary">Glossary</Link>
                 </li>
+                <li>
+                  <Link to="/imagingdiagnostics">Imaging and diagnostics</Link>
+                </li>
               </>
             ) : null}
           </ul>

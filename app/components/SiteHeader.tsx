@@ -151,6 +151,7 @@ export function SiteHeader({
                     <MenuLink to="/dashboard/savedsearches">Saved Searches</MenuLink>
                     <MenuLink to="/faq">FAQs</MenuLink>
                     <MenuLink to="/glossary">Glossary</MenuLink>
+                    <MenuLink to="/imagingdiagnostics">Imaging and diagnostics</MenuLink>
                     <li dir="ltr">
                       <Form method="post" action="/logout" className="logout-form">
                         <input type="hidden" name="redirectTo" value={here} />

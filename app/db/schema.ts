@@ -629,6 +629,83 @@ export const glossaryEntries = pgTable(
   ],
 );
 
+// Imaging and diagnostics (issue 17; spec section 3, Imaging and diagnostics entry): contrast
+// agents, radiopharmaceuticals and diagnostic tests, listed for members on /imagingdiagnostics
+// (archived entries hidden) and kept by admins and editors. createdOrUpdatedBy is the signed-in
+// user who last saved the entry, set by the server.
+export const imagingDiagnostics = pgTable(
+  "imaging_diagnostics",
+  {
+    id: serial("id").primaryKey(),
+    category: text("category").notNull(),
+    emaCode: text("ema_code").notNull().default(""),
+    chemicalName: text("chemical_name").notNull(),
+    tradeName: text("trade_name").notNull().default(""),
+    indicationStatement: text("indication_statement").notNull(),
+    createdOrUpdatedBy: integer("created_or_updated_by").references(() => users.id, {
+      onDelete: "set null",
+    }),
+    archived: boolean("archived").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("imaging_diagnostics_archived_idx").on(t.archived, t.category)],
+);
+
+/**
+ * The names an entry's events may take (spec: getlookup?eventName), kept by staff in the
+ * order the dropdown lists them; seeded with the EMA procedure milestones. A name in use
+ * cannot be deleted (its events refer to it); renaming it renames every event.
+ */
+export const imagingEventNames = pgTable(
+  "imaging_event_names",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    sortOrder: integer("sort_order").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("imaging_event_names_name_lower_idx").on(sql`lower(${t.name})`)],
+);
+
+/** An entry's events: (event name, date), in the order staff entered them. */
+export const imagingDiagnosticsEvents = pgTable(
+  "imaging_diagnostics_events",
+  {
+    id: serial("id").primaryKey(),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => imagingDiagnostics.id, { onDelete: "cascade" }),
+    eventNameId: integer("event_name_id")
+      .notNull()
+      .references(() => imagingEventNames.id, { onDelete: "restrict" }),
+    eventDate: date("event_date", { mode: "string" }).notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [
+    index("imaging_diagnostics_events_entry_idx").on(t.entryId, t.eventDate),
+    index("imaging_diagnostics_events_name_idx").on(t.eventNameId),
+  ],
+);
+
+/**
+ * A member's selection on /imagingdiagnostics: kept on the server like the search selection
+ * (decision 007), but apart from it, so that neither page's Clear All or export touches the other.
+ */
+export const imagingSelectionItems = pgTable(
+  "imaging_selection_items",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    entryId: integer("entry_id")
+      .notNull()
+      .references(() => imagingDiagnostics.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.entryId] })],
+);
+
 // High Impact Reports (issue 16; spec section 3, HIR and HIR topic). A report's PDF is kept in
 // PostgreSQL as numbered bytea chunks (decision 020): any app process can serve it, a backup
 // holds it, and it is written and read a chunk at a time, never as one value.

@@ -10,6 +10,7 @@ import { logInfo } from "~/lib/log.server";
 import { seedDemoHirs } from "./demo-hirs.server";
 import { seedDemoAlerts } from "~/lib/demo-alerts.server";
 import { DEMO_FAQS, DEMO_GLOSSARY } from "~/lib/demo-content";
+import { demoImagingEntries } from "~/lib/demo-imaging";
 
 export const DEMO_PASSWORD = "horizon-demo";
 
@@ -74,10 +75,68 @@ export async function demoFaqAndGlossary(db: Db) {
   });
 }
 
+const IMAGING_KEY = "demo_imaging_seeded";
+
+/**
+ * The demo imaging and diagnostics entries (issue 17), once per demo store and only while the
+ * list is empty, saved as by the demo editor where there is one. Their event names are the
+ * milestones the migration seeds; one a staff member has since deleted is left out.
+ */
+export async function demoImagingDiagnostics(db: Db, today = isoDate(new Date())) {
+  const [done] = await db.select().from(schema.appMeta).where(eq(schema.appMeta.key, IMAGING_KEY));
+  if (done) return;
+  await db.transaction(async (tx) => {
+    const [entries] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(schema.imagingDiagnostics);
+    if (entries.count === 0) {
+      const names = new Map(
+        (await tx.select().from(schema.imagingEventNames)).map((name) => [name.name, name.id]),
+      );
+      const [editor] = await tx
+        .select({ id: schema.users.id })
+        .from(schema.users)
+        .where(eq(sql`lower(${schema.users.email})`, "editor@example.org"));
+      for (const entry of demoImagingEntries(today)) {
+        const [row] = await tx
+          .insert(schema.imagingDiagnostics)
+          .values({
+            category: entry.category,
+            emaCode: entry.emaCode,
+            chemicalName: entry.chemicalName,
+            tradeName: entry.tradeName,
+            indicationStatement: entry.indicationStatement,
+            archived: entry.archived,
+            createdOrUpdatedBy: editor?.id ?? null,
+          })
+          .returning({ id: schema.imagingDiagnostics.id });
+        const events = entry.events.flatMap((event) => {
+          const nameId = names.get(event.name);
+          return nameId === undefined ? [] : [{ nameId, date: event.date }];
+        });
+        if (events.length)
+          await tx.insert(schema.imagingDiagnosticsEvents).values(
+            events.map((event, index) => ({
+              entryId: row.id,
+              eventNameId: event.nameId,
+              eventDate: event.date,
+              position: index + 1,
+            })),
+          );
+      }
+    }
+    await tx
+      .insert(schema.appMeta)
+      .values({ key: IMAGING_KEY, value: { at: new Date().toISOString() } })
+      .onConflictDoNothing();
+  });
+}
+
 /** What every demo store gets once, whenever it was first seeded. */
 async function demoExtras(db: Db) {
   await demoTwoStepOff(db);
   await demoFaqAndGlossary(db);
+  await demoImagingDiagnostics(db);
   // The demo's website alerts, unless DEMO_ALERTS=0.
   if (env().DEMO_ALERTS === "1") await seedDemoAlerts(db);
   await seedDemoHirs(db);
@@ -98,7 +157,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await demoExtras(db);
     return false;
   }
-  await demoExtras(db);
   for (const account of DEMO_ACCOUNTS) {
     const [existing] = await db
       .select({ id: schema.users.id })
@@ -107,6 +165,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     if (!existing)
       await createUser({ ...account, roles: [...account.roles], password: DEMO_PASSWORD }, db);
   }
+  // After the accounts: the demo imaging entries are saved as by the demo editor.
+  await demoExtras(db);
   await db
     .insert(schema.appMeta)
     .values({ key: SEEDED_KEY, value: { at: new Date().toISOString() } })

@@ -14,11 +14,11 @@ import { required } from "~/lib/required";
  */
 export type Cell = string | number;
 
-export interface ExportColumn {
+export interface ExportColumn<Row = HssRecord> {
   /** A name usable as an XML element: the filter id, or the field's path joined by dots. */
   id: string;
   label: string;
-  values: (record: HssRecord) => Cell[];
+  values: (row: Row) => Cell[];
 }
 
 const present = <T>(values: Array<T | undefined | null>) =>

@@ -1,5 +1,6 @@
 import { once } from "node:events";
 import { createWriteStream, type WriteStream } from "node:fs";
+import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import type { HssRecord } from "~/records/schema.server";
@@ -19,8 +20,8 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   xml: "application/xml; charset=utf-8",
 };
 
-export interface ExportWriter {
-  add(record: HssRecord): Promise<void>;
+export interface ExportWriter<Row = HssRecord> {
+  add(row: Row): Promise<void>;
   /** Finishes the file. */
   close(): Promise<void>;
 }
@@ -38,7 +39,7 @@ export function neutralise(value: Cell): Cell {
 /** Excel's limit on the characters in one cell. */
 const MAX_CELL = 32_767;
 
-function cellOf(column: ExportColumn, values: Cell[]): Cell {
+function cellOf<Row>(column: ExportColumn<Row>, values: Cell[]): Cell {
   if (values.length === 1 && typeof values[0] === "number") return values[0];
   // A list field keeps one line per item; a filter's several values read as a list.
   const text = values.join(column.id.includes(".") ? "\n" : "; ");
@@ -85,11 +86,18 @@ function csvWriter(file: string, columns: ExportColumn[]): ExportWriter {
   };
 }
 
-function xlsxWriter(file: string, columns: ExportColumn[]): ExportWriter {
+/**
+ * An XLSX sheet of `columns`, a row at a time, to a file or a stream. Also the imaging and
+ * diagnostics export's writer, so both neutralise formulas and shape cells the same way.
+ */
+export function openXlsxWriter<Row>(
+  target: string | Writable,
+  columns: ExportColumn<Row>[],
+): ExportWriter<Row> {
   // No styles and no shared strings: a third of the time per cell (bench:export). The
   // header row stays in view (frozen) instead of being bold.
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    filename: file,
+    ...(typeof target === "string" ? { filename: target } : { stream: target }),
     useStyles: false,
     useSharedStrings: false,
   });
@@ -101,12 +109,12 @@ function xlsxWriter(file: string, columns: ExportColumn[]): ExportWriter {
   }));
   sheet.getRow(1).commit();
   return {
-    async add(record) {
+    async add(row) {
       // An empty field is no cell at all, rather than an empty string.
       sheet
         .addRow(
           columns.map((column) => {
-            const cell = cellOf(column, column.values(record));
+            const cell = cellOf(column, column.values(row));
             return cell === "" ? null : neutralise(cell);
           }),
         )
@@ -165,7 +173,7 @@ export function openExportWriter(
   generatedAt = new Date().toISOString(),
 ): ExportWriter {
   if (format === "csv") return csvWriter(file, columns);
-  if (format === "xlsx") return xlsxWriter(file, columns);
+  if (format === "xlsx") return openXlsxWriter(file, columns);
   return xmlWriter(file, columns, generatedAt);
 }
 

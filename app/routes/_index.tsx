@@ -93,6 +93,9 @@ function MemberHome({ firstName }: { firstName: string }) {
             <Link to="/hir">High Impact Reports</Link>
           </li>
           <li>
+            <Link to="/imagingdiagnostics">Imaging and diagnostics</Link>
+          </li>
+          <li>
             <Link to="/allreleases">Releases</Link>
           </li>
           <li>

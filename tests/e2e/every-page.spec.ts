@@ -138,6 +138,31 @@ const VISITS: Record<
     path: () => "/dashboard/manageglossary/1/delete",
   },
   "/dashboard/manageglossary/new": { as: "editor", path: () => "/dashboard/manageglossary/new" },
+  "/dashboard/imagingdiagnostics": { as: "editor", path: () => "/dashboard/imagingdiagnostics" },
+  "/dashboard/imagingdiagnostics/:entryId": {
+    as: "editor",
+    path: () => "/dashboard/imagingdiagnostics/2",
+  },
+  "/dashboard/imagingdiagnostics/:entryId/delete": {
+    as: "editor",
+    path: () => "/dashboard/imagingdiagnostics/2/delete",
+  },
+  "/dashboard/imagingdiagnostics/eventnames": {
+    as: "editor",
+    path: () => "/dashboard/imagingdiagnostics/eventnames",
+  },
+  "/dashboard/imagingdiagnostics/eventnames/:nameId": {
+    as: "editor",
+    path: () => "/dashboard/imagingdiagnostics/eventnames/1",
+  },
+  "/dashboard/imagingdiagnostics/eventnames/:nameId/delete": {
+    as: "editor",
+    path: () => "/dashboard/imagingdiagnostics/eventnames/1/delete",
+  },
+  "/dashboard/imagingdiagnostics/new": {
+    as: "editor",
+    path: () => "/dashboard/imagingdiagnostics/new",
+  },
   "/dashboard/notifications": { as: "member", path: () => "/dashboard/notifications" },
   "/dashboard/overview": { as: "member", path: () => "/dashboard/overview" },
   "/dashboard/records": { as: "editor", path: () => "/dashboard/records" },
@@ -165,6 +190,7 @@ const VISITS: Record<
   "/downloadhir": { as: "member", path: () => "/downloadhir?id=1&title=Reflow%20report" },
   "/export/:exportId": { as: "member", path: (ids) => `/export/${ids.exportId}` },
   "/glossary": { as: "member", path: () => "/glossary" },
+  "/imagingdiagnostics": { as: "member", path: () => "/imagingdiagnostics" },
   "/invite": { as: "admin", path: () => "/invite" },
   "/login": { as: "signed out", path: () => "/login" },
   "/login/two-step": { as: "halfway", path: () => "/login/two-step" },

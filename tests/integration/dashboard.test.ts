@@ -64,6 +64,7 @@ describe("the dashboard", () => {
       "Manage glossary",
       "Manage HIRs",
       "Manage HIR topics",
+      "Imaging and diagnostics",
     ]);
     expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([
       ...everyone,
@@ -76,6 +77,7 @@ describe("the dashboard", () => {
       "Manage glossary",
       "Manage HIRs",
       "Manage HIR topics",
+      "Imaging and diagnostics",
       "Users",
       "User reports",
       "Site settings",

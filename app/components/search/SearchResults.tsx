@@ -87,7 +87,12 @@ export function SearchResults({
             {hits.map((hit) => (
               <tr key={hit.hssId}>
                 <td>
-                  <SelectBox hit={hit} selected={selected.has(hit.hssId)} all={selection.all} />
+                  <SelectBox
+                    value={hit.hssId}
+                    label={hit.title}
+                    selected={selected.has(hit.hssId)}
+                    all={selection.all}
+                  />
                 </td>
                 <th scope="row">
                   <Link to={`/record/${hit.hssId}`}>
@@ -111,7 +116,12 @@ export function SearchResults({
           {hits.map((hit) => (
             <li key={hit.hssId}>
               <article className="result-card">
-                <SelectBox hit={hit} selected={selected.has(hit.hssId)} all={selection.all} />
+                <SelectBox
+                  value={hit.hssId}
+                  label={hit.title}
+                  selected={selected.has(hit.hssId)}
+                  all={selection.all}
+                />
                 <h2>
                   <Link to={`/record/${hit.hssId}`}>
                     <Highlighted text={hit.titleHighlight} />

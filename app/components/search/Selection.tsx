@@ -1,5 +1,5 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import type { SearchHit } from "~/search/results";
 
 /** The user's selection as a results page sees it (kept on the server: models/selection.server.ts). */
@@ -18,13 +18,20 @@ export const SELECTION_FORM_ID = "selection-form";
  * when that changes ("Select all on this page", "Clear All").
  */
 export function SelectBox({
-  hit,
+  value,
+  label,
   selected,
-  all,
+  all = false,
+  formId = SELECTION_FORM_ID,
 }: {
-  hit: SearchHit;
+  /** What the form sends for this item (a record's HSS ID, an entry's id). */
+  value: string;
+  /** The item's name, read after "Select" by screen readers. */
+  label: string;
   selected: boolean;
-  all: boolean;
+  all?: boolean;
+  /** The selection form the box belongs to without JS. */
+  formId?: string;
 }) {
   const fetcher = useFetcher();
   const location = useLocation();
@@ -35,15 +42,15 @@ export function SelectBox({
     if (mounted.current && box.current) box.current.checked = checked;
     mounted.current = true;
   }, [checked]);
-  const id = `select-${hit.hssId}`;
+  const id = `select-${value}`;
   return (
     <label htmlFor={id} className="select-result">
       <input
         type="checkbox"
         id={id}
-        form={SELECTION_FORM_ID}
+        form={formId}
         name="selected"
-        value={hit.hssId}
+        value={value}
         ref={box}
         defaultChecked={checked}
         disabled={all}
@@ -51,16 +58,43 @@ export function SelectBox({
           const data = new FormData();
           data.set("intent", "select");
           data.set("js", "1");
-          data.append("shown", hit.hssId);
-          if (event.currentTarget.checked) data.append("selected", hit.hssId);
+          data.append("shown", value);
+          if (event.currentTarget.checked) data.append("selected", value);
           fetcher.submit(data, {
             method: "post",
             action: `${location.pathname}${location.search}`,
           });
         }}
       />
-      Select<span className="visually-hidden"> {hit.title}</span>
+      Select<span className="visually-hidden"> {label}</span>
     </label>
+  );
+}
+
+/** Spec section 2's export status bar: 'Selected N result(s)'. */
+export function SelectionCount({ count, children }: { count: number; children?: ReactNode }) {
+  return (
+    <p role="status" className="selection-count">
+      {count > 0 ? `Selected ${count.toLocaleString("en-GB")} result(s)` : "No results selected"}
+      {children}
+    </p>
+  );
+}
+
+/**
+ * The buttons that choose a page's items: "Update selection" sends the page's boxes (needed
+ * only without JS, where a tick is not sent at once) and "Select all on this page".
+ */
+export function PageSelectionButtons() {
+  return (
+    <>
+      <button type="submit" name="intent" value="select" className="secondary outline no-js-only">
+        Update selection
+      </button>
+      <button type="submit" name="intent" value="selectPage" className="secondary outline">
+        Select all on this page
+      </button>
+    </>
   );
 }
 
@@ -87,12 +121,9 @@ export function SelectionBar({
       {hits.map((hit) => (
         <input key={hit.hssId} type="hidden" name="shown" value={hit.hssId} />
       ))}
-      <p role="status" className="selection-count">
-        {selection.count > 0
-          ? `Selected ${selection.count.toLocaleString("en-GB")} result(s)`
-          : "No results selected"}
+      <SelectionCount count={selection.count}>
         {selection.all ? <span className="muted"> (all results of this search)</span> : null}
-      </p>
+      </SelectionCount>
       <div className="selection-actions">
         {selection.count > 0 ? (
           <>
@@ -106,17 +137,7 @@ export function SelectionBar({
         ) : null}
         {selection.all ? null : (
           <>
-            <button
-              type="submit"
-              name="intent"
-              value="select"
-              className="secondary outline no-js-only"
-            >
-              Update selection
-            </button>
-            <button type="submit" name="intent" value="selectPage" className="secondary outline">
-              Select all on this page
-            </button>
+            <PageSelectionButtons />
             <button type="submit" name="intent" value="selectAll" className="secondary outline">
               Select all {total.toLocaleString("en-GB")} results
             </button>

@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SortableHeader } from "~/components/SortableHeader";
 
 /** The user list's and the user report's query, as the loader read it. */
 export interface ListQuery {
@@ -36,11 +37,7 @@ export function listHref(pathname: string, query: ListQuery, changes: Partial<Li
   return search ? `${pathname}?${search}` : pathname;
 }
 
-/**
- * A column header that sorts the table by its link: the first click sorts ascending, the
- * next descending. aria-sort tells screen readers the current order; the arrow is only
- * decoration, and the words "sorted ascending/descending" say it for everyone else.
- */
+/** A column header of the user lists that sorts by its link (see SortableHeader). */
 export function SortHeader({
   pathname,
   query,
@@ -55,28 +52,12 @@ export function SortHeader({
   const current = query.orderBy === column;
   const next = current && query.sortOrder === "asc" ? "desc" : "asc";
   return (
-    <th
-      scope="col"
-      aria-sort={current ? (query.sortOrder === "asc" ? "ascending" : "descending") : undefined}
+    <SortableHeader
+      sorted={current ? query.sortOrder : null}
+      href={listHref(pathname, query, { orderBy: column, sortOrder: next, page: 1 })}
     >
-      <Link
-        to={listHref(pathname, query, { orderBy: column, sortOrder: next, page: 1 })}
-        prefetch="none"
-      >
-        {children}
-        {current ? (
-          <span className="sort-state">
-            <span aria-hidden="true">{query.sortOrder === "asc" ? " ▲" : " ▼"}</span>
-            <span className="visually-hidden">
-              {" "}
-              (sorted {query.sortOrder === "asc" ? "ascending" : "descending"}; select to reverse)
-            </span>
-          </span>
-        ) : (
-          <span className="visually-hidden"> (select to sort)</span>
-        )}
-      </Link>
-    </th>
+      {children}
+    </SortableHeader>
   );
 }
 

@@ -1,0 +1,146 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { z } from "zod";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { redirectWithFlash } from "~/lib/imaging-form.server";
+import { parseImagingQuery } from "~/lib/imaging-query";
+import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import {
+  entryLabel,
+  getImagingEntry,
+  IMAGING_LIMIT,
+  listImaging,
+  toggleImagingArchived,
+} from "~/models/imaging-diagnostics.server";
+
+const TITLE = "Manage imaging and diagnostics";
+const PATH = "/dashboard/imagingdiagnostics";
+
+export const handle: RouteHandle<{ page: number; pages: number } | undefined> = {
+  title: (data) => (data ? pagedTitle(TITLE, data.page, data.pages) : TITLE),
+};
+
+/** The staff's register: every entry, archived ones included and marked. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const query = parseImagingQuery(new URL(request.url).searchParams);
+  const list = await listImaging(query, { includeArchived: true });
+  return json({
+    query: { ...query, page: list.page },
+    rows: list.rows.map((row) => ({ ...row, label: entryLabel(row) })),
+    total: list.total,
+    page: list.page,
+    pages: list.pages,
+    categories: list.categories,
+    limit: IMAGING_LIMIT,
+  });
+}
+
+const archiveForm = z.object({
+  intent: z.literal("archive"),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** The archive toggle (spec section 4). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const form = await readForm(request);
+  const url = new URL(request.url);
+  // Back to the same list; Remix's ?index (this is an index route) stays out of the address.
+  url.searchParams.delete("index");
+  const back = `${url.pathname}${url.search}`;
+  const parsed = archiveForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return redirect(back, { status: 303 });
+  const entry = await getImagingEntry(parsed.data.id);
+  const archived = entry ? await toggleImagingArchived(entry.id, user.id) : null;
+  const message =
+    !entry || archived === null
+      ? "That entry no longer exists."
+      : archived
+        ? `Archived: ${entryLabel(entry)}. Members no longer see it.`
+        : `Unarchived: ${entryLabel(entry)}. Members see it again.`;
+  return redirectWithFlash(request, back, {
+    severity: archived === null ? "error" : "success",
+    message,
+  });
+}
+
+export default function ManageImagingDiagnostics() {
+  const { query, rows, total, page, pages, categories, limit } = useLoaderData<typeof loader>();
+  // The exports take the list's filters.
+  const { search } = useLocation();
+  const exportTo = (onlyArchived: boolean) =>
+    `${PATH}/export?${new URLSearchParams([
+      ["exportOnlyArchived", String(onlyArchived)],
+      ...new URLSearchParams(search),
+    ])}`;
+  const filtered = Boolean(query.q || query.category || query.status !== "all");
+  return (
+    <>
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Dashboard", to: "/dashboard" },
+          { label: TITLE },
+        ]}
+      />
+      <h1>{TITLE}</h1>
+      <p className="page-actions">
+        <Link to={`${PATH}/new`} className="button-link">
+          Add an entry
+        </Link>
+        <Link to={`${PATH}/eventnames`}>Event names</Link>
+        <Link to="/imagingdiagnostics">View the members' list</Link>
+      </p>
+      <ImagingFilters pathname={PATH} query={query} categories={categories} staff />
+      <ResultCount total={total} limit={limit} filtered={filtered} />
+      {/* A plain form: the exports answer with a file, which a script's fetch could not save. */}
+      <form method="post" action={exportTo(false)} className="inline-actions" aria-label="Export">
+        <button type="submit" aria-describedby="staff-export-hint">
+          Export
+        </button>
+        <button
+          type="submit"
+          formAction={exportTo(true)}
+          className="secondary"
+          aria-describedby="staff-export-hint"
+        >
+          Export archived only
+        </button>
+        <small id="staff-export-hint" className="hint">
+          An Excel (XLSX) file, downloaded at once: every entry that matches the filters, or only
+          the archived ones among them.
+        </small>
+      </form>
+      {rows.length > 0 ? (
+        <ImagingTable
+          pathname={PATH}
+          query={query}
+          rows={rows}
+          page={page}
+          pages={pages}
+          caption={`Entries, archived ones included, page ${page} of ${pages}`}
+          staffActions={(row) => (
+            <Form method="post" className="inline-actions">
+              <input type="hidden" name="id" value={row.id} />
+              <button type="submit" name="intent" value="archive" className="secondary outline">
+                {row.archived ? "Unarchive" : "Archive"}
+                <span className="visually-hidden"> {row.label}</span>
+              </button>
+              <Link to={`${PATH}/${row.id}/delete`}>
+                Delete<span className="visually-hidden"> {row.label}</span>
+              </Link>
+            </Form>
+          )}
+        />
+      ) : (
+        <p>{filtered ? "No entries match the filters." : "There are no entries yet."}</p>
+      )}
+    </>
+  );
+}

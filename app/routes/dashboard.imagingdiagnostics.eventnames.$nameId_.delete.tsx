@@ -1,0 +1,74 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { redirectWithFlash, eventNameOf } from "~/lib/imaging-form.server";
+import { idParam } from "~/lib/params.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import { deleteEventName, getEventName } from "~/models/imaging-diagnostics.server";
+
+const PATH = "/dashboard/imagingdiagnostics/eventnames";
+
+export const handle: RouteHandle<{ name: { name: string } } | undefined> = {
+  title: (data) => (data?.name ? `Delete event name: ${data.name.name}` : "Delete event name"),
+};
+
+export const inUseMessage = (name: string, uses: number) =>
+  `${name} was not deleted: ${uses} ${uses === 1 ? "event has" : "events have"} it. Give ${uses === 1 ? "that event" : "those events"} another name first.`;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json({ name: await eventNameOf(params) });
+}
+
+/** Deletes a name no event has; one in use is refused (its events refer to it). */
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const id = idParam(params.nameId);
+  await readForm(request);
+  const name = await getEventName(id);
+  const outcome = await deleteEventName(id);
+  const flash =
+    outcome === "deleted" && name
+      ? { severity: "success" as const, message: `Event name deleted: ${name.name}.` }
+      : outcome === "in use" && name
+        ? { severity: "error" as const, message: inUseMessage(name.name, name.uses) }
+        : { severity: "info" as const, message: "That event name had already been deleted." };
+  return redirectWithFlash(request, PATH, flash);
+}
+
+export default function DeleteEventName() {
+  const { name } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <div className="form-narrow">
+      <RegisterBreadcrumb current="Delete" underEventNames />
+      <h1>Delete the event name {name.name}?</h1>
+      {name.uses > 0 ? (
+        <>
+          <p>
+            {name.uses.toLocaleString("en-GB")} {name.uses === 1 ? "event has" : "events have"} this
+            name, so it cannot be deleted. Give {name.uses === 1 ? "that event" : "those events"}{" "}
+            another name first, or rename this one.
+          </p>
+          <p>
+            <Link to={PATH}>Back to the event names</Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>No event has this name. The form will no longer offer it.</p>
+          <Form method="post" className="button-row">
+            <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+              Delete event name
+            </button>
+            <Link to={PATH}>Cancel, keep it</Link>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

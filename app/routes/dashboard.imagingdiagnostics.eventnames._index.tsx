@@ -1,0 +1,140 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
+import { ErrorSummary } from "~/components/ErrorSummary";
+import { summaryItems, TextField } from "~/components/forms";
+import { TableScroll } from "~/components/TableScroll";
+import { requireRole } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { redirectWithFlash } from "~/lib/imaging-form.server";
+import { parseForm } from "~/lib/forms.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import {
+  addEventName,
+  eventNameExists,
+  eventNameSchema,
+  eventNameTaken,
+  listEventNames,
+  moveEventName,
+} from "~/models/imaging-diagnostics.server";
+
+export const handle: RouteHandle = { title: "Imaging and diagnostics event names" };
+
+const PATH = "/dashboard/imagingdiagnostics/eventnames";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json({ names: await listEventNames() });
+}
+
+const moveForm = z.object({
+  intent: z.enum(["up", "down"]),
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** Adds a name (intent "add"), or moves one up or down the dropdown's order. */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  const form = await readForm(request);
+  if (form.get("intent") !== "add") {
+    const move = moveForm.safeParse(Object.fromEntries(form));
+    if (move.success) await moveEventName(move.data.id, move.data.intent);
+    return redirect(PATH, { status: 303 });
+  }
+  const submission = parseForm(form, eventNameSchema);
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { name } = submission.value;
+  if (await eventNameExists(name))
+    return json(submission.reply({ fieldErrors: { name: [eventNameTaken(name)] } }), {
+      status: 400,
+    });
+  await addEventName(name);
+  return redirectWithFlash(request, PATH, {
+    severity: "success",
+    message: `Event name added: ${name}.`,
+  });
+}
+
+export default function ImagingEventNames() {
+  const { names } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({ id: "event-name", lastResult, shouldRevalidate: "onInput" });
+  return (
+    <>
+      <RegisterBreadcrumb current="Event names" />
+      <ErrorSummary items={summaryItems(form, [fields.name])} />
+      <h1>Event names</h1>
+      <p>
+        An entry's events take their names from this list, in this order. Renaming a name renames it
+        on every event that has it; a name that events use cannot be deleted.
+      </p>
+      <Form method="post" {...getFormProps(form)} className="form-narrow">
+        <TextField field={fields.name} label="New event name" required />
+        <button type="submit" name="intent" value="add">
+          Add event name
+        </button>
+      </Form>
+      <TableScroll caption="Event names, in the order the form lists them" className="event-names">
+        <thead>
+          <tr>
+            <th scope="col">Event name</th>
+            <th scope="col" className="numeric">
+              Events
+            </th>
+            <th scope="col">Order</th>
+            <th scope="col">Delete</th>
+          </tr>
+        </thead>
+        <tbody>
+          {names.map((name, index) => (
+            <tr key={name.id}>
+              <th scope="row">
+                <Link to={`${PATH}/${name.id}`}>
+                  {name.name}
+                  <span className="visually-hidden">: rename</span>
+                </Link>
+              </th>
+              <td className="numeric">{name.uses.toLocaleString("en-GB")}</td>
+              <td>
+                <Form method="post" className="inline-actions">
+                  <input type="hidden" name="id" value={name.id} />
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="up"
+                    className="secondary outline"
+                    disabled={index === 0}
+                  >
+                    Move up<span className="visually-hidden"> {name.name}</span>
+                  </button>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="down"
+                    className="secondary outline"
+                    disabled={index === names.length - 1}
+                  >
+                    Move down<span className="visually-hidden"> {name.name}</span>
+                  </button>
+                </Form>
+              </td>
+              <td>
+                {name.uses === 0 ? (
+                  <Link to={`${PATH}/${name.id}/delete`}>
+                    Delete<span className="visually-hidden"> {name.name}</span>
+                  </Link>
+                ) : (
+                  <span className="muted">In use</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </TableScroll>
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
+import { ImagingEntryForm } from "~/components/imaging/ImagingEntryForm";
+import { requireRole } from "~/lib/auth.server";
+import { imagingFormChoices, readImagingForm, redirectWithFlash } from "~/lib/imaging-form.server";
+import type { RouteHandle } from "~/lib/route-handle";
+import { CONTENT_STAFF } from "~/lib/roles";
+import { createImagingEntry, entryLabel } from "~/models/imaging-diagnostics.server";
+
+export const handle: RouteHandle = { title: "Add an imaging and diagnostics entry" };
+
+const PATH = "/dashboard/imagingdiagnostics";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, CONTENT_STAFF);
+  return json(await imagingFormChoices());
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireRole(request, CONTENT_STAFF);
+  const { input, response } = await readImagingForm(request);
+  if (response) return response;
+  // createdOrUpdatedBy is the signed-in user, whatever the form sent.
+  await createImagingEntry(input, user.id);
+  return redirectWithFlash(request, PATH, {
+    severity: "success",
+    message: `Entry added: ${entryLabel({ chemicalName: input.chemicalName, tradeName: input.tradeName ?? "" })}.`,
+  });
+}
+
+export default function NewImagingEntry() {
+  const { eventNames, categories } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  return (
+    <div className="form-narrow">
+      <RegisterBreadcrumb current="Add an entry" />
+      <ImagingEntryForm
+        heading="Add an imaging and diagnostics entry"
+        lastResult={lastResult}
+        defaultValue={{ events: [{ nameId: "", date: "" }] }}
+        eventNames={eventNames}
+        categories={categories}
+        submitLabel="Add entry"
+        cancelTo={PATH}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useFormAction, useLoaderData, useLocation } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import {
+  entriesText,
+  IMAGING_SELECTION_FORM,
+  ImagingFilters,
+  ImagingTable,
+  ResultCount,
+} from "~/components/imaging/ImagingTable";
+import { PageSelectionButtons, SelectionCount } from "~/components/search/Selection";
+import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
+import { imagingSelectionForm } from "~/lib/imaging-form.server";
+import { parseImagingQuery } from "~/lib/imaging-query";
+import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
+import {
+  clearImagingSelection,
+  entryLabel,
+  getImagingSelection,
+  IMAGING_LIMIT,
+  listImaging,
+  updateImagingSelection,
+} from "~/models/imaging-diagnostics.server";
+
+const TITLE = "Imaging and diagnostics";
+
+export const handle: RouteHandle<{ page: number; pages: number } | undefined> = {
+  title: (data) => (data ? pagedTitle(TITLE, data.page, data.pages) : TITLE),
+};
+
+/** The members' list (spec section 2): entries that are not archived, with a selection and an immediate export. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request);
+  const query = parseImagingQuery(new URL(request.url).searchParams);
+  const list = await listImaging(query, { includeArchived: false });
+  const selection = await getImagingSelection(
+    user.id,
+    list.rows.map((row) => row.id),
+  );
+  return json({
+    query: { ...query, status: "all" as const, page: list.page },
+    rows: list.rows.map(({ createdOrUpdatedByName: _by, ...row }) => ({
+      ...row,
+      label: entryLabel(row),
+    })),
+    total: list.total,
+    page: list.page,
+    pages: list.pages,
+    categories: list.categories,
+    selection,
+    limit: IMAGING_LIMIT,
+  });
+}
+
+/**
+ * The selection's buttons. Each goes back to the same list (POST-redirect-GET), or answers a
+ * script (`js=1`) in JSON. Export posts the same form to /imagingdiagnostics/export.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const form = await readForm(request);
+  const url = new URL(request.url);
+  const parsed = imagingSelectionForm.safeParse({
+    intent: form.get("intent"),
+    shown: form.getAll("shown"),
+    selected: form.getAll("selected"),
+  });
+  if (parsed.success) {
+    const { intent, shown, selected } = parsed.data;
+    if (intent === "clear") await clearImagingSelection(user.id);
+    else if (intent === "selectPage") await updateImagingSelection(user.id, shown, shown);
+    else await updateImagingSelection(user.id, shown, selected);
+  }
+  if (form.get("js") === "1")
+    return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
+  return redirect(`${url.pathname}${url.search}`, { status: 303 });
+}
+
+export default function ImagingDiagnostics() {
+  const { query, rows, total, page, pages, categories, selection, limit } =
+    useLoaderData<typeof loader>();
+  // This list's address with its filters: Export exports what they match.
+  const here = useFormAction();
+  const { search } = useLocation();
+  const filtered = Boolean(query.q || query.category);
+  const listed = entriesText(Math.min(total, limit));
+  const exportHint =
+    selection.count > 0
+      ? `Export downloads an Excel (XLSX) file of the ${entriesText(selection.count)} you selected.`
+      : `Nothing is selected, so Export downloads an Excel (XLSX) file of all ${listed} ${
+          filtered ? "that match the filters" : "listed"
+        }.`;
+  return (
+    <>
+      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: TITLE }]} />
+      <h1>{TITLE}</h1>
+      <p>
+        Contrast agents, radiopharmaceuticals and diagnostic tests on their way through the EMA,
+        with the latest event of each procedure.
+      </p>
+      <ImagingFilters pathname="/imagingdiagnostics" query={query} categories={categories} />
+      <ResultCount total={total} limit={limit} filtered={filtered} />
+      {total > 0 ? (
+        <>
+          {/* A plain form: Export answers with a file, which a script's fetch could not save. */}
+          <form
+            method="post"
+            action={here}
+            id={IMAGING_SELECTION_FORM}
+            className="selection-bar"
+            aria-label="Selection"
+          >
+            {rows.map((row) => (
+              <input key={row.id} type="hidden" name="shown" value={row.id} />
+            ))}
+            <SelectionCount count={selection.count} />
+            <div className="selection-actions">
+              <button
+                type="submit"
+                formAction={`/imagingdiagnostics/export${search}`}
+                aria-describedby="export-hint"
+              >
+                Export
+              </button>
+              {selection.count > 0 ? (
+                <button type="submit" name="intent" value="clear" className="secondary">
+                  Clear All
+                </button>
+              ) : null}
+              <PageSelectionButtons />
+            </div>
+            <small id="export-hint" className="hint export-hint">
+              {exportHint}
+            </small>
+          </form>
+          <ImagingTable
+            pathname="/imagingdiagnostics"
+            query={query}
+            rows={rows}
+            page={page}
+            pages={pages}
+            caption={`Entries, page ${page} of ${pages}`}
+            selectedIds={selection.selectedIds}
+          />
+        </>
+      ) : (
+        <div className="empty-state">
+          <h2>No entries match</h2>
+          <p>Try other words, or another category.</p>
+        </div>
+      )}
+    </>
+  );
+}
