@@ -301,7 +301,7 @@ test.describe("accounts and user administration", () => {
     await axe();
   });
 
-  test("the user report counts the sign-ins, searches and record views a user made, on the page and in the CSV", async ({
+  test("the user report counts the sign-ins, searches, record views and HIR downloads a user made, on the page and in the CSV", async ({
     page,
     axe,
     browser,
@@ -310,7 +310,8 @@ test.describe("accounts and user administration", () => {
   }) => {
     await logIn(page, "admin@example.org");
     const { who, theirs } = await newMember(page, browser, jsEnabled, baseURL, "reported");
-    // Activity: registering signed them in once; a second sign-in, two searches, one record view.
+    // Activity: registering signed them in once; a second sign-in, two searches, one record
+    // view, one HIR downloaded.
     await theirs.context().clearCookies();
     await logIn(theirs, who.email, PASSWORD);
     for (const term of ["cancer", "melanoma"]) {
@@ -323,6 +324,12 @@ test.describe("accounts and user administration", () => {
     const title = required(await first.textContent(), "the first result's title");
     await first.click();
     await expect(theirs.getByRole("heading", { level: 1 })).toHaveText(title);
+    await theirs.goto("/hir");
+    const download = required(
+      await theirs.locator("a.hir-download").first().getAttribute("href"),
+      "a report's download link",
+    );
+    expect((await theirs.request.get(download)).headers()["content-type"]).toBe("application/pdf");
     await theirs.context().close();
 
     await page.goto("/dashboard/users");
@@ -335,14 +342,14 @@ test.describe("accounts and user administration", () => {
     await page.getByLabel("Name or email contains").fill(who.email);
     await page.getByRole("button", { name: "Show report" }).click();
     const row = page.getByRole("row").filter({ hasText: who.email });
-    await expect(row.getByRole("cell")).toHaveText([who.email, "2", "2", "1", "0"]);
+    await expect(row.getByRole("cell")).toHaveText([who.email, "2", "2", "1", "0", "1"]);
     await axe();
 
     const href = await page
       .getByRole("link", { name: "Download this report as CSV" })
       .getAttribute("href");
     const csv = await (await page.request.get(required(href, "the CSV link's href"))).text();
-    expect(csv).toContain(`${who.first} ${who.last},${who.email},,Active,2,2,1,0,`);
+    expect(csv).toContain(`${who.first} ${who.last},${who.email},,Active,2,2,1,0,1,`);
 
     // An impossible range is explained, not run.
     await page.getByLabel("From", { exact: true }).fill("2026-03-01");
