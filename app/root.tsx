@@ -173,9 +173,18 @@ function Document({
   const previewMode = pathname.includes("/preview");
   // A page answered in place of another (a refused cross-site post) must not hydrate: the
   // browser's address is not the page's route.
-  const withScripts = !useMatches().some(
+  const matches = useMatches();
+  const withScripts = !matches.some(
     (match) => (match.handle as RouteHandle | undefined)?.scripts === false,
   );
+  // A page of work in progress reloads itself when scripts cannot update it (noscript: a
+  // browser running scripts never sees the refresh).
+  const refreshMatch = matches.find(
+    (match) => (match.handle as RouteHandle | undefined)?.refreshWithoutScripts,
+  );
+  const refreshSeconds = refreshMatch
+    ? (refreshMatch.handle as RouteHandle).refreshWithoutScripts?.(refreshMatch.data)
+    : undefined;
   return (
     <html lang="en-GB">
       <head>
@@ -183,6 +192,11 @@ function Document({
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
         <title>{title}</title>
+        {refreshSeconds ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={String(refreshSeconds)} />
+          </noscript>
+        ) : null}
         <Meta />
         <Links />
       </head>

@@ -1,18 +1,24 @@
 /**
- * npm run jobs: runs the scheduled jobs once (saved-search alerts, the digest of updated
- * records, pruning read marks of expired website alerts), then delivers the outbox. For cron; the app process also runs them on a timer.
+ * npm run jobs: runs the waiting background jobs (exports, import checks and applies) until
+ * none is left, then the scheduled jobs once (saved-search alerts, the digest of updated
+ * records, pruning), then delivers the outbox. For cron, or as a separate worker process; the
+ * app process also runs them all on timers.
  */
 import { runCli } from "~/cli/run";
 import { sendPendingEmails } from "~/lib/email.server";
+import { runQueuedJobs } from "~/lib/job-worker.server";
 import { runJobs } from "~/lib/jobs.server";
 
 async function main() {
-  const { alerts, digests, prunedAlertViews } = await runJobs();
+  const ran = await runQueuedJobs();
+  console.log(`Background jobs: ${ran} run.`);
+  const { alerts, digests, prunedAlertViews, prunedJobs } = await runJobs();
   console.log(`Saved-search alerts: ${alerts.sent} sent (${alerts.checked} due searches checked).`);
   console.log(
     `Notification digests: ${digests.sent} sent (${digests.checked} due members checked).`,
   );
   console.log(`Website alerts: ${prunedAlertViews} read marks of long-expired alerts deleted.`);
+  console.log(`Background jobs: ${prunedJobs} finished more than a week ago deleted.`);
   const report = await sendPendingEmails();
   console.log(`Outbox: ${report.sent} sent, ${report.failed} failed.`);
 }

@@ -773,3 +773,41 @@ export const hirTopics = pgTable(
   },
   (t) => [index("hir_topics_hss_id_idx").on(t.hssId)],
 );
+
+// Background jobs (issue 18): work that can take longer than a request, with its progress.
+// A POST stores the row and redirects to the job's page; a worker in any app process claims
+// it (app/lib/work.server.ts) and writes its progress here as it goes.
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    state: text("state").notNull().default("queued"),
+    input: jsonb("input").notNull(),
+    result: jsonb("result"),
+    error: text("error"),
+    phase: text("phase").notNull().default(""),
+    done: integer("done").notNull().default(0),
+    total: integer("total"),
+    attempts: integer("attempts").notNull().default(0),
+    cancelRequested: boolean("cancel_requested").notNull().default(false),
+    worker: text("worker"),
+    leaseUntil: timestamp("lease_until", { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    phaseStartedAt: timestamp("phase_started_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("jobs_waiting_idx")
+      .on(t.createdAt)
+      .where(sql`${t.state} IN ('queued', 'running')`),
+    index("jobs_user_idx").on(t.userId, t.createdAt),
+    check("jobs_state_check", sql`${t.state} IN ('queued', 'running', 'done', 'failed', 'cancelled')`),
+    check("jobs_progress_check", sql`${t.done} >= 0 AND (${t.total} IS NULL OR ${t.total} >= 0)`),
+  ],
+);

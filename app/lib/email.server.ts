@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
@@ -8,6 +8,9 @@ import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
 import { outsideRequest } from "~/lib/request-context.server";
 import { isStopping } from "~/lib/shutdown.server";
+import { claim, leaseEnd, outboxLeaseSeconds, retryDelayMs } from "~/lib/work.server";
+
+export { retryDelayMs };
 
 const { outbox } = schema;
 
@@ -35,16 +38,10 @@ export async function enqueueEmail(db: Db, email: Email) {
   return row.id;
 }
 
-/** Delay before the next try after `attempts` failures: 1 min, doubling, at most 6 hours. */
-export function retryDelayMs(attempts: number) {
-  return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 6 * 60 * 60 * 1000);
-}
-
-// A claimed row is left alone by other senders for OUTBOX_LEASE_SECONDS (5 minutes); a sender
-// that dies mid-send leaves it to be sent after the lease.
-const leaseMs = () => env().OUTBOX_LEASE_SECONDS * 1000;
-
-type OutboxRow = typeof outbox.$inferSelect;
+type OutboxRow = Pick<
+  typeof outbox.$inferSelect,
+  "id" | "toAddress" | "replyTo" | "subject" | "textBody" | "attempts"
+>;
 
 interface Deliverer {
   deliver(row: OutboxRow): Promise<string>;
@@ -100,23 +97,25 @@ function deliverer(): Deliverer {
   return url ? smtpDeliverer(url) : fileDeliverer(mailFolder());
 }
 
-async function claim(db: Db, limit: number): Promise<OutboxRow[]> {
-  return db.transaction(async (tx) => {
-    const due = await tx
-      .select()
-      .from(outbox)
-      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(outbox.id))
-      .limit(limit)
-      .for("update", { skipLocked: true });
-    for (const row of due) {
-      await tx
-        .update(outbox)
-        .set({ nextAttemptAt: new Date(Date.now() + leaseMs()) })
-        .where(eq(outbox.id, row.id));
-    }
-    return due;
-  });
+// A claimed email is left alone by other senders for its lease (OUTBOX_LEASE_SECONDS, 5
+// minutes); a sender that dies mid-send leaves it to be sent after the lease.
+async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
+  const { rows } = await claim<OutboxRow>(
+    db,
+    {
+      select: sql`SELECT id, to_address AS "toAddress", reply_to AS "replyTo", subject, text_body AS "textBody", attempts
+                    FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id`,
+      limit,
+    },
+    async (tx, due) => {
+      if (!due.length) return;
+      await tx.execute(
+        sql`UPDATE outbox SET next_attempt_at = ${leaseEnd(outboxLeaseSeconds())}
+             WHERE id = ANY(${`{${due.map((row) => row.id).join(",")}}`}::int[])`,
+      );
+    },
+  );
+  return rows;
 }
 
 export interface SendReport {
@@ -130,7 +129,7 @@ export async function sendPendingEmails(
 ) {
   const db = await getDb();
   const log = options.log ?? ((line: string) => logInfo("outbox", line));
-  const rows = await claim(db, options.limit ?? 50);
+  const rows = await claimDue(db, options.limit ?? 50);
   const report: SendReport = { sent: 0, failed: 0 };
   if (rows.length === 0) return report;
   log(

@@ -34,6 +34,10 @@ const schema = z.object({
   PUBLIC_URL: z.url().default("http://localhost:3000"),
   // How often the app process runs the scheduled jobs (alerts, digests); 0 turns it off.
   JOBS_INTERVAL_SECONDS: z.coerce.number().min(0).default(900),
+  // How often each app process (and thread) looks for waiting background jobs (exports,
+  // imports); a job queued by the process itself starts at once. 0: this process runs none
+  // (run them with npm run jobs, or another process).
+  JOB_POLL_SECONDS: z.coerce.number().min(0).default(2),
   // 1: print every SQL statement the app sends (npm run bench:pages counts them per request).
   DB_LOG_QUERIES: z.enum(["0", "1"]).optional(),
   // How many search answers each process keeps for repeated requests (0: none); any change to

@@ -86,6 +86,24 @@ function csvWriter(file: string, columns: ExportColumn[]): ExportWriter {
   };
 }
 
+const XLSX_ROWS_PER_CHECK = 50;
+
+/**
+ * Waits until the zip has taken what the sheet has written so far. exceljs's sheet stream
+ * writes to the zip entry's stream without looking at its answer, so rows pile up in memory
+ * (a 100,000-record workbook grew the process by 521 MB) while compression and the disk
+ * fall behind. The entry stream says when it is over its high-water mark; the rest of the
+ * way to the file is piped and keeps to it.
+ */
+async function sheetDrained(sheet: unknown) {
+  // archiver's entry stream is readable-stream's, which has no writableNeedDrain getter.
+  type EntryStream = Writable & { _writableState?: { needDrain?: boolean } };
+  const pipes = (sheet as { stream?: { pipes?: EntryStream[] } }).stream?.pipes ?? [];
+  for (const pipe of pipes) {
+    if (pipe.writableNeedDrain ?? pipe._writableState?.needDrain) await once(pipe, "drain");
+  }
+}
+
 /**
  * An XLSX sheet of `columns`, a row at a time, to a file or a stream. Also the imaging and
  * diagnostics export's writer, so both neutralise formulas and shape cells the same way.
@@ -108,6 +126,7 @@ export function openXlsxWriter<Row>(
     width: Math.min(60, Math.max(14, column.label.length + 2)),
   }));
   sheet.getRow(1).commit();
+  let sinceCheck = 0;
   return {
     async add(row) {
       // An empty field is no cell at all, rather than an empty string.
@@ -119,6 +138,11 @@ export function openXlsxWriter<Row>(
           }),
         )
         .commit();
+      sinceCheck += 1;
+      if (sinceCheck >= XLSX_ROWS_PER_CHECK) {
+        sinceCheck = 0;
+        await sheetDrained(sheet);
+      }
     },
     async close() {
       sheet.commit();

@@ -3,6 +3,11 @@ export interface RouteHandle<Data = unknown> {
   title: string | ((data: Data) => string);
   /** false: the page is sent without the app's scripts (it is shown at another page's address). */
   scripts?: false;
+  /**
+   * Seconds after which the page reloads itself when scripts do not run (a job's progress);
+   * undefined: never. With scripts the page updates itself in place instead.
+   */
+  refreshWithoutScripts?: (data: Data) => number | undefined;
 }
 
 export const SITE_NAME = "Horizon Scanning Database";

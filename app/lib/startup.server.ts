@@ -2,6 +2,7 @@ import { closeDb, getDb, onDatabaseReady } from "~/db/client.server";
 import { seedDemoOnStartup } from "~/lib/demo.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
+import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server";
 import { startJobs, stopJobs } from "~/lib/jobs.server";
 import { logError } from "~/lib/log.server";
 import { onShutdown } from "~/lib/shutdown.server";
@@ -11,7 +12,7 @@ let started = false;
 
 /**
  * Start-up of the server process: configuration, migrations, demo data, the search index, the
- * mail sender, the scheduled jobs; and what stopping undoes, in the reverse order.
+ * mail sender, the scheduled jobs, the background-job worker; and what stopping undoes, in the reverse order.
  */
 export function startServer() {
   if (started) return;
@@ -30,4 +31,6 @@ export function startServer() {
   onShutdown("outbox", stopOutboxWorker);
   startJobs();
   onShutdown("jobs", stopJobs);
+  startJobWorker();
+  onShutdown("background jobs", stopJobWorker);
 }

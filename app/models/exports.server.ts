@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
@@ -15,6 +14,8 @@ import type { SearchRequest } from "~/search/request";
 import { recordActivity } from "./records.server";
 import { matchingRecordIds } from "./search.server";
 import { clearSelection, selectionForExport } from "./selection.server";
+import { createJob, type JobRun } from "./jobs.server";
+import { getSiteSettings } from "./settings.server";
 import type { User } from "./users.server";
 
 /** The export page's form (server only: zod stays out of the browser). */
@@ -90,27 +91,54 @@ export async function writeExportFile(
   format: ExportFormat,
   ids: number[],
   settings: EnabledSettings,
-  options: { includeAllFields?: boolean; db?: Db } = {},
+  options: {
+    includeAllFields?: boolean;
+    db?: Db;
+    /** Told the count written after each batch (it may throw to stop the export). */
+    onProgress?: (done: number) => Promise<void>;
+  } = {},
 ) {
   const db = options.db ?? (await getDb());
   const includeAllFields = options.includeAllFields ?? format === "xlsx";
   const columns = includeAllFields ? allFieldColumns() : limitedColumns(settings);
   const writer = openExportWriter(format, file, columns);
   let count = 0;
-  for await (const document of documents(db, ids)) {
-    await writer.add(document);
-    count += 1;
+  try {
+    for await (const document of documents(db, ids)) {
+      await writer.add(document);
+      count += 1;
+      if (count % BATCH === 0) await options.onProgress?.(count);
+    }
+  } finally {
+    // Stopped or not, the file is closed (a stopped one is then deleted by the caller).
+    await writer.close();
   }
-  await writer.close();
   return count;
 }
 
+/** What an export job is given: the records are chosen when it is asked for. */
+export interface ExportJobInput {
+  format: ExportFormat;
+  includeAllFields: boolean;
+  /** "all" only for an administrator's export of every result. */
+  scope: "all" | "selection";
+  /** A non-administrator asked for all results and got their selection. */
+  fellBack: boolean;
+  ids: number[];
+}
+
+export interface ExportJobResult {
+  recordCount: number;
+  byteSize: number;
+}
+
 /**
- * Exports the user's selection (or, for an admin, all results of the search) to a file
- * kept for 24 hours for its owner only. A successful export clears the selection and is
- * recorded as user activity.
+ * Asks for an export of the user's selection (or, for an admin, all results of the search),
+ * as a background job. The records are taken now, and the selection is cleared: the export
+ * has them, and the user may start a new selection while it runs. The file is kept for 24
+ * hours for its owner only, at /export/{id}.
  */
-export async function createExport(
+export async function startExport(
   user: User,
   request: ExportRequest,
   settings: EnabledSettings,
@@ -120,32 +148,63 @@ export async function createExport(
   await sweepExpiredExports(db);
   const { ids, fellBack } = await recordsToExport(db, user, request, settings);
   if (!ids.length) return { ok: false, reason: "nothing-selected" };
-  const id = randomUUID();
-  const file = fileOf(id, request.exportFormat);
+  const input: ExportJobInput = {
+    format: request.exportFormat,
+    includeAllFields: request.includeAllFields,
+    scope: request.exportAll && !fellBack ? "all" : "selection",
+    fellBack,
+    ids,
+  };
+  const id = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const jobId = await createJob("export", user.id, input, { db: txDb });
+    await clearSelection(user.id, txDb);
+    return jobId;
+  });
+  return { ok: true, id, recordCount: ids.length, fellBack };
+}
+
+/**
+ * The export job: writes the file under a name of its own attempt's, renamed into place when
+ * complete, so that a worker whose lease ran out (and that may still be writing) never
+ * clashes with the one that took over. Reports progress every 500 records.
+ */
+export async function runExportJob(run: JobRun, db?: Db): Promise<ExportJobResult> {
+  db ??= await getDb();
+  const input = run.input as ExportJobInput;
+  const settings = await getSiteSettings();
+  const file = fileOf(run.id, input.format);
+  const part = `${file}.${run.attempt}.part`;
   await mkdir(exportsDir(), { recursive: true });
+  const total = input.ids.length;
+  await run.report({ phase: "Writing the file", done: 0, total });
   let recordCount: number;
   try {
-    recordCount = await writeExportFile(file, request.exportFormat, ids, settings, {
-      includeAllFields: request.includeAllFields,
+    recordCount = await writeExportFile(part, input.format, input.ids, settings, {
+      includeAllFields: input.includeAllFields,
       db,
+      onProgress: (done) => run.report({ done }),
     });
+    await run.report({ phase: "Saving the file", done: recordCount });
+    await rename(part, file);
   } catch (error) {
-    await rm(file, { force: true });
+    await rm(part, { force: true });
     throw error;
   }
   const { size } = await stat(file);
   await db.execute(
     sql`INSERT INTO export_files (id, user_id, format, record_count, byte_size, expires_at)
-        VALUES (${id}, ${user.id}, ${request.exportFormat}, ${recordCount}, ${size}, now() + make_interval(hours => ${EXPORT_KEPT_HOURS}))`,
+        VALUES (${run.id}, ${run.userId}, ${input.format}, ${recordCount}, ${size}, now() + make_interval(hours => ${EXPORT_KEPT_HOURS}))
+        ON CONFLICT (id) DO UPDATE SET record_count = EXCLUDED.record_count, byte_size = EXCLUDED.byte_size,
+                                       expires_at = EXCLUDED.expires_at`,
   );
   const activity = new URLSearchParams({
-    format: request.exportFormat,
+    format: input.format,
     records: String(recordCount),
-    scope: request.exportAll && !fellBack ? "all" : "selection",
+    scope: input.scope,
   });
-  await recordActivity(user.id, "export", activity.toString(), db);
-  await clearSelection(user.id, db);
-  return { ok: true, id, recordCount, fellBack };
+  await recordActivity(run.userId, "export", activity.toString(), db);
+  return { recordCount, byteSize: size };
 }
 
 export interface ExportFile {
@@ -203,4 +262,11 @@ export async function sweepExpiredExports(db?: Db) {
   for (const row of rows) await rm(fileOf(row.id, row.format), { force: true });
   // Rows a week past expiry have told anyone following an old link long enough.
   await db.execute(sql`DELETE FROM export_files WHERE expires_at <= now() - interval '7 days'`);
+  // A worker that died mid-export left its part-written file behind.
+  const names = await readdir(exportsDir()).catch(() => [] as string[]);
+  for (const name of names.filter((entry) => entry.endsWith(".part"))) {
+    const file = path.join(exportsDir(), name);
+    const info = await stat(file).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > EXPORT_KEPT_HOURS * 3600_000) await rm(file, { force: true });
+  }
 }

@@ -10,6 +10,7 @@ import {
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { markPublished, nextCatalogueVersion } from "./search-index.server";
 import { required } from "~/lib/required";
+import { createJob, JobCancelled, JobFailure, JobLost, type JobRun } from "./jobs.server";
 
 /**
  * Import of records: a whole file is validated first, and only a file without a single
@@ -88,6 +89,7 @@ function hssIdOf(value: unknown) {
 async function scan(
   chunks: Chunks,
   onValid?: (batch: ParsedItem[]) => Promise<void>,
+  onRead?: (items: number) => Promise<void>,
 ): Promise<ImportReport> {
   const report: ImportReport = { items: 0, errorCount: 0, errors: [] };
   const seen = new Map<string, number>();
@@ -99,6 +101,7 @@ async function scan(
   try {
     for await (const raw of readItems(chunks(), (format) => (report.format = format))) {
       report.items = raw.item;
+      if (onRead && raw.item % BATCH_SIZE === 0) await onRead(raw.item);
       let value: unknown;
       try {
         value = JSON.parse(raw.text);
@@ -338,7 +341,12 @@ const emptyCounts = (): ImportCounts => ({
  */
 export async function validateImport(
   chunks: Chunks,
-  options: { mode: ImportMode; compare?: boolean; db?: Db },
+  options: {
+    mode: ImportMode;
+    compare?: boolean;
+    db?: Db;
+    onRead?: (items: number) => Promise<void>;
+  },
 ) {
   const db = options.db ?? (await getDb());
   const counts = emptyCounts();
@@ -353,6 +361,7 @@ export async function validateImport(
           planBatch(batch, existing, options.mode, counts);
         }
       : undefined,
+    options.onRead,
   );
   if (options.compare && report.errorCount === 0) report.counts = counts;
   return report;
@@ -386,6 +395,8 @@ export async function applyImport(
     importId?: number;
     at?: Date;
     db?: Db;
+    /** Told the items read so far, every 500, inside the transaction. */
+    onRead?: (items: number) => Promise<void>;
   },
 ): Promise<AppliedImportReport> {
   const db = options.db ?? (await getDb());
@@ -396,7 +407,7 @@ export async function applyImport(
       // Locks the upload's row: a second Apply (another tab, a double submit) finds it applied and stops.
       const claimed = await queryRows<{ id: number }>(
         txDb,
-        sql`UPDATE record_imports SET state = state WHERE id = ${options.importId} AND state = 'validated' RETURNING id`,
+        sql`UPDATE record_imports SET state = state WHERE id = ${options.importId} AND state IN ('validated', 'applying') RETURNING id`,
       );
       if (!claimed.length) throw new ImportNotPendingError();
     }
@@ -409,8 +420,10 @@ export async function applyImport(
       }));
     const counts = emptyCounts();
     const catalogue: Catalogue = { version: null };
-    const report = await scan(chunks, (batch) =>
-      applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, catalogue }),
+    const report = await scan(
+      chunks,
+      (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, catalogue }),
+      options.onRead,
     );
     // Throwing rolls back every batch written before the error.
     if (report.errorCount > 0) throw new InvalidImportError(report);
@@ -501,34 +514,35 @@ export { createImportRow };
 /** Largest file the staff page accepts; bigger catalogues go through `npm run import`. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
 
-/** Validates an uploaded file and keeps it (if valid) until staff apply or cancel it. */
-export async function createUploadImport(upload: {
+/**
+ * Keeps an uploaded file and asks for its check, as a background job: the page of the import
+ * shows the check's progress, then its report. A valid file waits there until staff apply or
+ * cancel it.
+ */
+export async function startUploadImport(upload: {
   filename: string;
   content: string;
   mode: ImportMode;
   userId: number;
 }) {
   const db = await getDb();
-  const report = await validateImport(() => textChunks(upload.content), {
-    mode: upload.mode,
-    compare: true,
-    db,
-  });
-  const valid = report.errorCount === 0;
-  return createImportRow(db, {
-    source: "upload",
-    filename: upload.filename,
-    mode: upload.mode,
-    state: valid ? "validated" : "invalid",
-    report,
-    userId: upload.userId,
-    content: valid ? upload.content : undefined,
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const importId = await createImportRow(txDb, {
+      source: "upload",
+      filename: upload.filename,
+      mode: upload.mode,
+      state: "checking",
+      report: { items: 0, errorCount: 0, errors: [] },
+      userId: upload.userId,
+      content: upload.content,
+    });
+    await createJob("import-check", upload.userId, { importId }, { db: txDb });
+    return importId;
   });
 }
 
-/** Applies a validated upload (publishing or staging, as chosen when it was uploaded). */
-export async function applyUploadedImport(importId: number) {
-  const db = await getDb();
+async function uploadedImport(db: Db, importId: number) {
   const [row] = await db
     .select({
       content: schema.recordImports.content,
@@ -538,15 +552,110 @@ export async function applyUploadedImport(importId: number) {
     })
     .from(schema.recordImports)
     .where(sql`${schema.recordImports.id} = ${importId}`);
-  if (row?.state !== "validated" || row.content === null) throw new ImportNotPendingError();
+  return row;
+}
+
+/** Counts the items of a file without parsing them: the total its progress is measured in. */
+async function countItems(chunks: Chunks) {
+  let items = 0;
+  try {
+    for await (const raw of readItems(chunks(), () => {})) items = raw.item;
+  } catch (error) {
+    if (!(error instanceof ImportFileError)) throw error;
+  }
+  return items;
+}
+
+/** The check of an uploaded file (job "import-check"): its report, and whether it can be applied. */
+export async function runImportCheckJob(run: JobRun) {
+  const db = await getDb();
+  const { importId } = run.input as { importId: number };
+  const row = await uploadedImport(db, importId);
+  if (row?.state !== "checking" || row.content === null)
+    throw new JobFailure("This import is no longer waiting to be checked.");
   const content = row.content;
-  return applyImport(() => textChunks(content), {
-    mode: row.mode as ImportMode,
-    source: "upload",
-    filename: row.filename,
-    importId,
-    db,
+  await run.report({ phase: "Counting the records", done: 0 });
+  const total = await countItems(() => textChunks(content));
+  await run.report({ phase: "Checking the records", done: 0, total });
+  let report: ImportReport;
+  try {
+    report = await validateImport(() => textChunks(content), {
+      mode: row.mode as ImportMode,
+      compare: true,
+      db,
+      onRead: (done) => run.report({ done }),
+    });
+  } catch (error) {
+    if (error instanceof JobCancelled) await cancelUpload(db, importId);
+    throw error;
+  }
+  const valid = report.errorCount === 0;
+  await db.execute(
+    sql`UPDATE record_imports SET state = ${valid ? "validated" : "invalid"}, report = ${jsonb(report)},
+               item_count = ${report.items}, content = ${valid ? sql`content` : sql`NULL`}
+         WHERE id = ${importId} AND state = 'checking'`,
+  );
+  return { valid, items: report.items, errorCount: report.errorCount };
+}
+
+async function cancelUpload(db: Db, importId: number) {
+  await db.execute(
+    sql`UPDATE record_imports SET state = 'cancelled', content = NULL WHERE id = ${importId} AND state IN ('checking', 'validated', 'invalid')`,
+  );
+}
+
+/** Asks for a checked upload to be applied, as a background job; its page shows the progress. */
+export async function requestApplyImport(importId: number, userId: number) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    // Only once: a second Apply (another tab, a double submit) finds it already under way.
+    const claimed = await queryRows<{ id: number }>(
+      txDb,
+      sql`UPDATE record_imports SET state = 'applying' WHERE id = ${importId} AND state = 'validated' RETURNING id`,
+    );
+    if (!claimed.length) throw new ImportNotPendingError();
+    return createJob("import-apply", userId, { importId }, { db: txDb });
   });
+}
+
+/**
+ * Applies a checked upload (job "import-apply"), publishing or staging as chosen when it was
+ * uploaded, in one transaction: a worker that dies or is cancelled midway leaves nothing
+ * applied, and the import waits to be applied again.
+ */
+export async function runImportApplyJob(run: JobRun) {
+  const db = await getDb();
+  const { importId } = run.input as { importId: number };
+  const row = await uploadedImport(db, importId);
+  if ((row?.state !== "applying" && row?.state !== "validated") || row.content === null)
+    throw new JobFailure("This import has already been applied or cancelled.");
+  const content = row.content;
+  const [{ items }] = await queryRows<{ items: number }>(
+    db,
+    sql`SELECT item_count AS items FROM record_imports WHERE id = ${importId}`,
+  );
+  await run.report({ phase: "Applying the changes", done: 0, total: items });
+  try {
+    const report = await applyImport(() => textChunks(content), {
+      mode: row.mode as ImportMode,
+      source: "upload",
+      filename: row.filename,
+      importId,
+      db,
+      // On the embedded database the transaction holds the whole database: progress written
+      // now would wait for it, so the page learns of the apply when it commits.
+      onRead: run.reportsDuringTransactions ? (done) => run.report({ done }) : undefined,
+    });
+    return { counts: report.counts, items: report.items };
+  } catch (error) {
+    // Rolled back: the import waits to be applied again (Retry on its page).
+    if (!(error instanceof JobLost))
+      await db.execute(
+        sql`UPDATE record_imports SET state = 'validated' WHERE id = ${importId} AND state = 'applying'`,
+      );
+    throw error;
+  }
 }
 
 const ACCEPTED_EXTENSIONS = /\.(json|jsonl|ndjson)$/i;

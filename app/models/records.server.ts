@@ -297,7 +297,12 @@ export async function cancelImport(id: number, db?: Db) {
   await db
     .update(schema.recordImports)
     .set({ state: "cancelled", content: null })
-    .where(and(eq(schema.recordImports.id, id), dsql`${schema.recordImports.state} <> 'applied'`));
+    .where(
+      and(
+        eq(schema.recordImports.id, id),
+        dsql`${schema.recordImports.state} IN ('checking', 'validated', 'invalid')`,
+      ),
+    );
 }
 
 export async function countPublishedRecords(db?: Db) {

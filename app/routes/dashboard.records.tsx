@@ -12,7 +12,7 @@ import { parseForm } from "~/lib/forms.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { IMPORT_STATES } from "~/records/import-states";
 import {
-  createUploadImport,
+  startUploadImport,
   TOO_BIG,
   UPLOAD_MAX_BYTES,
   uploadSchema,
@@ -89,13 +89,14 @@ async function upload(request: Request, userId: number) {
       },
     );
   }
-  const importId = await createUploadImport({
+  // The file is checked in the background; its page shows the progress, then the report.
+  const importId = await startUploadImport({
     filename: submission.value.file.name,
     content,
     mode: submission.value.mode,
     userId,
   });
-  return redirect(`/dashboard/records/imports/${importId}`);
+  return redirect(`/dashboard/records/imports/${importId}`, { status: 303 });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -7,18 +7,29 @@ import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
-  applyUploadedImport,
   type ImportReport,
   ImportNotPendingError,
+  requestApplyImport,
 } from "~/models/record-import.server";
+import {
+  isActive,
+  JOB_REFRESH_SECONDS,
+  JobAnnouncer,
+  JobProgress,
+  useJobUpdates,
+} from "~/components/JobProgress";
+import { cancelJob, latestImportJob, retryJob } from "~/models/jobs.server";
+import { getDb, queryRows, sql } from "~/db/client.server";
 import { cancelImport, getImport } from "~/models/records.server";
 import { IMPORT_STATES } from "~/records/import-states";
 import { TableScroll } from "~/components/TableScroll";
 import { withContentKeys } from "~/lib/keys";
 import { readForm } from "~/lib/body.server";
 
-export const handle: RouteHandle<{ filename: string }> = {
+export const handle: RouteHandle<{ filename: string; job: { state: string } | null }> = {
   title: (data) => (data ? `Import report: ${data.filename}` : "Import report"),
+  refreshWithoutScripts: (data) =>
+    isActive(data?.job as { state: "running" } | null) ? JOB_REFRESH_SECONDS : undefined,
 };
 
 const STAFF = ["admin", "editor"];
@@ -33,7 +44,18 @@ async function importOr404(param: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, STAFF);
   const row = await importOr404(params.importId);
+  const job = await latestImportJob(row.id);
   return json({
+    job: job && {
+      kind: job.kind,
+      state: job.state,
+      phase: job.phase,
+      done: job.done,
+      total: job.total,
+      secondsLeft: job.secondsLeft,
+      cancelRequested: job.cancelRequested,
+      error: job.error,
+    },
     id: row.id,
     filename: row.filename,
     mode: row.mode,
@@ -46,43 +68,69 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, STAFF);
+  const user = await requireRole(request, STAFF);
   const row = await importOr404(params.importId);
   const intent = (await readForm(request)).get("intent");
+  const here = `/dashboard/records/imports/${row.id}`;
   const flash = async (severity: "success" | "warning", message: string) => ({
+    status: 303,
     headers: { "Set-Cookie": await setFlash(request, { severity, message }) },
   });
+  const job = await latestImportJob(row.id);
   if (intent === "cancel") {
+    // A check under way stops at its next step; the import is cancelled now.
+    if (job?.kind === "import-check" && isActive(job)) await cancelJob(job.id);
+    if (row.state === "applying")
+      return redirect(
+        here,
+        await flash("warning", "The import is being applied: stop the apply first."),
+      );
     await cancelImport(row.id);
     return redirect(
       "/dashboard/records",
       await flash("success", `The import of ${row.filename} was cancelled; nothing was changed.`),
     );
   }
+  if (intent === "stop") {
+    if (!job || !(await cancelJob(job.id)))
+      return redirect(here, await flash("warning", "The work had already finished."));
+    return redirect(here, { status: 303 });
+  }
+  if (intent === "retry") {
+    if (job?.state !== "failed" && job?.state !== "cancelled")
+      return redirect(here, await flash("warning", "There is nothing to try again."));
+    if (job.kind === "import-apply") {
+      // The apply is asked for again, as if Apply had been pressed.
+      const db = await getDb();
+      const claimed = await queryRows<{ id: number }>(
+        db,
+        sql`UPDATE record_imports SET state = 'applying' WHERE id = ${row.id} AND state = 'validated' RETURNING id`,
+      );
+      if (!claimed.length)
+        return redirect(here, await flash("warning", new ImportNotPendingError().message));
+    }
+    await retryJob(job.id);
+    return redirect(here, { status: 303 });
+  }
   if (intent !== "apply") throw new Response("Unknown action", { status: 400 });
   try {
-    const report = await applyUploadedImport(row.id);
-    const c = report.counts;
-    const verb = row.mode === "preview" ? "Staged" : "Published";
-    return redirect(
-      "/dashboard/records",
-      await flash(
-        "success",
-        `${row.filename} applied. ${verb}: ${c.new} new and ${c.changed} changed record(s); ${c.unchanged} unchanged; ${c.changes} change-log entries.`,
-      ),
-    );
+    await requestApplyImport(row.id, user.id);
+    return redirect(here, { status: 303 });
   } catch (error) {
     if (!(error instanceof ImportNotPendingError)) throw error;
-    return redirect(`/dashboard/records/imports/${row.id}`, await flash("warning", error.message));
+    return redirect(here, await flash("warning", error.message));
   }
 }
 
 export default function ImportReportPage() {
   const data = useLoaderData<typeof loader>();
-  const { report } = data;
+  const { report, job } = data;
   const navigation = useNavigation();
+  const active = isActive(job);
+  useJobUpdates(active);
   const counts = report.counts;
-  const pending = data.state === "validated";
+  const pending = data.state === "validated" && !active;
+  const failed = job && (job.state === "failed" || job.state === "cancelled") ? job : null;
   const changing = counts ? counts.new + counts.changed : 0;
   return (
     <>
@@ -129,7 +177,46 @@ export default function ImportReportPage() {
         </div>
       </dl>
 
-      {report.errorCount > 0 ? (
+      <JobAnnouncer
+        active={active}
+        message={
+          job?.state === "failed"
+            ? "The work stopped because of an error."
+            : job?.kind === "import-apply"
+              ? "The import has been applied."
+              : "The check is finished: the report is below."
+        }
+      />
+      {active && job ? (
+        <JobProgress
+          job={job}
+          noun="records"
+          cancelLabel={
+            job.kind === "import-apply" ? "Stop applying" : "Stop checking and cancel this import"
+          }
+          cancelIntent={job.kind === "import-apply" ? "stop" : "cancel"}
+        />
+      ) : null}
+      {failed && data.state !== "cancelled" && data.state !== "applied" ? (
+        <section aria-labelledby="failed-heading">
+          <h2 id="failed-heading">
+            {failed.state === "failed"
+              ? failed.kind === "import-apply"
+                ? "The apply stopped: nothing was changed"
+                : "The check stopped"
+              : failed.kind === "import-apply"
+                ? "You stopped the apply: nothing was changed"
+                : "You stopped the check"}
+          </h2>
+          {failed.error ? <p className="notice">{failed.error}</p> : null}
+          <Form method="post" className="inline-actions">
+            <button type="submit" name="intent" value="retry">
+              Try again
+            </button>
+          </Form>
+        </section>
+      ) : null}
+      {active ? null : report.errorCount > 0 ? (
         <section aria-labelledby="errors-heading" className="import-errors">
           <h2 id="errors-heading">
             The file was rejected: {report.errorCount.toLocaleString("en-GB")} error

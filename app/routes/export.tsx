@@ -11,7 +11,7 @@ import { EXPORT_FORMATS } from "~/lib/export-formats";
 import { parseForm } from "~/lib/forms.server";
 import { hasAnyRole } from "~/lib/roles";
 import type { RouteHandle } from "~/lib/route-handle";
-import { createExport, exportFormSchema, FALLBACK_EXPORT_SIZE } from "~/models/exports.server";
+import { exportFormSchema, FALLBACK_EXPORT_SIZE, startExport } from "~/models/exports.server";
 import { countSearch } from "~/models/search.server";
 import { getSelection } from "~/models/selection.server";
 import { getSiteSettings } from "~/models/settings.server";
@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), exportFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { settings, search } = await searchOf(request);
-  const outcome = await createExport(
+  const outcome = await startExport(
     user,
     {
       exportFormat: submission.value.exportFormat,
@@ -68,10 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), {
       status: 400,
     });
-  // The success page says when the fallback applied, and leads back to the same search.
-  const next = new URLSearchParams();
-  if (outcome.fellBack) next.set("fellBack", "1");
-  next.set("back", searchHref({ ...search, from: 0 }));
+  // The export's page shows its progress, then the download; it leads back to the same search.
+  const next = new URLSearchParams({ back: searchHref({ ...search, from: 0 }) });
   return redirect(`/export/${outcome.id}?${next}`, { status: 303 });
 }
 

@@ -1,16 +1,40 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { fileSize } from "~/lib/file-size";
+import {
+  isActive,
+  JOB_REFRESH_SECONDS,
+  JobAnnouncer,
+  JobProgress,
+  useJobUpdates,
+} from "~/components/JobProgress";
 import { requireUser } from "~/lib/auth.server";
+import { readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
+import { fileSize } from "~/lib/file-size";
 import type { RouteHandle } from "~/lib/route-handle";
-import { EXPORT_KEPT_HOURS, FALLBACK_EXPORT_SIZE, getExportFile } from "~/models/exports.server";
+import {
+  EXPORT_KEPT_HOURS,
+  type ExportJobInput,
+  type ExportJobResult,
+  FALLBACK_EXPORT_SIZE,
+  getExportFile,
+} from "~/models/exports.server";
+import { cancelJob, getJob, retryJob } from "~/models/jobs.server";
+
+type Data = Awaited<ReturnType<typeof loadExport>>;
 
 // The h1 stays "Export" (the spec's dialog title); the tab says which step this is.
-export const handle: RouteHandle<{ expired: boolean } | undefined> = {
-  title: (data) => (data?.expired ? "Export expired" : "Export: download your file"),
+export const handle: RouteHandle<Data | undefined> = {
+  title: (data) => {
+    if (!data) return "Export";
+    if (data.state === "queued" || data.state === "running") return "Export: in progress";
+    if (data.state === "failed") return "Export: stopped by an error";
+    if (data.state === "cancelled") return "Export: cancelled";
+    return data.expired ? "Export expired" : "Export: download your file";
+  },
+  refreshWithoutScripts: (data) => (isActive(data) ? JOB_REFRESH_SECONDS : undefined),
 };
 
 /** Where "back to the search" may lead: our own search pages only. */
@@ -18,31 +42,69 @@ function backTo(value: string | null) {
   return value && /^\/(search|advancedsearch)(\?|$)/.test(value) ? value : "/search";
 }
 
+async function loadExport(id: string, userId: number) {
+  // Another user's export is as if it did not exist.
+  const [job, file] = await Promise.all([
+    getJob<ExportJobInput, ExportJobResult>(id, { userId, kinds: ["export"] }),
+    getExportFile(id, userId),
+  ]);
+  if (!job && !file) throw new Response("Export not found", { status: 404 });
+  return {
+    id,
+    // An export made before exports were jobs has its file only.
+    state: job?.state ?? ("done" as const),
+    phase: job?.phase ?? "",
+    done: job?.done ?? 0,
+    total: job?.total ?? null,
+    secondsLeft: job?.secondsLeft ?? null,
+    cancelRequested: job?.cancelRequested ?? false,
+    error: job?.error ?? null,
+    fellBack: job?.input.fellBack ?? false,
+    format: job?.input.format ?? file?.format ?? "csv",
+    requested: job?.input.ids.length ?? file?.recordCount ?? 0,
+    recordCount: file?.recordCount ?? 0,
+    byteSize: file?.byteSize ?? 0,
+    expiresAt: file?.expiresAt ?? null,
+    expired: file?.expired ?? false,
+  };
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  // Another user's export is as if it did not exist.
-  const file = await getExportFile(params.exportId ?? "", user.id);
-  if (!file) throw new Response("Export not found", { status: 404 });
+  const data = await loadExport(params.exportId ?? "", user.id);
   const url = new URL(request.url);
   return json(
     {
-      id: file.id,
-      format: file.format,
-      recordCount: file.recordCount,
-      byteSize: file.byteSize,
-      expiresAt: file.expiresAt,
-      expired: file.expired,
-      fellBack: url.searchParams.get("fellBack") === "1",
+      ...data,
       back: backTo(url.searchParams.get("back")),
       keptHours: EXPORT_KEPT_HOURS,
       fallbackSize: FALLBACK_EXPORT_SIZE,
     },
-    { status: file.expired ? 410 : 200 },
+    {
+      status: data.state === "done" && data.expired ? 410 : 200,
+      // The page changes as the job goes on: never from a cache.
+      headers: { "Cache-Control": "no-store" },
+    },
   );
 }
 
-export default function ExportDone() {
+export async function action({ request, params }: ActionFunctionArgs) {
+  const user = await requireUser(request);
+  const id = params.exportId ?? "";
+  const job = await getJob(id, { userId: user.id, kinds: ["export"] });
+  if (!job) throw new Response("Export not found", { status: 404 });
+  const intent = (await readForm(request)).get("intent");
+  if (intent === "cancel") await cancelJob(job.id);
+  else if (intent === "retry") await retryJob(job.id);
+  else throw new Response("Unknown action", { status: 400 });
+  return redirect(`/export/${job.id}${new URL(request.url).search}`, { status: 303 });
+}
+
+export default function ExportJobPage() {
   const data = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const active = isActive(data);
+  useJobUpdates(active);
   return (
     <div className="form-narrow">
       <Breadcrumb
@@ -53,7 +115,62 @@ export default function ExportDone() {
         ]}
       />
       <h1>Export</h1>
-      {data.expired ? (
+      <JobAnnouncer
+        active={active}
+        message={
+          data.state === "done"
+            ? "Your export is ready to download."
+            : data.state === "failed"
+              ? "The export stopped because of an error."
+              : "The export was cancelled."
+        }
+      />
+      {data.fellBack ? (
+        <p className="notice">
+          Exports of all results are for administrators, so your selection is exported instead (at
+          most {data.fallbackSize.toLocaleString("en-GB")} records).
+        </p>
+      ) : null}
+      {active ? (
+        <>
+          <p>
+            Your {data.format.toUpperCase()} file of {data.requested.toLocaleString("en-GB")}{" "}
+            {data.requested === 1 ? "record" : "records"} is being written.
+          </p>
+          <JobProgress job={data} noun="records" cancelLabel="Cancel this export" />
+        </>
+      ) : data.state === "failed" ? (
+        <article className="export-result">
+          <h2>The export stopped</h2>
+          <p className="notice">{data.error}</p>
+          <Form method="post" className="inline-actions">
+            <button
+              type="submit"
+              name="intent"
+              value="retry"
+              aria-busy={navigation.state === "submitting" ? true : undefined}
+            >
+              Try again
+            </button>
+          </Form>
+          <p>
+            <Link to={data.back}>Back to the search</Link>
+          </p>
+        </article>
+      ) : data.state === "cancelled" ? (
+        <article className="export-result">
+          <h2>You cancelled this export</h2>
+          <p>No file was kept.</p>
+          <Form method="post" className="inline-actions">
+            <button type="submit" name="intent" value="retry" className="secondary">
+              Start it again
+            </button>
+          </Form>
+          <p>
+            <Link to={data.back}>Back to the search</Link>
+          </p>
+        </article>
+      ) : data.expired ? (
         <>
           <p>This export has expired: exports are kept for {data.keptHours} hours.</p>
           <p>
@@ -63,12 +180,6 @@ export default function ExportDone() {
       ) : (
         <article className="export-result">
           <p role="status">Export Successful. Please download your file here.</p>
-          {data.fellBack ? (
-            <p className="notice">
-              Exports of all results are for administrators, so your selection was exported instead
-              (at most {data.fallbackSize.toLocaleString("en-GB")} records).
-            </p>
-          ) : null}
           <p>
             <a
               href={`/export/${data.id}/download`}
@@ -81,7 +192,7 @@ export default function ExportDone() {
           <p className="muted">
             export.{data.format}: {data.recordCount.toLocaleString("en-GB")}{" "}
             {data.recordCount === 1 ? "record" : "records"}, {fileSize(data.byteSize)}. Kept for you
-            until {formatDateTime(data.expiresAt)}.
+            until {data.expiresAt ? formatDateTime(data.expiresAt) : ""}.
           </p>
           <p>
             <Link to={data.back}>Back to the search</Link>
