@@ -803,11 +803,12 @@ export const jobs = pgTable(
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
   (t) => [
-    index("jobs_waiting_idx")
-      .on(t.createdAt)
-      .where(sql`${t.state} IN ('queued', 'running')`),
+    index("jobs_waiting_idx").on(t.createdAt).where(sql`${t.state} IN ('queued', 'running')`),
     index("jobs_user_idx").on(t.userId, t.createdAt),
-    check("jobs_state_check", sql`${t.state} IN ('queued', 'running', 'done', 'failed', 'cancelled')`),
+    check(
+      "jobs_state_check",
+      sql`${t.state} IN ('queued', 'running', 'done', 'failed', 'cancelled')`,
+    ),
     check("jobs_progress_check", sql`${t.done} >= 0 AND (${t.total} IS NULL OR ${t.total} >= 0)`),
   ],
 );

@@ -86,7 +86,7 @@ const worker = processState<{ timer?: NodeJS.Timeout; run?: Promise<void>; again
 
 function look() {
   if (isStopping()) return;
-  if (worker.run) {
+  if (worker.run !== undefined) {
     // Busy: look again as soon as the current job ends.
     worker.again = true;
     return;

@@ -267,6 +267,7 @@ export async function sweepExpiredExports(db?: Db) {
   for (const name of names.filter((entry) => entry.endsWith(".part"))) {
     const file = path.join(exportsDir(), name);
     const info = await stat(file).catch(() => null);
-    if (info && Date.now() - info.mtimeMs > EXPORT_KEPT_HOURS * 3600_000) await rm(file, { force: true });
+    if (info && Date.now() - info.mtimeMs > EXPORT_KEPT_HOURS * 3600_000)
+      await rm(file, { force: true });
   }
 }

@@ -105,9 +105,7 @@ const JOB_COLUMNS = sql`id, kind, user_id, state, input, result, error, phase, d
 function toJob<Input, Result>(row: JobRow): Job<Input, Result> {
   const running = row.state === "running";
   const pace =
-    running && row.total && row.done > 0 && row.phase_seconds
-      ? row.phase_seconds / row.done
-      : null;
+    running && row.total && row.done > 0 && row.phase_seconds ? row.phase_seconds / row.done : null;
   return {
     id: row.id,
     kind: row.kind,

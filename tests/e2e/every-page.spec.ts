@@ -4,7 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { required } from "../../app/lib/required";
 import { exampleRecords, jsonLines } from "../records";
-import { expect, keepDocuments, logIn, test } from "./fixtures";
+import { expect, keepDocuments, logIn, test, waitForJob } from "./fixtures";
 import { emails, linkIn } from "./mail";
 
 /**
@@ -274,8 +274,10 @@ async function makeFixtures(pages: Map<Who, Page>): Promise<Fixtures> {
   await editor.getByRole("button", { name: "Check the file" }).click();
   await expect(editor).toHaveURL(/\/dashboard\/records\/imports\/\d+$/);
   const importId = required(/imports\/(\d+)$/.exec(editor.url())?.[1], "the import's id");
+  await waitForJob(editor);
   await editor.getByRole("button", { name: "Stage 1 record(s) for preview" }).click();
-  await expect(editor).toHaveURL(/\/dashboard\/records$/);
+  await waitForJob(editor);
+  await expect(editor.getByRole("heading", { level: 2, name: "Changes made" })).toBeVisible();
   const admin = required(pages.get("admin"), "the admin's page");
   const email = `reflow-${test.info().project.name}-${Date.now().toString(36)}@example.org`;
   await admin.goto("/invite");

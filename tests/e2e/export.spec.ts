@@ -86,9 +86,9 @@ test.describe("selection and export", () => {
     await axe();
     await page.getByLabel(/^CSV/).check();
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect(
-      page.getByText("Export Successful. Please download your file here."),
-    ).toBeVisible();
+    await expect(page.getByText("Export Successful. Please download your file here.")).toBeVisible({
+      timeout: 30_000,
+    });
     await axe();
     const file = await download(page);
     expect(file.name).toBe("export.csv");
@@ -121,9 +121,9 @@ test.describe("selection and export", () => {
     await page.getByLabel(`All ${total} results of this search`).check();
     await page.getByLabel(/^XLSX/).check();
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect(
-      page.getByText("Export Successful. Please download your file here."),
-    ).toBeVisible();
+    await expect(page.getByText("Export Successful. Please download your file here.")).toBeVisible({
+      timeout: 30_000,
+    });
     await axe();
     const file = await download(page);
     expect(file.name).toBe("export.xlsx");
@@ -144,12 +144,12 @@ test.describe("selection and export", () => {
     await page.getByRole("link", { name: "Export", exact: true }).click();
     await page.getByLabel(/^All [\d,]+ results of this search/).check();
     await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect(
-      page.getByText("Export Successful. Please download your file here."),
-    ).toBeVisible();
+    await expect(page.getByText("Export Successful. Please download your file here.")).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(
       page.getByText(
-        "Exports of all results are for administrators, so your selection was exported instead",
+        "Exports of all results are for administrators, so your selection is exported instead",
       ),
     ).toBeVisible();
     expect(csvIds((await download(page)).bytes)).toEqual([chosen]);

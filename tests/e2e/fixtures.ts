@@ -113,3 +113,11 @@ export async function logIn(page: Page, email: string, password = DEMO_PASSWORD)
 export async function openMainMenu(page: Page) {
   await page.getByTitle("Main Menu").click();
 }
+
+/**
+ * Waits for the background job a page shows (an export, an import's check or apply) to end:
+ * with scripts the page updates in place, without them it reloads itself every 2 seconds.
+ */
+export async function waitForJob(page: Page, timeout = 60_000) {
+  await expect(page.locator(".job-progress")).toHaveCount(0, { timeout });
+}

@@ -283,9 +283,9 @@ test.describe("keyboard only", () => {
     await expect(page.getByLabel("The selected results (2)")).toBeChecked();
     await keys.tabTo(page.getByRole("button", { name: "Export", exact: true }));
     await keys.press("Enter");
-    await expect(
-      page.getByText("Export Successful. Please download your file here."),
-    ).toBeVisible();
+    await expect(page.getByText("Export Successful. Please download your file here.")).toBeVisible({
+      timeout: 30_000,
+    });
     await keys.traverse();
 
     // Save the search; a failed POST puts focus on the error summary.
