@@ -161,20 +161,24 @@ export default function ImportReportPage() {
           <dt>When applied</dt>
           <dd>{data.mode === "preview" ? "Staged for preview" : "Published at once"}</dd>
         </div>
-        <div>
-          <dt>Format</dt>
-          <dd>
-            {report.format === "json"
-              ? "JSON array"
-              : report.format === "jsonl"
-                ? "JSON Lines"
-                : "Not recognised"}
-          </dd>
-        </div>
-        <div>
-          <dt>Items</dt>
-          <dd>{report.items.toLocaleString("en-GB")}</dd>
-        </div>
+        {data.state === "checking" ? null : (
+          <>
+            <div>
+              <dt>Format</dt>
+              <dd>
+                {report.format === "json"
+                  ? "JSON array"
+                  : report.format === "jsonl"
+                    ? "JSON Lines"
+                    : "Not recognised"}
+              </dd>
+            </div>
+            <div>
+              <dt>Items</dt>
+              <dd>{report.items.toLocaleString("en-GB")}</dd>
+            </div>
+          </>
+        )}
       </dl>
 
       <JobAnnouncer
