@@ -51,18 +51,20 @@ describe("a clean stop", () => {
       expect(messages).toContain("stopping: no new requests; finishing those in flight");
       const request = server.lines.find((line) => line.msg === "request" && line.path === "/login");
       expect(request).toMatchObject({ method: "POST", status: 302 });
-      // Then each app thread stops its workers after their batch and its connection, in that
-      // order, and last the main thread closes the database.
+      // Then each app thread stops its workers (the background-job worker, the scheduled
+      // jobs, the mail sender) after their batch and its connection, in that order, and last the main thread closes the database.
       const steps = server.lines
         .filter((line) => line.msg.startsWith("stopped: "))
         .map((line) => `${line.thread ?? "main"} ${line.msg}`);
       expect(steps.slice(-1)).toEqual(["main stopped: database"]);
       for (const thread of [0, 1]) {
         expect(steps.filter((step) => step.startsWith(`${thread} `))).toEqual(
-          ["jobs", "outbox", "database"].map((step) => `${thread} stopped: ${step}`),
+          ["background jobs", "jobs", "outbox", "database"].map(
+            (step) => `${thread} stopped: ${step}`,
+          ),
         );
       }
-      expect(steps).toHaveLength(7);
+      expect(steps).toHaveLength(9);
       expect(messages.at(-1)).toBe("stopped");
       // The data folder is free again: no pid file, no control socket.
       expect(existsSync(path.join(server.dataDir, "app.pid"))).toBe(false);
