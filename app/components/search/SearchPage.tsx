@@ -1,6 +1,12 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isDefaultSearch, type SearchRequest, searchHref, toSearchParams } from "~/search/request";
+import {
+  hasNextOrLastEventYears,
+  isDefaultSearch,
+  type SearchRequest,
+  searchHref,
+  toSearchParams,
+} from "~/search/request";
 import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
 import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
 import { type Selection, SelectionBar } from "./Selection";
@@ -139,7 +145,9 @@ function EmptyState({
     request.lastUpdatedDateFrom ||
     request.lastUpdatedDateTo ||
     request.emaTimelineFrom ||
-    request.emaTimelineTo;
+    request.emaTimelineTo ||
+    request.emaEventsByDateRangeAndEventNameFilter ||
+    hasNextOrLastEventYears(request);
   return (
     <div className="empty-state">
       <h3>No records match this search</h3>
@@ -173,6 +181,8 @@ function EmptyState({
                   emaTimelineFrom: null,
                   emaTimelineTo: null,
                   emaEventsByDateRangeAndEventNameFilter: null,
+                  emaNextOrLastEventYearFrom: null,
+                  emaNextOrLastEventYearTo: null,
                 },
                 { path: basePath },
               )}
