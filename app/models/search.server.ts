@@ -160,6 +160,16 @@ export async function countSearch(
   return (await searchIndex(catalogueVersion)).count(request, settings);
 }
 
+/** How many of the given records a search finds. */
+export async function countSearchAmong(
+  request: SearchRequest,
+  settings: EnabledSettings,
+  recordIds: number[],
+  catalogueVersion?: number | null,
+) {
+  return (await searchIndex(catalogueVersion)).countAmong(request, settings, recordIds);
+}
+
 /** The ids of the records a search finds, in its order (export of all results, alerts). */
 export async function matchingRecordIds(
   request: SearchRequest,

@@ -156,8 +156,16 @@ export function toSearchParams(request: SearchRequest, options: { page?: number 
   return params;
 }
 
-export function searchHref(request: SearchRequest, options: { page?: number; path?: string } = {}) {
-  const query = toSearchParams(request, options).toString();
+/** The query parameter that keeps a results page's charts open (issue 18): not part of the search. */
+export const CHARTS_PARAM = "charts";
+
+export function searchHref(
+  request: SearchRequest,
+  options: { page?: number; path?: string; charts?: boolean } = {},
+) {
+  const params = toSearchParams(request, options);
+  if (options.charts) params.set(CHARTS_PARAM, "1");
+  const query = params.toString();
   const path = options.path ?? (request.isAdvancedSearch ? "/advancedsearch" : "/search");
   return query ? `${path}?${query}` : path;
 }

@@ -239,13 +239,16 @@ export function SelectedFilters({
   request,
   labels,
   basePath,
+  charts = false,
 }: {
   request: SearchRequest;
   labels: Record<string, string>;
   basePath: string;
+  /** The charts are open: removing a filter keeps them so. */
+  charts?: boolean;
 }) {
   const items: Array<{ key: string; text: string; href: string }> = [];
-  const href = (next: SearchRequest) => searchHref(next, { path: basePath });
+  const href = (next: SearchRequest) => searchHref(next, { path: basePath, charts });
   const phrase = request.searchPhrase.trim();
   if (phrase && phrase !== "*")
     items.push({

@@ -7,6 +7,7 @@ import {
   searchHref,
   toSearchParams,
 } from "~/search/request";
+import { SearchCharts, type SearchChartsData } from "~/components/charts/SearchCharts";
 import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
 import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
 import { type Selection, SelectionBar } from "./Selection";
@@ -19,6 +20,9 @@ export interface SearchPageData {
   selection: Selection;
   labels: Record<string, string>;
   filters: Array<{ id: string; label: string; type: string; basic?: boolean; facet?: boolean }>;
+  /** The charts above the list are open (charts=1 in the URL), and drawn when so. */
+  chartsOpen: boolean;
+  charts: SearchChartsData | null;
 }
 
 /** The results side of /search and /advancedsearch: notices, selected filters, count, view switch, results or the empty state. */
@@ -31,7 +35,7 @@ export function ResultsArea({
   basePath: string;
   searchBar?: ReactNode;
 }) {
-  const { request, notices, result, view, labels, selection } = data;
+  const { request, notices, result, view, labels, selection, chartsOpen } = data;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === basePath;
   if (!result) return null;
@@ -67,7 +71,12 @@ export function ResultsArea({
           </div>
         ) : null}
         {searchBar}
-        <SelectedFilters request={request} labels={labels} basePath={basePath} />
+        <SelectedFilters
+          request={request}
+          labels={labels}
+          basePath={basePath}
+          charts={chartsOpen}
+        />
         <div className="results-bar">
           <p role="status" className="result-count">
             <strong>{resultCountText(result.total)}</strong>
@@ -112,6 +121,9 @@ export function ResultsArea({
           ) : null}
         </div>
         {result.total > 0 ? (
+          <SearchCharts open={chartsOpen} charts={data.charts} total={result.total} />
+        ) : null}
+        {result.total > 0 ? (
           <SelectionBar selection={selection} hits={result.hits} total={result.total} />
         ) : null}
         {result.total > 0 ? (
@@ -122,6 +134,7 @@ export function ResultsArea({
             view={view}
             basePath={basePath}
             selection={selection}
+            charts={chartsOpen}
           />
         ) : (
           <EmptyState request={request} suggestion={result.suggestion} basePath={basePath} />
