@@ -47,7 +47,9 @@ const number = (n: number) => n.toLocaleString("en-GB");
 const round = (n: number) => Math.round(n * 10) / 10;
 
 /** Wraps a label to at most MAX_LINES lines, the last cut short with an ellipsis if need be. */
-function labelLines(text: string, width: number) {
+function labelLines(text: string, width: number, bold: boolean) {
+  // wrapText measures regular text: bold is 15% wider.
+  if (bold) width /= 1.15;
   const lines = wrapText(text, width, LABEL_FONT);
   if (lines.length <= MAX_LINES) return lines;
   const kept = lines.slice(0, MAX_LINES);
@@ -70,16 +72,32 @@ export const stackedRowHeight = (lines: number) => 4 + lines * LINE + 4 + BAR_HE
  */
 export function barChart(input: BarChartInput): BarChartData {
   const { bars } = input;
-  const counts = bars.map((bar) => number(bar.count));
-  const countSpace = Math.max(0, ...counts.map((text) => textWidth(text, COUNT_FONT))) + 8;
-  const max = Math.max(1, ...bars.map((bar) => bar.count));
-  const shown = bars.map((bar) => (bar.applied ? `${bar.label} (applied)` : bar.label));
-
   const side = input.layout === "side";
+  const counts = bars.map((bar) => number(bar.count));
+  // A value in force says so in words: after its label in a stacked row, after its count
+  // beside a short (year) label, which keeps the label column narrow.
+  const drawnCounts = bars.map((bar, i) =>
+    side && bar.applied ? `${counts[i]} (applied)` : counts[i],
+  );
+  const countSpace =
+    Math.max(
+      0,
+      ...drawnCounts.map((text, i) => textWidth(text, COUNT_FONT, bars[i].applied === true)),
+    ) + 8;
+  const max = Math.max(1, ...bars.map((bar) => bar.count));
+  const shown = bars.map((bar) => (bar.applied && !side ? `${bar.label} (applied)` : bar.label));
+
   const labelColumn = side
-    ? Math.ceil(Math.max(36, ...shown.map((text) => textWidth(text, LABEL_FONT))) + 10)
+    ? Math.ceil(
+        Math.max(
+          36,
+          ...shown.map((text, i) => textWidth(text, LABEL_FONT, bars[i].applied === true)),
+        ) + 10,
+      )
     : 0;
-  const lines = shown.map((text) => (side ? [text] : labelLines(text, CHART_WIDTH - 4)));
+  const lines = shown.map((text, i) =>
+    side ? [text] : labelLines(text, CHART_WIDTH - 4, bars[i].applied === true),
+  );
   const heights = lines.map((each) => (side ? SIDE_ROW : stackedRowHeight(each.length)));
   const tops: number[] = [];
   let height = 0;
@@ -108,6 +126,7 @@ export function barChart(input: BarChartInput): BarChartData {
       label: bar.label,
       count: bar.count,
       countText: counts[i],
+      drawnCount: drawnCounts[i],
       href: bar.href,
       applied: bar.applied === true,
       top: round(top),

@@ -88,7 +88,7 @@ export function BarChart({ chart }: { chart: BarChartData }) {
                   />
                 ) : null}
                 <text className="chart-count" x={row.countX} y={row.countY} fontSize={15}>
-                  {row.countText}
+                  {row.drawnCount}
                 </text>
               </g>
             ))}

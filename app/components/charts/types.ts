@@ -13,8 +13,10 @@ export interface BarRow {
   /** The label in full, for the link and the table. */
   label: string;
   count: number;
-  /** "532" as drawn. */
+  /** "532". */
   countText: string;
+  /** The count as drawn ("532", or "532 (applied)" beside a short label). */
+  drawnCount: string;
   /** Where the bar leads (applies the value); none for an empty bin. */
   href: string | null;
   /** The value is the one in force (drawn hatched, and said in words). */
