@@ -35,6 +35,7 @@ export interface BarChartInput {
   title: string;
   description: string;
   unit: string;
+  unitOne: string;
   category: string;
   action: string;
   layout: BarChartData["layout"];
@@ -146,6 +147,7 @@ export function barChart(input: BarChartInput): BarChartData {
     title: input.title,
     description: input.description,
     unit: input.unit,
+    unitOne: input.unitOne,
     category: input.category,
     action: input.action,
     layout: input.layout,

@@ -45,6 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             ? `No record found by your ${saved.length === 1 ? "saved search" : `${saved.length} saved searches`} changed in the last ${NOTIFICATION_DAYS} days.`
             : `${saved.length === 1 ? "1 saved search" : `${saved.length} saved searches`}, newest first; the most changes, ${busiest.changed.toLocaleString("en-GB")}, in “${busiest.title}”. A record found by two searches counts in both.`,
         unit: "records changed",
+        unitOne: "record changed",
         category: "Saved search",
         action: "Run this search",
         layout: "stacked",

@@ -415,7 +415,10 @@ describe("the user report's activity over time", () => {
       ["2027-01-01", "2027-02-01"],
     ]);
     const all = [0, 0, 0, 0, 0];
-    for (const counts of expected.values()) counts.forEach((n, t) => (all[t] += n));
+    for (const counts of expected.values())
+      counts.forEach((n, t) => {
+        all[t] += n;
+      });
     expect(ACTIVITY_MEASURES.map((measure) => yearly.bins[5][measure])).toEqual(all);
 
     // The page: one line per measure, and the table's totals are the report's.

@@ -98,7 +98,8 @@ export function BarChart({ chart }: { chart: BarChartData }) {
           </svg>
           <ol className="chart-links" aria-label={`${chart.title}: the bars`}>
             {rows.map((row) => {
-              const text = `${row.label}${row.applied ? " (applied)" : ""}: ${row.countText} ${chart.unit}`;
+              const unit = row.count === 1 ? chart.unitOne : chart.unit;
+              const text = `${row.label}${row.applied ? " (applied)" : ""}: ${row.countText} ${unit}`;
               return (
                 <li
                   key={row.key}

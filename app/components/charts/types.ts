@@ -42,6 +42,8 @@ export interface BarChartData {
   description: string;
   /** "records", "records changed": what the counts are of, for link names and the table. */
   unit: string;
+  /** The same of a count of 1: "record", "record changed". */
+  unitOne: string;
   /** The table's first column heading. */
   category: string;
   /** How a link says what it does ("Show only these", "Run this search"). */
