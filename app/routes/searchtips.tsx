@@ -132,10 +132,9 @@ export default function SearchTips() {
           placed by its latest.
         </li>
         <li>
-          <strong>Charts of these results</strong>, above the results, shows them by EU and FDA
-          regulatory status and by the year of their next or last EU event. Each bar applies its
-          value, keeping the other filters; <strong>Show the data</strong> gives the same numbers as
-          a table.
+          <strong>Charts</strong>, above the results, shows them by EU and FDA regulatory status and
+          by the year of their next or last EU event. Each bar applies its value, keeping the other
+          filters; <strong>Show the data</strong> gives the same numbers as a table.
         </li>
       </ul>
       <p>

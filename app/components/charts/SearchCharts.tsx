@@ -46,7 +46,7 @@ export const chartsShouldRevalidate: ShouldRevalidateFunction = ({
 };
 
 /**
- * "Charts of these results": a disclosure above the results list, closed by default, whose
+ * "Charts" (of these results): a disclosure above the results list, closed by default, whose
  * state is kept in the URL (charts=1), so a bookmark or a shared link opens it, and the server
  * counts for the charts only while it is open.
  *
@@ -82,7 +82,9 @@ export function SearchCharts({
 
   return (
     <details className="search-charts" open={open} onToggle={onToggle}>
-      <summary>Charts of these results</summary>
+      <summary>
+        Charts<span className="visually-hidden"> of these results</span>
+      </summary>
       {open ? (
         // A new search from the form keeps the charts open.
         <input type="hidden" name={CHARTS_PARAM} value="1" form={SEARCH_FORM_ID} />

@@ -119,10 +119,11 @@ export function ResultsArea({
               </button>
             </Form>
           ) : null}
+          {/* In the bar while closed (no height of its own on a phone); open, a line of its own. */}
+          {result.total > 0 ? (
+            <SearchCharts open={chartsOpen} charts={data.charts} total={result.total} />
+          ) : null}
         </div>
-        {result.total > 0 ? (
-          <SearchCharts open={chartsOpen} charts={data.charts} total={result.total} />
-        ) : null}
         {result.total > 0 ? (
           <SelectionBar selection={selection} hits={result.hits} total={result.total} />
         ) : null}
