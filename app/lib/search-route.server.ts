@@ -1,6 +1,9 @@
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { recordActivity } from "~/models/records.server";
+import { latestSearch } from "~/models/activity.server";
+import { searchCharts } from "~/lib/search-charts.server";
+import { todayUtc } from "~/search/engine";
 import { requireUserWith } from "~/lib/auth.server";
 import { searchPageColumns } from "~/lib/page-columns.server";
 import { RESULTS_VIEWS, type ResultsView, setResultsView } from "~/models/preferences.server";
@@ -16,7 +19,7 @@ import {
 import { hssIdSchema } from "~/records/schema.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { availableFilters } from "~/search/filters";
-import { isDefaultSearch, toSearchParams } from "~/search/request";
+import { CHARTS_PARAM, isDefaultSearch, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 import type { User } from "~/models/users.server";
 import { readForm } from "~/lib/body.server";
@@ -36,8 +39,15 @@ export async function loadSearch(
   const settings = await getSiteSettings(known.settingsVersion);
   const parsed = parseSearchParams(url.searchParams, settings, { advanced: options.advanced });
   const canRun = options.run !== false && parsed.rowErrors.length === 0;
+  // The charts above the results, drawn only while open (charts=1): a closed page costs nothing more.
+  const chartsOpen = url.searchParams.get(CHARTS_PARAM) === "1";
+  const today = todayUtc();
   const result = canRun
-    ? await searchRecords(parsed.request, settings, { catalogueVersion: known.catalogueVersion })
+    ? await searchRecords(parsed.request, settings, {
+        catalogueVersion: known.catalogueVersion,
+        eventYears: chartsOpen,
+        today,
+      })
     : null;
   // A search with other criteria than the selection's starts afresh.
   const selection = result
@@ -50,12 +60,26 @@ export async function loadSearch(
   const view: ResultsView = known.resultsView === "tableView" ? "tableView" : "cardView";
   // A new search (not a page of one already counted, nor the bare catalogue) is user activity.
   if (canRun && parsed.request.from === 0 && !isDefaultSearch(parsed.request)) {
-    await recordActivity(user.id, "search", toSearchParams(parsed.request).toString());
+    const value = toSearchParams(parsed.request).toString();
+    // Opening or closing the charts (a link that sets charts=1 or charts=0) shows the same
+    // search again: it is not a new one when it is the user's latest.
+    const sameAgain = url.searchParams.has(CHARTS_PARAM) && (await latestSearch(user.id)) === value;
+    if (!sameAgain) await recordActivity(user.id, "search", value);
   }
   const filters = availableFilters(settings);
+  const basePath = options.advanced ? "/advancedsearch" : "/search";
   return {
     ...parsed,
-    result,
+    result: result
+      ? {
+          total: result.total,
+          hits: result.hits,
+          facets: result.facets,
+          suggestion: result.suggestion,
+        }
+      : null,
+    chartsOpen,
+    charts: result && chartsOpen ? searchCharts(parsed.request, result, basePath, today) : null,
     view,
     selection,
     labels: Object.fromEntries(filters.map((filter) => [filter.id, filter.label])),

@@ -49,6 +49,17 @@ export async function recentSearches(userId: number, db?: Db): Promise<RecentSea
   return rows;
 }
 
+/** The value of the user's latest recorded search (its query string), if any. */
+export async function latestSearch(userId: number, db?: Db): Promise<string | null> {
+  db ??= await getDb();
+  const [row] = await queryRows<{ query: string }>(
+    db,
+    sql`SELECT activity_value AS query FROM user_activity WHERE user_id = ${userId} AND activity_type = 'search'
+         ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  return row?.query ?? null;
+}
+
 export async function recentlyUpdatedRecords(db?: Db): Promise<RecentRecord[]> {
   db ??= await getDb();
   const rows = await queryRows<{ hss_id: string; title: string; at: string }>(

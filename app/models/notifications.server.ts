@@ -111,6 +111,20 @@ export async function listNotifications(userId: number, db?: Db): Promise<Notifi
   return days;
 }
 
+/**
+ * The records with a published change in the last `days` days (the notifications page's
+ * changes): the overview counts them per saved search.
+ */
+export async function recentlyChangedRecordIds(days = NOTIFICATION_DAYS, db?: Db) {
+  db ??= await getDb();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT DISTINCT c.record_id AS id FROM record_changes c JOIN record_versions v ON v.id = c.version_id
+         WHERE c.changed_at > now() - make_interval(days => ${days}) AND ${publishedChange}`,
+  );
+  return rows.map((row) => Number(row.id));
+}
+
 /** "Clear": everything changed until now has been seen. */
 export async function clearNotifications(userId: number, db?: Db) {
   db ??= await getDb();

@@ -1,7 +1,10 @@
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows } from "~/db/client.server";
+import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
+import { NOTIFICATION_DAYS, recentlyChangedRecordIds } from "./notifications.server";
+import { countSearchAmong } from "./search.server";
 
 /**
  * Saved searches (spec section 3: title, savedSearchRequest, id): the search request
@@ -66,6 +69,31 @@ export async function listSavedSearches(userId: number, db?: Db): Promise<SavedS
     alertFrequency: row.alert_frequency,
     createdAt: row.created_at,
   }));
+}
+
+/**
+ * Each of the user's saved searches, newest first, with how many of the records it finds now
+ * had a published change in the last 30 days (as the notifications page counts changes): the
+ * changed records are read once, and each search counts them in the search index.
+ */
+export async function savedSearchChanges(
+  userId: number,
+  settings: EnabledSettings,
+  options: { catalogueVersion?: number | null } = {},
+  db?: Db,
+): Promise<Array<SavedSearch & { changed: number }>> {
+  db ??= await getDb();
+  const searches = await listSavedSearches(userId, db);
+  if (!searches.length) return [];
+  const changed = await recentlyChangedRecordIds(NOTIFICATION_DAYS, db);
+  const counted: Array<SavedSearch & { changed: number }> = [];
+  for (const search of searches) {
+    const count = changed.length
+      ? await countSearchAmong(search.request, settings, changed, options.catalogueVersion)
+      : 0;
+    counted.push({ ...search, changed: count });
+  }
+  return counted;
 }
 
 /** Each change answers whether the user's saved search existed. */

@@ -1,13 +1,13 @@
 import { type Db, getDb, queryRows, sql } from "~/db/client.server";
 import { compilePhrase, type CompiledPhrase } from "~/search/compiled-phrase";
-import type { FacetSort } from "~/search/engine";
+import type { EventYearCounts, FacetSort } from "~/search/engine";
 import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
 import type { FacetGroup, FacetValue, SearchHit } from "~/search/results";
 import { termOf, words } from "~/search/text";
 import { type ResultCard, searchIndex } from "./search-index.server";
 
-export type { FacetGroup, FacetSort, FacetValue, SearchHit };
+export type { EventYearCounts, FacetGroup, FacetSort, FacetValue, SearchHit };
 
 /**
  * Search over the published catalogue. Every answer comes from this process's search index
@@ -26,6 +26,8 @@ export interface SearchResult {
   facets: FacetGroup[];
   /** "Did you mean": a corrected phrase, when nothing was found. */
   suggestion: string | null;
+  /** Asked for with `eventYears` (the search charts): matches by year of next or last EU event. */
+  eventYears?: EventYearCounts;
 }
 
 /** Whether a word of a record's text is one the phrase looked for (for highlighting). */
@@ -120,17 +122,33 @@ async function pageOfHits(
 export async function searchRecords(
   request: SearchRequest,
   settings: EnabledSettings,
-  options: { facets?: boolean; catalogueVersion?: number | null } = {},
+  options: {
+    facets?: boolean;
+    eventYears?: boolean;
+    catalogueVersion?: number | null;
+    /** YYYY-MM-DD (UTC): the day next or last EU events are told from (default: today). */
+    today?: string;
+  } = {},
 ): Promise<SearchResult> {
   const index = await searchIndex(options.catalogueVersion);
-  const answer = index.search(request, settings, { facets: options.facets });
+  const answer = index.search(request, settings, {
+    facets: options.facets,
+    eventYears: options.eventYears,
+    today: options.today,
+  });
   const compiled = compilePhrase(request.searchPhrase);
   const hits = await pageOfHits(await getDb(), answer.recordIds, compiled);
   const suggestion =
     answer.total === 0 && compiled.active
       ? index.spellingSuggestion(request.searchPhrase, settings)
       : null;
-  return { total: answer.total, hits, facets: answer.facets, suggestion };
+  return {
+    total: answer.total,
+    hits,
+    facets: answer.facets,
+    suggestion,
+    ...(answer.eventYears ? { eventYears: answer.eventYears } : {}),
+  };
 }
 
 /** How many published records a search finds. */
@@ -142,13 +160,25 @@ export async function countSearch(
   return (await searchIndex(catalogueVersion)).count(request, settings);
 }
 
+/** How many of the given records a search finds. */
+export async function countSearchAmong(
+  request: SearchRequest,
+  settings: EnabledSettings,
+  recordIds: number[],
+  catalogueVersion?: number | null,
+) {
+  return (await searchIndex(catalogueVersion)).countAmong(request, settings, recordIds);
+}
+
 /** The ids of the records a search finds, in its order (export of all results, alerts). */
 export async function matchingRecordIds(
   request: SearchRequest,
   settings: EnabledSettings,
-  options: { limit?: number } = {},
+  options: { limit?: number; today?: string } = {},
 ) {
-  return (await searchIndex()).matchingIds(request, settings, options.limit);
+  return (await searchIndex()).matchingIds(request, settings, options.limit, {
+    today: options.today,
+  });
 }
 
 /** One filter's values over the matched records, for the facet's "more" page. */
@@ -156,14 +186,16 @@ export async function facetValues(
   request: SearchRequest,
   settings: EnabledSettings,
   filterId: string,
-  options: { sort: FacetSort; page: number; contains?: string; catalogueVersion?: number | null },
+  options: {
+    sort: FacetSort;
+    page: number;
+    contains?: string;
+    catalogueVersion?: number | null;
+    today?: string;
+  },
 ) {
-  return (await searchIndex(options.catalogueVersion)).facetValues(
-    request,
-    settings,
-    filterId,
-    options,
-  );
+  const { catalogueVersion, ...rest } = options;
+  return (await searchIndex(catalogueVersion)).facetValues(request, settings, filterId, rest);
 }
 
 /** Values of a filter containing what was typed (those starting so first), most used first. */

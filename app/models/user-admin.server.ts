@@ -453,6 +453,104 @@ export async function userReport(
   };
 }
 
+// ---------------------------------------------------------------- the report over time
+
+export const ACTIVITY_MEASURES = ["signIns", "searches", "views", "exports", "downloads"] as const;
+export type ActivityMeasure = (typeof ACTIVITY_MEASURES)[number];
+export type ActivityCounts = Record<ActivityMeasure, number>;
+
+/**
+ * How the report's chart cuts its range: a day each up to 62 days, a week each (from the first
+ * day of the range) up to a year, a calendar month each up to five years, else a year each,
+ * so a chart never has more than about 60 points.
+ */
+export type ActivityPeriod = "day" | "week" | "month" | "year";
+
+export function periodOf(from: string, to: string): ActivityPeriod {
+  const days = dayjs(to).diff(dayjs(from), "day") + 1;
+  if (days <= 62) return "day";
+  if (days <= 366) return "week";
+  if (days <= 1830) return "month";
+  return "year";
+}
+
+export interface ActivityBin extends ActivityCounts {
+  /** The bin's first day in the range (YYYY-MM-DD) and its last. */
+  start: string;
+  end: string;
+}
+
+/**
+ * The report's activity over its range, summed over the users its filters match: one bin
+ * per period (periodOf), empty ones included. The bins add up to the report's totals.
+ */
+export async function userReportSeries(
+  query: ReportQuery,
+  db?: Db,
+): Promise<{ period: ActivityPeriod; bins: ActivityBin[] }> {
+  db ??= await getDb();
+  const start = `${query.from}T00:00:00Z`;
+  const end = `${dayjs(query.to).add(1, "day").format("YYYY-MM-DD")}T00:00:00Z`;
+  const rows = await queryRows<{
+    day: string;
+    sign_ins: number;
+    searches: number;
+    views: number;
+    exports: number;
+    downloads: number;
+  }>(
+    db,
+    sql`SELECT to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
+               count(*) FILTER (WHERE a.activity_type = 'signin')::int AS sign_ins,
+               count(*) FILTER (WHERE a.activity_type = 'search')::int AS searches,
+               count(*) FILTER (WHERE a.activity_type = 'view')::int AS views,
+               count(*) FILTER (WHERE a.activity_type = 'export')::int AS exports,
+               count(*) FILTER (WHERE a.activity_type = 'download')::int AS downloads
+          FROM user_activity a JOIN users u ON u.id = a.user_id
+         WHERE a.created_at >= ${start}::timestamptz AND a.created_at < ${end}::timestamptz AND ${whereOf(query)}
+         GROUP BY 1`,
+  );
+  const period = periodOf(query.from, query.to);
+  const bins: ActivityBin[] = [];
+  const last = dayjs(query.to);
+  for (let at = dayjs(query.from); !at.isAfter(last); ) {
+    const next =
+      period === "day"
+        ? at.add(1, "day")
+        : period === "week"
+          ? at.add(7, "day")
+          : at.startOf(period).add(1, period);
+    const binEnd = next.subtract(1, "day").isAfter(last) ? last : next.subtract(1, "day");
+    bins.push({
+      start: at.format("YYYY-MM-DD"),
+      end: binEnd.format("YYYY-MM-DD"),
+      signIns: 0,
+      searches: 0,
+      views: 0,
+      exports: 0,
+      downloads: 0,
+    });
+    at = next;
+  }
+  for (const row of rows) {
+    // Bins are in order and cover the range without gaps: the last one starting on or before the day.
+    let low = 0;
+    let high = bins.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >>> 1;
+      if (bins[mid].start <= row.day) low = mid;
+      else high = mid - 1;
+    }
+    const bin = bins[low];
+    bin.signIns += row.sign_ins;
+    bin.searches += row.searches;
+    bin.views += row.views;
+    bin.exports += row.exports;
+    bin.downloads += row.downloads;
+  }
+  return { period, bins };
+}
+
 /** The report as CSV rows: a header, one row per user, the totals, and the range it covers. */
 export function reportCsvRows(
   query: ReportQuery,

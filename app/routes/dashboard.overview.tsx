@@ -1,7 +1,12 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { BarChart } from "~/components/charts/BarChart";
+import { barChart } from "~/lib/charts.server";
+import { NOTIFICATION_DAYS } from "~/models/notifications.server";
+import { savedSearchChanges } from "~/models/saved-searches.server";
+import chartsHref from "~/styles/charts.css";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -16,6 +21,8 @@ import { describePhrase, parsePhrase } from "~/search/phrase";
 import { describeSearch, searchHref } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartsHref }];
+
 export const handle: RouteHandle = { title: "Overview" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -26,10 +33,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recentlyUpdatedRecords(),
     getSiteSettings(),
   ]);
+  const saved = await savedSearchChanges(user.id, settings);
+  const changedTotal = saved.reduce((sum, search) => sum + search.changed, 0);
+  const busiest = [...saved].sort((a, b) => b.changed - a.changed)[0];
+  const savedChart = saved.length
+    ? barChart({
+        id: "chart-saved-searches",
+        title: `Records changed in the last ${NOTIFICATION_DAYS} days, per saved search`,
+        description:
+          changedTotal === 0
+            ? `No record found by your ${saved.length === 1 ? "saved search" : `${saved.length} saved searches`} changed in the last ${NOTIFICATION_DAYS} days.`
+            : `${saved.length === 1 ? "1 saved search" : `${saved.length} saved searches`}, newest first; the most changes, ${busiest.changed.toLocaleString("en-GB")}, in “${busiest.title}”. A record found by two searches counts in both.`,
+        unit: "records changed",
+        unitOne: "record changed",
+        category: "Saved search",
+        action: "Run this search",
+        layout: "stacked",
+        bars: saved.map((search) => ({
+          key: String(search.id),
+          label: search.title,
+          count: search.changed,
+          href: searchHref(search.request),
+        })),
+      })
+    : null;
   const labels = Object.fromEntries(
     availableFilters(settings).map((filter) => [filter.id, filter.label]),
   );
   return json({
+    days: NOTIFICATION_DAYS,
+    savedChart,
     viewed,
     updated,
     // Each search as a link back to it, in the advanced search bar's readable syntax.
@@ -50,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Overview() {
-  const { viewed, searches, updated } = useLoaderData<typeof loader>();
+  const { days, savedChart, viewed, searches, updated } = useLoaderData<typeof loader>();
   return (
     <>
       <Breadcrumb
@@ -61,6 +94,24 @@ export default function Overview() {
         ]}
       />
       <h1>Overview</h1>
+      <section aria-labelledby="saved-changes-title" className="overview-saved">
+        <h2 id="saved-changes-title">Changes in your saved searches</h2>
+        {savedChart ? (
+          <>
+            <p>
+              How many of the records each saved search finds changed in the last {days} days.
+              Choose one to run it; <Link to="/dashboard/notifications">Notifications</Link> lists
+              what changed.
+            </p>
+            <BarChart chart={savedChart} />
+          </>
+        ) : (
+          <p>
+            No saved searches yet. Use “Save this search” on a{" "}
+            <Link to="/search">results page</Link> and its changes are counted here.
+          </p>
+        )}
+      </section>
       <div className="overview-lists">
         <section aria-labelledby="viewed-title">
           <h2 id="viewed-title">Recently viewed records</h2>

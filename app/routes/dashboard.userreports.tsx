@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -7,8 +7,21 @@ import { listHref, SortHeader, UserFilters } from "~/components/users/ListContro
 import { requireRole } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
-import { readReportQuery, userReport } from "~/models/user-admin.server";
+import {
+  ACTIVITY_MEASURES,
+  type ActivityBin,
+  type ActivityPeriod,
+  readReportQuery,
+  userReport,
+  userReportSeries,
+} from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";
+import { SeriesCharts } from "~/components/charts/SeriesCharts";
+import type { SeriesTable } from "~/components/charts/types";
+import { seriesCharts } from "~/lib/charts.server";
+import chartsHref from "~/styles/charts.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartsHref }];
 
 type LoaderData = {
   errors: { from?: string; to?: string };
@@ -30,13 +43,87 @@ export const handle: RouteHandle<LoaderData> = {
 
 const PATH = "/dashboard/userreports";
 
+const MEASURE_NAMES = {
+  signIns: "Sign-ins",
+  searches: "Searches",
+  views: "Record views",
+  exports: "Exports",
+  downloads: "HIR downloads",
+} as const;
+
+const PERIOD_HEADINGS: Record<ActivityPeriod, string> = {
+  day: "Day",
+  week: "Week from",
+  month: "Month",
+  year: "Year",
+};
+
+/** How a bin is named: below the chart (short), in its description (long), in the table. */
+function binNames(period: ActivityPeriod, bin: ActivityBin) {
+  const date = formatDate(bin.start);
+  const [year, month] = [bin.start.slice(0, 4), bin.start.slice(5, 7)];
+  const monthName = formatDate(`${year}-${month}-01`).split(" ")[0];
+  switch (period) {
+    case "day":
+      return {
+        short: date.replace(/ \d{4}$/, ""),
+        long: `on ${date}`,
+        table: date,
+        dateTime: bin.start,
+      };
+    case "week":
+      return {
+        short: date.replace(/ \d{4}$/, ""),
+        long: `in the week from ${date}`,
+        table: `${date} to ${formatDate(bin.end)}`,
+        dateTime: bin.start,
+      };
+    case "month":
+      return {
+        short: `${monthName} ${year}`,
+        long: `in ${monthName} ${year}`,
+        table: `${monthName} ${year}`,
+        dateTime: `${year}-${month}`,
+      };
+    default:
+      return { short: year, long: `in ${year}`, table: year, dateTime: year };
+  }
+}
+
+/** The report's activity over time: small multiples, one per measure, and their table. */
+async function activityChart(query: Parameters<typeof userReportSeries>[0]) {
+  const { period, bins } = await userReportSeries(query);
+  const names = bins.map((bin) => binNames(period, bin));
+  const charts = seriesCharts(
+    names,
+    ACTIVITY_MEASURES.map((measure) => ({
+      key: measure,
+      title: MEASURE_NAMES[measure],
+      values: bins.map((bin) => bin[measure]),
+    })),
+  );
+  const table: SeriesTable = {
+    period: PERIOD_HEADINGS[period],
+    columns: ACTIVITY_MEASURES.map((measure) => MEASURE_NAMES[measure]),
+    rows: bins.map((bin, i) => ({
+      key: bin.start,
+      period: names[i].table,
+      dateTime: names[i].dateTime,
+      values: ACTIVITY_MEASURES.map((measure) => bin[measure]),
+    })),
+    totals: ACTIVITY_MEASURES.map((measure) => bins.reduce((sum, bin) => sum + bin[measure], 0)),
+  };
+  return { period, charts, table };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireRole(request, ["admin", "reportadmin"]);
   const { query, errors, typed } = readReportQuery(new URL(request.url).searchParams);
   const failed = Boolean(errors.from || errors.to);
   const report = failed ? null : await userReport(query);
+  const activity = failed ? null : await activityChart(query);
   return json(
-    { query, errors, typed, report, canManage: user.roles.includes("admin") },
+    { query, errors, typed, report, activity, canManage: user.roles.includes("admin") },
     { status: failed ? 400 : 200 },
   );
 }
@@ -44,7 +131,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const count = (n: number) => n.toLocaleString("en-GB");
 
 export default function UserReports() {
-  const { query, errors, typed, report, canManage } = useLoaderData<typeof loader>();
+  const { query, errors, typed, report, activity, canManage } = useLoaderData<typeof loader>();
   const pages = report ? Math.max(1, Math.ceil(report.total / query.size)) : 1;
   const summary = [
     ...(errors.from ? [{ fieldId: "report-from", message: errors.from }] : []),
@@ -110,6 +197,14 @@ export default function UserReports() {
             </a>{" "}
             ({report.total === 1 ? "1 user" : `${count(report.total)} users`}, every page)
           </p>
+          {activity ? (
+            <SeriesCharts
+              id="chart-activity"
+              title={`Activity of these users per ${activity.period}, ${formatDate(query.from)} to ${formatDate(query.to)}`}
+              charts={activity.charts}
+              table={activity.table}
+            />
+          ) : null}
           {report.rows.length === 0 ? (
             <p>No users match these filters.</p>
           ) : (

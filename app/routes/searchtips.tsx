@@ -126,6 +126,16 @@ export default function SearchTips() {
           Date filters (Last updated, EU event dates) take a from date, a to date or both, as day,
           month and year. EU event dates can be limited to one event, such as MAA submitted.
         </li>
+        <li>
+          <strong>Year of next or last EU event</strong> takes a from year, a to year or both: a
+          record's next EU event is its first dated today or later; a record with none to come is
+          placed by its latest.
+        </li>
+        <li>
+          <strong>Charts</strong>, above the results, shows them by EU and FDA regulatory status and
+          by the year of their next or last EU event. Each bar applies its value, keeping the other
+          filters; <strong>Show the data</strong> gives the same numbers as a table.
+        </li>
       </ul>
       <p>
         Examples:{" "}

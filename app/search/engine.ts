@@ -54,6 +54,8 @@ function filterOf(filterId: string) {
 }
 const LAST_UPDATED = filterIndexOf("lastUpdated");
 const EU_EVENT_DATES = filterIndexOf("euEventDates");
+/** The match part of the next-or-last EU event years (never a filter id: those have no "~"). */
+const NEXT_OR_LAST = "~nextOrLastEuEvent";
 const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter(
   ({ filter }) => filter.facet,
 );
@@ -61,6 +63,16 @@ const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter
 /** "2025-03-01" → 20250301: days compare as integers. */
 export const dayNumber = (date: string) =>
   Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
+
+/** Today in UTC (YYYY-MM-DD): the day a record's next or last EU event is told from. */
+export const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/** The matches counted by the year of their next or last EU event (0 records in a year: left out). */
+export interface EventYearCounts {
+  years: Array<{ year: number; count: number }>;
+  /** Matches with no EU event at all. */
+  none: number;
+}
 
 /** A growable typed array (Int32Array unless told otherwise). */
 class IntList<T extends Int32Array | Uint16Array = Int32Array> {
@@ -268,6 +280,16 @@ export interface IndexAnswer {
   /** Record ids of the page, in order. */
   recordIds: number[];
   facets: FacetGroup[];
+  /**
+   * Asked for with `eventYears`: the matches by the year of their next or last EU event,
+   * counted like an OR-able facet, without the request's own years.
+   */
+  eventYears?: EventYearCounts;
+}
+
+/** What an answer is measured against: `today` (YYYY-MM-DD, UTC) dates the next or last EU event. */
+export interface AnswerOptions {
+  today?: string;
 }
 
 export class SearchIndex {
@@ -412,6 +434,7 @@ export class SearchIndex {
   }
 
   private invalidate() {
+    this.nextOrLastDays = null;
     this.orders.clear();
     this.dateTables.clear();
     this.spelling = null;
@@ -924,10 +947,72 @@ export class SearchIndex {
     return bits;
   }
 
+  /** Per ordinal, the day of its next or last EU event as seen on `today` (0: it has none). */
+  private nextOrLastDays: { today: number; days: Int32Array } | null = null;
+
+  private nextOrLastDay(today: number) {
+    const held = this.nextOrLastDays;
+    if (held && held.today === today && held.days.length === this.used) return held.days;
+    const days = new Int32Array(this.used);
+    const dates = this.dates.data;
+    for (let doc = 0; doc < this.used; doc++) {
+      let next = 0;
+      let last = 0;
+      for (let i = this.dateStart[doc] * 3, end = i + this.dateCount[doc] * 3; i < end; i += 3) {
+        if (dates[i] !== EU_EVENT_DATES) continue;
+        const day = dates[i + 2];
+        if (day >= today) {
+          if (next === 0 || day < next) next = day;
+        } else if (day > last) {
+          last = day;
+        }
+      }
+      days[doc] = next || last;
+    }
+    this.nextOrLastDays = { today, days };
+    return days;
+  }
+
+  /** Live ordinals whose next or last EU event falls in the years [from, to] (an open end: null). */
+  private nextOrLastBits(from: number | null, to: number | null, today: number) {
+    const low = from === null ? 1 : from * 10000 + 101;
+    const high = to === null ? Infinity : to * 10000 + 1231;
+    const days = this.nextOrLastDay(today);
+    const bits = this.empty();
+    const live = this.live;
+    for (let doc = 0; doc < this.used; doc++) {
+      const day = days[doc];
+      if (day >= low && day <= high && live[doc >>> 5] & (1 << (doc & 31)))
+        bits[doc >>> 5] |= 1 << (doc & 31);
+    }
+    return bits;
+  }
+
+  /** The matches of a match set by the year of their next or last EU event. */
+  private eventYears(bits: Uint32Array, today: number): EventYearCounts {
+    const days = this.nextOrLastDay(today);
+    const byYear = new Map<number, number>();
+    let none = 0;
+    for (const doc of SearchIndex.ordinals(bits)) {
+      const day = days[doc];
+      if (day === 0) {
+        none++;
+        continue;
+      }
+      const year = Math.floor(day / 10000);
+      byYear.set(year, (byYear.get(year) ?? 0) + 1);
+    }
+    const years = [...byYear]
+      .map(([year, count]) => ({ year, count }))
+      .sort((a, b) => a.year - b.year);
+    return { years, none };
+  }
+
   private matchParts(
     request: SearchRequest,
     settings: EnabledSettings,
     cache: Map<string, ReturnType<SearchIndex["termMatch"]>>,
+    today: string,
   ): MatchParts {
     const parts: MatchParts["parts"] = [];
     const compiled = compilePhrase(request.searchPhrase);
@@ -951,6 +1036,14 @@ export class SearchIndex {
       const from = request.emaTimelineFrom ? dayNumber(request.emaTimelineFrom) : -Infinity;
       const to = request.emaTimelineTo ? dayNumber(request.emaTimelineTo) : Infinity;
       parts.push({ filterId: null, bits: this.dateBits(EU_EVENT_DATES, from, to, eventName) });
+    }
+    const yearFrom = request.emaNextOrLastEventYearFrom ?? null;
+    const yearTo = request.emaNextOrLastEventYearTo ?? null;
+    if (yearFrom !== null || yearTo !== null) {
+      parts.push({
+        filterId: NEXT_OR_LAST,
+        bits: this.nextOrLastBits(yearFrom, yearTo, dayNumber(today)),
+      });
     }
     if (request.isAdvancedSearch && request.advanceSearchFilter.length) {
       const result = this.empty();
@@ -1196,13 +1289,15 @@ export class SearchIndex {
   search(
     request: SearchRequest,
     settings: EnabledSettings,
-    options: { facets?: boolean } = {},
+    options: { facets?: boolean; eventYears?: boolean } & AnswerOptions = {},
   ): IndexAnswer {
+    const today = options.today ?? todayUtc();
+    const eventYears = options.eventYears === true;
     return this.remembered(
-      answerKey("search", request, settings, options.facets !== false),
+      answerKey("search", request, settings, options.facets !== false, eventYears, today),
       (): IndexAnswer => {
         try {
-          return this.answer(request, settings, options);
+          return this.answer(request, settings, { facets: options.facets, eventYears, today });
         } finally {
           this.giveBack();
         }
@@ -1213,26 +1308,37 @@ export class SearchIndex {
   private answer(
     request: SearchRequest,
     settings: EnabledSettings,
-    options: { facets?: boolean },
+    options: { facets?: boolean; eventYears: boolean; today: string },
   ): IndexAnswer {
     const cache = new Map<string, ReturnType<SearchIndex["termMatch"]>>();
-    const parts = this.matchParts(request, settings, cache);
+    const parts = this.matchParts(request, settings, cache, options.today);
     const bits = this.combine(parts.parts);
     const total = SearchIndex.count(bits);
     const page = this.ordered(request, bits, parts, cache, request.from + request.size).slice(
       request.from,
     );
-    return {
+    const answer: IndexAnswer = {
       total,
       recordIds: page.map((doc) => this.recordIdOf[doc]),
       facets: options.facets === false ? [] : this.facets(request, settings, bits, parts),
     };
+    if (options.eventYears) {
+      // Like an OR-able facet: counted without the request's own years, so every bar says
+      // what choosing its years instead would find.
+      const own = parts.parts.some((part) => part.filterId === NEXT_OR_LAST);
+      answer.eventYears = this.eventYears(
+        own ? this.combine(parts.parts, NEXT_OR_LAST) : bits,
+        dayNumber(options.today),
+      );
+    }
+    return answer;
   }
 
-  count(request: SearchRequest, settings: EnabledSettings) {
-    return this.remembered(answerKey("count", request, settings), () => {
+  count(request: SearchRequest, settings: EnabledSettings, options: AnswerOptions = {}) {
+    const today = options.today ?? todayUtc();
+    return this.remembered(answerKey("count", request, settings, today), () => {
       try {
-        const parts = this.matchParts(request, settings, new Map());
+        const parts = this.matchParts(request, settings, new Map(), today);
         return SearchIndex.count(this.combine(parts.parts));
       } finally {
         this.giveBack();
@@ -1240,11 +1346,37 @@ export class SearchIndex {
     });
   }
 
+  /** How many of the given records the request finds (ids not held count as not found). */
+  countAmong(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    recordIds: Iterable<number>,
+    options: AnswerOptions = {},
+  ) {
+    try {
+      const parts = this.matchParts(request, settings, new Map(), options.today ?? todayUtc());
+      const bits = this.combine(parts.parts);
+      let found = 0;
+      for (const recordId of recordIds) {
+        const doc = this.ordinalOfRecord(recordId);
+        if (doc >= 0 && bits[doc >>> 5] & (1 << (doc & 31))) found++;
+      }
+      return found;
+    } finally {
+      this.giveBack();
+    }
+  }
+
   /** Every matching record id, in the request's order (at most `limit`). */
-  matchingIds(request: SearchRequest, settings: EnabledSettings, limit = Infinity) {
+  matchingIds(
+    request: SearchRequest,
+    settings: EnabledSettings,
+    limit = Infinity,
+    options: AnswerOptions = {},
+  ) {
     try {
       const cache = new Map<string, ReturnType<SearchIndex["termMatch"]>>();
-      const parts = this.matchParts(request, settings, cache);
+      const parts = this.matchParts(request, settings, cache, options.today ?? todayUtc());
       const bits = this.combine(parts.parts);
       return this.ordered(request, bits, parts, cache, limit).map((doc) => this.recordIdOf[doc]);
     } finally {
@@ -1257,10 +1389,12 @@ export class SearchIndex {
     request: SearchRequest,
     settings: EnabledSettings,
     filterId: string,
-    options: { sort: FacetSort; page: number; contains?: string },
+    options: { sort: FacetSort; page: number; contains?: string } & AnswerOptions,
   ) {
-    return this.remembered(answerKey("facet", request, settings, filterId, options), () =>
-      this.computeFacetValues(request, settings, filterId, options),
+    const today = options.today ?? todayUtc();
+    return this.remembered(
+      answerKey("facet", request, settings, filterId, { ...options, today }),
+      () => this.computeFacetValues(request, settings, filterId, { ...options, today }),
     );
   }
 
@@ -1268,11 +1402,11 @@ export class SearchIndex {
     request: SearchRequest,
     settings: EnabledSettings,
     filterId: string,
-    options: { sort: FacetSort; page: number; contains?: string },
+    options: { sort: FacetSort; page: number; contains?: string; today: string },
   ) {
     const filter = filterOf(filterId);
     const filterIndex = filterIndexOf(filterId);
-    const parts = this.matchParts(request, settings, new Map());
+    const parts = this.matchParts(request, settings, new Map(), options.today);
     this.giveBack();
     const bits = this.combine(parts.parts, filter.orClauseEnabled ? filter.id : undefined);
     const count = this.columns.has(filterIndex)

@@ -32,6 +32,24 @@ export interface ReferenceDoc {
   doc: HssRecord;
 }
 
+/** Stands for the next-or-last EU event years where a filter to leave out is named. */
+const YEARS = "next or last EU event years";
+
+/** Today in UTC, YYYY-MM-DD. */
+const todayUtc = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The date of a record's next EU event (the first dated `today` or later), or else of its
+ * last one (the latest before `today`); null when it has none.
+ */
+export function nextOrLastEuEvent(record: HssRecord, today: string): string | null {
+  const dates = record.regulatoryInformation.ema.events.map((event) => event.date);
+  const upcoming = dates.filter((date) => date >= today).sort();
+  if (upcoming.length > 0) return upcoming[0];
+  const past = dates.filter((date) => date < today).sort();
+  return past.length > 0 ? past[past.length - 1] : null;
+}
+
 /** Values shown per facet before "more" (engine.ts FACET_LIMIT). */
 const FACET_LIMIT = 10;
 
@@ -148,6 +166,7 @@ function conditionsHold(
   request: SearchRequest,
   settings: EnabledSettings,
   leaveOut: string | null,
+  today: string,
 ): boolean {
   for (const group of request.basicSearchFilter) {
     const filter = FILTERS_BY_ID.get(group.filterId);
@@ -177,6 +196,14 @@ function conditionsHold(
     }
     if (!found) return false;
   }
+  const yearFrom = request.emaNextOrLastEventYearFrom ?? null;
+  const yearTo = request.emaNextOrLastEventYearTo ?? null;
+  if ((yearFrom !== null || yearTo !== null) && leaveOut !== YEARS) {
+    const date = nextOrLastEuEvent(record, today);
+    if (date === null) return false;
+    const year = Number(date.slice(0, 4));
+    if ((yearFrom !== null && year < yearFrom) || (yearTo !== null && year > yearTo)) return false;
+  }
   if (request.isAdvancedSearch && request.advanceSearchFilter.length > 0) {
     if (!advancedHolds(request.advanceSearchFilter, record)) return false;
   }
@@ -189,9 +216,11 @@ interface Corpus {
   ranked: boolean;
   phraseHolds: boolean[];
   scores: number[];
+  /** YYYY-MM-DD: the day next or last EU events are told from. */
+  today: string;
 }
 
-function readCorpus(docs: ReferenceDoc[], request: SearchRequest): Corpus {
+function readCorpus(docs: ReferenceDoc[], request: SearchRequest, today: string): Corpus {
   const read = docs.map(readDoc);
   const compiled = compilePhrase(request.searchPhrase);
   const n = read.length;
@@ -211,7 +240,7 @@ function readCorpus(docs: ReferenceDoc[], request: SearchRequest): Corpus {
     });
     return score;
   });
-  return { docs: read, ranked: compiled.active, phraseHolds, scores };
+  return { docs: read, ranked: compiled.active, phraseHolds, scores, today };
 }
 
 /** Indexes (into corpus.docs) of the documents the request finds, the basic groups of `leaveOut` left out. */
@@ -223,7 +252,10 @@ function matchesOf(
 ): number[] {
   const found: number[] = [];
   corpus.docs.forEach((doc, i) => {
-    if (corpus.phraseHolds[i] && conditionsHold(doc.ref.doc, request, settings, leaveOut))
+    if (
+      corpus.phraseHolds[i] &&
+      conditionsHold(doc.ref.doc, request, settings, leaveOut, corpus.today)
+    )
       found.push(i);
   });
   return found;
@@ -309,13 +341,41 @@ function facetGroups(
   return facets;
 }
 
-/** A page of results, its total and its facets, as searchRecords answers (ids instead of hits). */
+/**
+ * The matches (the request's own years left out) by the year of their next or last EU event,
+ * years in order, and how many have no EU event.
+ */
+function eventYearCounts(corpus: Corpus, request: SearchRequest, settings: EnabledSettings) {
+  const years: Array<{ year: number; count: number }> = [];
+  let none = 0;
+  for (const i of matchesOf(corpus, request, settings, YEARS)) {
+    const date = nextOrLastEuEvent(corpus.docs[i].ref.doc, corpus.today);
+    if (date === null) {
+      none++;
+      continue;
+    }
+    const year = Number(date.slice(0, 4));
+    const row = years.find((r) => r.year === year);
+    if (row) row.count++;
+    else years.push({ year, count: 1 });
+  }
+  years.sort((a, b) => a.year - b.year);
+  return { years, none };
+}
+
+/** A page of results, its total, its facets and the EU event years, as searchRecords answers (ids instead of hits). */
 export function referenceSearch(
   docs: ReferenceDoc[],
   request: SearchRequest,
   settings: EnabledSettings,
-): { total: number; hssIds: string[]; facets: FacetGroup[] } {
-  const corpus = readCorpus(docs, request);
+  options: { today?: string } = {},
+): {
+  total: number;
+  hssIds: string[];
+  facets: FacetGroup[];
+  eventYears: { years: Array<{ year: number; count: number }>; none: number };
+} {
+  const corpus = readCorpus(docs, request, options.today ?? todayUtc());
   const found = matchesOf(corpus, request, settings);
   const ordered = inOrder(corpus, found, request);
   return {
@@ -324,6 +384,7 @@ export function referenceSearch(
       .slice(request.from, request.from + request.size)
       .map((i) => corpus.docs[i].ref.hssId),
     facets: facetGroups(corpus, found, request, settings),
+    eventYears: eventYearCounts(corpus, request, settings),
   };
 }
 
@@ -332,8 +393,9 @@ export function referenceMatchingIds(
   docs: ReferenceDoc[],
   request: SearchRequest,
   settings: EnabledSettings,
+  options: { today?: string } = {},
 ): string[] {
-  const corpus = readCorpus(docs, request);
+  const corpus = readCorpus(docs, request, options.today ?? todayUtc());
   return inOrder(corpus, matchesOf(corpus, request, settings), request).map(
     (i) => corpus.docs[i].ref.hssId,
   );
@@ -345,12 +407,12 @@ export function referenceFacetValues(
   request: SearchRequest,
   settings: EnabledSettings,
   filterId: string,
-  options: { sort: "count" | "az"; page: number; contains?: string },
+  options: { sort: "count" | "az"; page: number; contains?: string; today?: string },
 ): { total: number; values: FacetValue[] } {
   const filter: SearchFilter | undefined = FILTERS_BY_ID.get(filterId);
   if (!filter || isDateFilter(filter))
     throw new Error(`Reference search: ${filterId} is not a value filter`);
-  const corpus = readCorpus(docs, request);
+  const corpus = readCorpus(docs, request, options.today ?? todayUtc());
   let rows = countValues(
     corpus,
     matchesOf(corpus, request, settings, filter.orClauseEnabled ? filter.id : null),

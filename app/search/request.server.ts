@@ -63,14 +63,29 @@ function readDate(params: URLSearchParams, name: string, label: string, notices:
   return null;
 }
 
-function orderedRange(
-  from: string | null,
-  to: string | null,
+/** Years a record's events may fall in: the schema takes any YYYY-MM-DD date. */
+export const MIN_YEAR = 1000;
+export const MAX_YEAR = 9999;
+
+function readYear(params: URLSearchParams, name: string, label: string, notices: string[]) {
+  const raw = params.get(name)?.trim();
+  if (!raw) return null;
+  if (/^\d{4}$/.test(raw) && Number(raw) >= MIN_YEAR) return Number(raw);
+  notices.push(
+    `The ${label} year "${raw.slice(0, 40)}" is not a year written with four digits, so it was left out.`,
+  );
+  return null;
+}
+
+function orderedRange<T extends string | number>(
+  from: T | null,
+  to: T | null,
   label: string,
   notices: string[],
-): [string | null, string | null] {
+): [T | null, T | null] {
   if (from && to && from > to) {
-    notices.push(`The ${label} dates were the wrong way round, so they were swapped.`);
+    const what = typeof from === "number" ? "years" : "dates";
+    notices.push(`The ${label} ${what} were the wrong way round, so they were swapped.`);
     return [to, from];
   }
   return [from, to];
@@ -139,6 +154,12 @@ export function parseSearchParams(
     "EU event",
     notices,
   );
+  const [emaNextOrLastEventYearFrom, emaNextOrLastEventYearTo] = orderedRange(
+    readYear(params, "euYearFrom", "next or last EU event from", notices),
+    readYear(params, "euYearTo", "next or last EU event to", notices),
+    "next or last EU event",
+    notices,
+  );
   const eventName = params.get("euEvent")?.trim();
   let emaEventsByDateRangeAndEventNameFilter: SearchRequest["emaEventsByDateRangeAndEventNameFilter"] =
     null;
@@ -181,6 +202,8 @@ export function parseSearchParams(
       emaTimelineFrom,
       emaTimelineTo,
       emaEventsByDateRangeAndEventNameFilter,
+      emaNextOrLastEventYearFrom,
+      emaNextOrLastEventYearTo,
       basicSearchFilter: [...groups.values()],
       isAdvancedSearch,
       advanceSearchFilter,

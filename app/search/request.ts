@@ -45,6 +45,13 @@ export interface SearchRequest {
   emaTimelineTo: string | null;
   /** The EU event the timeline range applies to (any event when null). */
   emaEventsByDateRangeAndEventNameFilter: { eventName: string } | null;
+  /**
+   * Years (both included) of each record's next or last EU event: the first one dated today
+   * or later, else the latest before today (the search charts' histogram, issue 18). Absent
+   * in requests saved before it existed.
+   */
+  emaNextOrLastEventYearFrom?: number | null;
+  emaNextOrLastEventYearTo?: number | null;
   basicSearchFilter: BasicFilterGroup[];
   isAdvancedSearch: boolean;
   advanceSearchFilter: AdvancedRow[];
@@ -67,6 +74,8 @@ export const DEFAULT_SEARCH: SearchRequest = {
   emaTimelineFrom: null,
   emaTimelineTo: null,
   emaEventsByDateRangeAndEventNameFilter: null,
+  emaNextOrLastEventYearFrom: null,
+  emaNextOrLastEventYearTo: null,
   basicSearchFilter: [],
   isAdvancedSearch: false,
   advanceSearchFilter: [],
@@ -76,7 +85,13 @@ export const DEFAULT_SEARCH: SearchRequest = {
 export function compactRequest(request: SearchRequest): Partial<SearchRequest> {
   const compact: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(request)) {
-    if (value === null || value === false || (Array.isArray(value) && value.length === 0)) continue;
+    if (
+      value === null ||
+      value === undefined ||
+      value === false ||
+      (Array.isArray(value) && value.length === 0)
+    )
+      continue;
     compact[key] = value;
   }
   return compact as Partial<SearchRequest>;
@@ -96,6 +111,7 @@ export function isDefaultSearch(request: SearchRequest) {
     request.emaTimelineFrom ||
     request.emaTimelineTo ||
     request.emaEventsByDateRangeAndEventNameFilter ||
+    hasNextOrLastEventYears(request) ||
     (request.isAdvancedSearch && request.advanceSearchFilter.length > 0);
   return (
     Object.keys(compact).length <= 5 &&
@@ -117,6 +133,10 @@ export function toSearchParams(request: SearchRequest, options: { page?: number 
   if (request.emaTimelineTo) params.set("euTo", request.emaTimelineTo);
   if (request.emaEventsByDateRangeAndEventNameFilter)
     params.set("euEvent", request.emaEventsByDateRangeAndEventNameFilter.eventName);
+  if (request.emaNextOrLastEventYearFrom != null)
+    params.set("euYearFrom", String(request.emaNextOrLastEventYearFrom));
+  if (request.emaNextOrLastEventYearTo != null)
+    params.set("euYearTo", String(request.emaNextOrLastEventYearTo));
   if (request.isAdvancedSearch) {
     params.set("adv", "1");
     for (const row of request.advanceSearchFilter) {
@@ -136,11 +156,33 @@ export function toSearchParams(request: SearchRequest, options: { page?: number 
   return params;
 }
 
-export function searchHref(request: SearchRequest, options: { page?: number; path?: string } = {}) {
-  const query = toSearchParams(request, options).toString();
+/** The query parameter that keeps a results page's charts open (issue 18): not part of the search. */
+export const CHARTS_PARAM = "charts";
+
+export function searchHref(
+  request: SearchRequest,
+  options: { page?: number; path?: string; charts?: boolean } = {},
+) {
+  const params = toSearchParams(request, options);
+  if (options.charts) params.set(CHARTS_PARAM, "1");
+  const query = params.toString();
   const path = options.path ?? (request.isAdvancedSearch ? "/advancedsearch" : "/search");
   return query ? `${path}?${query}` : path;
 }
+
+/** Whether the request filters by the year of the next or last EU event. */
+export function hasNextOrLastEventYears(request: SearchRequest) {
+  return request.emaNextOrLastEventYearFrom != null || request.emaNextOrLastEventYearTo != null;
+}
+
+/** "2026", "2020 to 2024", "2020 or later", "2024 or earlier": the years of that filter in words. */
+export function describeYears(from: number | null | undefined, to: number | null | undefined) {
+  if (from != null && to != null) return from === to ? String(from) : `${from} to ${to}`;
+  if (from != null) return `${from} or later`;
+  return `${to} or earlier`;
+}
+
+export const NEXT_OR_LAST_EVENT_LABEL = "Year of next or last EU event";
 
 export function pageOf(request: SearchRequest) {
   return Math.floor(request.from / request.size) + 1;
@@ -192,6 +234,11 @@ export function describeSearch(
     const event = request.emaEventsByDateRangeAndEventNameFilter?.eventName ?? "Any EU event";
     parts.push(
       `${event} between ${request.emaTimelineFrom ?? "any date"} and ${request.emaTimelineTo ?? "any date"}`,
+    );
+  }
+  if (hasNextOrLastEventYears(request)) {
+    parts.push(
+      `${NEXT_OR_LAST_EVENT_LABEL} is ${describeYears(request.emaNextOrLastEventYearFrom, request.emaNextOrLastEventYearTo)}`,
     );
   }
   if (request.isAdvancedSearch && request.advanceSearchFilter.length) {

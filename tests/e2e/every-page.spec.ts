@@ -223,9 +223,15 @@ const VISITS: Record<
   "/unsubscribe": { as: "signed out", path: () => "/unsubscribe", status: 404 },
 };
 
-/** Pages seen in a second state: the signed-out home page. */
+/** Pages seen in a second state: the signed-out home page; search results with their charts open. */
 const MORE_VISITS: Array<{ pattern: string; as: Who; path: string; status?: number }> = [
   { pattern: "/", as: "signed out", path: "/" },
+  { pattern: "/search", as: "member", path: "/search?q=cancer&charts=1" },
+  {
+    pattern: "/advancedsearch",
+    as: "member",
+    path: "/advancedsearch?join=and&field=company&op=contains&value=Nor&charts=1",
+  },
 ];
 
 /** Sign-in state per kind of user, each in its own browser context. */

@@ -55,6 +55,12 @@ const REPLAY = process.env.ORACLE_REQUEST
   : null;
 const FIXTURE_SIZE = 300;
 const TODAY = "2026-11-01";
+/**
+ * The day the index and the reference tell each record's next or last EU event from: years
+ * before the fixture's own today, so that some records have an EU event still to come and
+ * others only past ones.
+ */
+const AS_OF = "2023-06-15";
 
 interface MoreOptions {
   filterId: string;
@@ -134,6 +140,7 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
     (f): f is DateFilter => isDateFilter(f) && heldDates(f, fixture).length > 0,
   );
   const euDates = heldDates(FILTERS_BY_ID.get("euEventDates") as DateFilter, fixture);
+  const euYears = [...new Set(euDates.map((date) => Number(date.slice(0, 4))))];
   const updated = heldDates(FILTERS_BY_ID.get("lastUpdated") as DateFilter, fixture);
 
   /** A word as typed: bare, with its punctuation (hyphenated codes, "cancer,"), now and then a stop word. */
@@ -248,6 +255,16 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
     const [luFrom, luTo] = chance(0.2) ? range(updated) : [null, null];
     const [euFrom, euTo] = chance(0.2) ? range(euDates) : [null, null];
     const euEvent = chance(0.15) ? { eventName: pick(EMA_EVENTS) } : null;
+    // The year of the next or last EU event: one year (a chart's bar), a range, or an open end.
+    let [yearFrom, yearTo]: [number | null, number | null] = [null, null];
+    if (chance(0.2)) {
+      const [low, high] = [pick(euYears), pick(euYears)].sort((a, b) => a - b);
+      const shape = random();
+      if (shape < 0.5) [yearFrom, yearTo] = [low, low];
+      else if (shape < 0.75) [yearFrom, yearTo] = [low, high];
+      else if (shape < 0.875) yearFrom = low;
+      else yearTo = high;
+    }
     const advanced = chance(0.3);
     const request: SearchRequest = {
       ...DEFAULT_SEARCH,
@@ -262,6 +279,8 @@ function requestGenerator(fixture: HssRecord[], random: () => number) {
       emaTimelineFrom: euFrom,
       emaTimelineTo: euTo,
       emaEventsByDateRangeAndEventNameFilter: euEvent,
+      emaNextOrLastEventYearFrom: yearFrom,
+      emaNextOrLastEventYearTo: yearTo,
       isAdvancedSearch: advanced || chance(0.05),
       advanceSearchFilter: advanced
         ? Array.from({ length: int(1, 4) }, (_, i) => advancedRow(i, source(), settings))
@@ -334,13 +353,23 @@ describe("the search index agrees with the reference search", () => {
     );
     const failures: string[] = [];
     let nonEmpty = 0;
-    const seen = { ranked: 0, advanced: 0, basic: 0, dates: 0, laterPages: 0, checkedMore: 0 };
+    const seen = {
+      ranked: 0,
+      advanced: 0,
+      basic: 0,
+      dates: 0,
+      years: 0,
+      laterPages: 0,
+      checkedMore: 0,
+    };
     const count = REPLAY ? 1 : REQUESTS;
     for (let n = 0; n < count; n++) {
       const generated = REPLAY ?? next();
       const { settings } = generated;
       // The page: a random one within the total (now and then the first one past it).
-      const all = referenceMatchingIds(docs, { ...generated.request, from: 0 }, settings);
+      const all = referenceMatchingIds(docs, { ...generated.request, from: 0 }, settings, {
+        today: AS_OF,
+      });
       if (!REPLAY) {
         const size = generated.request.size;
         const pages = Math.ceil(all.length / size);
@@ -360,7 +389,7 @@ describe("the search index agrees with the reference search", () => {
           `#${n} ${what}: ${JSON.stringify(detail)}\n  replay: ORACLE_SEED=${SEED} ORACLE_REQUEST=${shellQuoted(JSON.stringify(replay))}`,
         );
 
-      const reference = referenceSearch(docs, request, settings);
+      const reference = referenceSearch(docs, request, settings, { today: AS_OF });
       if (reference.total > 0) nonEmpty++;
       if (
         reference.total > 0 &&
@@ -380,6 +409,11 @@ describe("the search index agrees with the reference search", () => {
           request.emaEventsByDateRangeAndEventNameFilter)
       )
         seen.dates++;
+      if (
+        reference.total > 0 &&
+        (request.emaNextOrLastEventYearFrom != null || request.emaNextOrLastEventYearTo != null)
+      )
+        seen.years++;
       if (request.from > 0 && reference.hssIds.length) seen.laterPages++;
       if (replay.more) seen.checkedMore++;
       // The reference agrees with itself: its page is a slice of its every match.
@@ -390,7 +424,7 @@ describe("the search index agrees with the reference search", () => {
         fail("reference inconsistent", { total: reference.total, all: all.length });
       }
 
-      const index = await searchRecords(request, settings);
+      const index = await searchRecords(request, settings, { eventYears: true, today: AS_OF });
       if (index.total !== reference.total)
         fail("total", { index: index.total, reference: reference.total });
       const hits = index.hits.map((hit) => hit.hssId);
@@ -412,8 +446,12 @@ describe("the search index agrees with the reference search", () => {
           reference: referenceFacets[facetAt] ?? null,
         });
 
+      // The search charts' histogram: the matches by year of their next or last EU event.
+      if (!isDeepStrictEqual(index.eventYears, reference.eventYears))
+        fail("EU event years", { index: index.eventYears, reference: reference.eventYears });
+
       if (replay.more) {
-        const ids = await matchingRecordIds(request, settings);
+        const ids = await matchingRecordIds(request, settings, { today: AS_OF });
         const expected = all.map((hssId) => recordIdOf.get(hssId));
         const idsAt = firstDifference(ids, expected);
         if (idsAt !== null)
@@ -424,8 +462,11 @@ describe("the search index agrees with the reference search", () => {
           });
 
         const { filterId, ...options } = replay.more;
-        const more = await facetValues(request, settings, filterId, options);
-        const expectedMore = referenceFacetValues(docs, request, settings, filterId, options);
+        const more = await facetValues(request, settings, filterId, { ...options, today: AS_OF });
+        const expectedMore = referenceFacetValues(docs, request, settings, filterId, {
+          ...options,
+          today: AS_OF,
+        });
         const moreAt = firstDifference(valueShape(more.values), valueShape(expectedMore.values));
         if (more.total !== expectedMore.total || moreAt !== null) {
           fail(`more page of ${filterId}`, {
@@ -438,7 +479,7 @@ describe("the search index agrees with the reference search", () => {
       }
     }
     console.info(
-      `Search oracle: ${count} request(s), ${nonEmpty} finding records; of those with a phrase ${seen.ranked}, filters ${seen.basic}, dates ${seen.dates}, advanced rows ${seen.advanced}; later pages ${seen.laterPages}; more pages checked ${seen.checkedMore}`,
+      `Search oracle: ${count} request(s), ${nonEmpty} finding records; of those with a phrase ${seen.ranked}, filters ${seen.basic}, dates ${seen.dates}, EU event years ${seen.years}, advanced rows ${seen.advanced}; later pages ${seen.laterPages}; more pages checked ${seen.checkedMore}`,
     );
     if (failures.length) {
       const shown = failures.slice(0, 50);

@@ -1,6 +1,9 @@
 import { Link } from "@remix-run/react";
 import { EMA_EVENTS } from "~/records/vocabulary";
 import {
+  describeYears,
+  hasNextOrLastEventYears,
+  NEXT_OR_LAST_EVENT_LABEL,
   type SearchRequest,
   searchHref,
   toSearchParams,
@@ -52,7 +55,7 @@ export function appliedFilterCount(request: SearchRequest) {
     request.emaEventsByDateRangeAndEventNameFilter
       ? 1
       : 0;
-  return values + lastUpdated + euEvents;
+  return values + lastUpdated + euEvents + (hasNextOrLastEventYears(request) ? 1 : 0);
 }
 
 /**
@@ -191,6 +194,38 @@ export function FacetPanel({
             form={form}
           />
         </fieldset>
+        <fieldset className="date-range">
+          <legend>{NEXT_OR_LAST_EVENT_LABEL}</legend>
+          <small id="euYear-hint" className="hint">
+            Each record's first EU event from today on or, when none is to come, its latest.
+          </small>
+          <label htmlFor="euYearFrom">From year</label>
+          <input
+            type="number"
+            id="euYearFrom"
+            name="euYearFrom"
+            min={1000}
+            max={9999}
+            step={1}
+            inputMode="numeric"
+            aria-describedby="euYear-hint"
+            defaultValue={request.emaNextOrLastEventYearFrom ?? ""}
+            form={form}
+          />
+          <label htmlFor="euYearTo">To year</label>
+          <input
+            type="number"
+            id="euYearTo"
+            name="euYearTo"
+            min={1000}
+            max={9999}
+            step={1}
+            inputMode="numeric"
+            aria-describedby="euYear-hint"
+            defaultValue={request.emaNextOrLastEventYearTo ?? ""}
+            form={form}
+          />
+        </fieldset>
         <button type="submit" form={form}>
           Apply filters
         </button>
@@ -204,13 +239,16 @@ export function SelectedFilters({
   request,
   labels,
   basePath,
+  charts = false,
 }: {
   request: SearchRequest;
   labels: Record<string, string>;
   basePath: string;
+  /** The charts are open: removing a filter keeps them so. */
+  charts?: boolean;
 }) {
   const items: Array<{ key: string; text: string; href: string }> = [];
-  const href = (next: SearchRequest) => searchHref(next, { path: basePath });
+  const href = (next: SearchRequest) => searchHref(next, { path: basePath, charts });
   const phrase = request.searchPhrase.trim();
   if (phrase && phrase !== "*")
     items.push({
@@ -248,6 +286,18 @@ export function SelectedFilters({
         emaTimelineFrom: null,
         emaTimelineTo: null,
         emaEventsByDateRangeAndEventNameFilter: null,
+      }),
+    });
+  }
+  if (hasNextOrLastEventYears(request)) {
+    items.push({
+      key: "euYear",
+      text: `${NEXT_OR_LAST_EVENT_LABEL}: ${describeYears(request.emaNextOrLastEventYearFrom, request.emaNextOrLastEventYearTo)}`,
+      href: href({
+        ...request,
+        from: 0,
+        emaNextOrLastEventYearFrom: null,
+        emaNextOrLastEventYearTo: null,
       }),
     });
   }

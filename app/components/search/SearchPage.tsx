@@ -1,6 +1,13 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { isDefaultSearch, type SearchRequest, searchHref, toSearchParams } from "~/search/request";
+import {
+  hasNextOrLastEventYears,
+  isDefaultSearch,
+  type SearchRequest,
+  searchHref,
+  toSearchParams,
+} from "~/search/request";
+import { SearchCharts, type SearchChartsData } from "~/components/charts/SearchCharts";
 import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
 import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
 import { type Selection, SelectionBar } from "./Selection";
@@ -13,6 +20,9 @@ export interface SearchPageData {
   selection: Selection;
   labels: Record<string, string>;
   filters: Array<{ id: string; label: string; type: string; basic?: boolean; facet?: boolean }>;
+  /** The charts above the list are open (charts=1 in the URL), and drawn when so. */
+  chartsOpen: boolean;
+  charts: SearchChartsData | null;
 }
 
 /** The results side of /search and /advancedsearch: notices, selected filters, count, view switch, results or the empty state. */
@@ -25,7 +35,7 @@ export function ResultsArea({
   basePath: string;
   searchBar?: ReactNode;
 }) {
-  const { request, notices, result, view, labels, selection } = data;
+  const { request, notices, result, view, labels, selection, chartsOpen } = data;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location?.pathname === basePath;
   if (!result) return null;
@@ -61,7 +71,12 @@ export function ResultsArea({
           </div>
         ) : null}
         {searchBar}
-        <SelectedFilters request={request} labels={labels} basePath={basePath} />
+        <SelectedFilters
+          request={request}
+          labels={labels}
+          basePath={basePath}
+          charts={chartsOpen}
+        />
         <div className="results-bar">
           <p role="status" className="result-count">
             <strong>{resultCountText(result.total)}</strong>
@@ -104,6 +119,10 @@ export function ResultsArea({
               </button>
             </Form>
           ) : null}
+          {/* In the bar while closed (no height of its own on a phone); open, a line of its own. */}
+          {result.total > 0 ? (
+            <SearchCharts open={chartsOpen} charts={data.charts} total={result.total} />
+          ) : null}
         </div>
         {result.total > 0 ? (
           <SelectionBar selection={selection} hits={result.hits} total={result.total} />
@@ -116,6 +135,7 @@ export function ResultsArea({
             view={view}
             basePath={basePath}
             selection={selection}
+            charts={chartsOpen}
           />
         ) : (
           <EmptyState request={request} suggestion={result.suggestion} basePath={basePath} />
@@ -139,7 +159,9 @@ function EmptyState({
     request.lastUpdatedDateFrom ||
     request.lastUpdatedDateTo ||
     request.emaTimelineFrom ||
-    request.emaTimelineTo;
+    request.emaTimelineTo ||
+    request.emaEventsByDateRangeAndEventNameFilter ||
+    hasNextOrLastEventYears(request);
   return (
     <div className="empty-state">
       <h3>No records match this search</h3>
@@ -173,6 +195,8 @@ function EmptyState({
                   emaTimelineFrom: null,
                   emaTimelineTo: null,
                   emaEventsByDateRangeAndEventNameFilter: null,
+                  emaNextOrLastEventYearFrom: null,
+                  emaNextOrLastEventYearTo: null,
                 },
                 { path: basePath },
               )}

@@ -49,6 +49,7 @@ export function SearchResults({
   view,
   basePath,
   selection,
+  charts = false,
 }: {
   hits: Hit[];
   total: number;
@@ -56,6 +57,8 @@ export function SearchResults({
   view: ResultsView;
   basePath: string;
   selection: Selection;
+  /** The charts above are open: the pages keep them so. */
+  charts?: boolean;
 }) {
   const selected = new Set(selection.selectedHssIds);
   const page = Math.floor(request.from / request.size) + 1;
@@ -171,7 +174,7 @@ export function SearchResults({
       <Pagination
         page={page}
         pages={pages}
-        href={(target) => searchHref(request, { page: target, path: basePath })}
+        href={(target) => searchHref(request, { page: target, path: basePath, charts })}
         label="Search results pages"
       />
     </>

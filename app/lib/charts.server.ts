@@ -1,0 +1,227 @@
+import { scaleBand, scaleLinear } from "d3-scale";
+import { area, line } from "d3-shape";
+import type { BarChartData, BarRow, SeriesChart } from "~/components/charts/types";
+import { textWidth, wrapText } from "~/lib/svg-text";
+
+/**
+ * The geometry of the charts (docs/decisions/021-charts.md), worked out on the server with
+ * d3-scale and d3-shape; the components in app/components/charts only draw what this returns.
+ *
+ * The viewBox is 280 units wide, about the width a chart gets on a 320 px screen, so its text
+ * (15 units) stays near 14 px there; the stylesheet caps how wide a chart grows, and with it
+ * its text. Time runs down the page in the year histogram, as in the regulatory timeline, so
+ * the labels get the width on a phone.
+ */
+
+export const CHART_WIDTH = 280;
+const LABEL_FONT = 15;
+const LINE = 19;
+const COUNT_FONT = 15;
+const MAX_LINES = 3;
+const BAR_HEIGHT = 16;
+const ROW_GAP = 12;
+const SIDE_ROW = 27;
+
+export interface BarInput {
+  key: string;
+  label: string;
+  count: number;
+  href: string | null;
+  applied?: boolean;
+}
+
+export interface BarChartInput {
+  id: string;
+  title: string;
+  description: string;
+  unit: string;
+  unitOne: string;
+  category: string;
+  action: string;
+  layout: BarChartData["layout"];
+  bars: BarInput[];
+  notes?: string[];
+  more?: BarChartData["more"];
+}
+
+const number = (n: number) => n.toLocaleString("en-GB");
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** Wraps a label to at most MAX_LINES lines, the last cut short with an ellipsis if need be. */
+function labelLines(text: string, width: number, bold: boolean) {
+  // wrapText measures regular text: bold is 15% wider.
+  if (bold) width /= 1.15;
+  const lines = wrapText(text, width, LABEL_FONT);
+  if (lines.length <= MAX_LINES) return lines;
+  const kept = lines.slice(0, MAX_LINES);
+  let last = `${kept[MAX_LINES - 1]} ${lines.slice(MAX_LINES).join(" ")}`;
+  while (last.length > 1 && textWidth(`${last}…`, LABEL_FONT) > width) last = last.slice(0, -1);
+  kept[MAX_LINES - 1] = `${last.trimEnd()}…`;
+  return kept;
+}
+
+/**
+ * The height of a stacked row with a label of 1, 2 or 3 lines. The links laid over the picture
+ * (app/components/charts/BarChart.tsx) share its height in these proportions (flex-grow in
+ * ~/styles/charts.css, .chart-link-lines-N): change both together.
+ */
+export const stackedRowHeight = (lines: number) => 4 + lines * LINE + 4 + BAR_HEIGHT + ROW_GAP;
+
+/**
+ * A list of horizontal bars, one row per value: a stacked row as tall as its label needs
+ * (stackedRowHeight), a side row (the histogram's) of one height.
+ */
+export function barChart(input: BarChartInput): BarChartData {
+  const { bars } = input;
+  const side = input.layout === "side";
+  const counts = bars.map((bar) => number(bar.count));
+  // A value in force says so in words: after its label in a stacked row, after its count
+  // beside a short (year) label, which keeps the label column narrow.
+  const drawnCounts = bars.map((bar, i) =>
+    side && bar.applied ? `${counts[i]} (applied)` : counts[i],
+  );
+  const countSpace =
+    Math.max(
+      0,
+      ...drawnCounts.map((text, i) => textWidth(text, COUNT_FONT, bars[i].applied === true)),
+    ) + 8;
+  const max = Math.max(1, ...bars.map((bar) => bar.count));
+  const shown = bars.map((bar) => (bar.applied && !side ? `${bar.label} (applied)` : bar.label));
+
+  const labelColumn = side
+    ? Math.ceil(
+        Math.max(
+          36,
+          ...shown.map((text, i) => textWidth(text, LABEL_FONT, bars[i].applied === true)),
+        ) + 10,
+      )
+    : 0;
+  const lines = shown.map((text, i) =>
+    side ? [text] : labelLines(text, CHART_WIDTH - 4, bars[i].applied === true),
+  );
+  const heights = lines.map((each) => (side ? SIDE_ROW : stackedRowHeight(each.length)));
+  const tops: number[] = [];
+  let height = 0;
+  for (const rowHeight of heights) {
+    tops.push(height);
+    height += rowHeight;
+  }
+  // The histogram's rows are one band each, in order (d3's band scale); stacked rows stack.
+  const band = scaleBand<string>()
+    .domain(bars.map((bar) => bar.key))
+    .range([0, bars.length * SIDE_ROW]);
+  const length = scaleLinear()
+    .domain([0, max])
+    .range([0, CHART_WIDTH - labelColumn - countSpace]);
+
+  const rows: BarRow[] = bars.map((bar, i) => {
+    const rowHeight = heights[i];
+    const top = side ? (band(bar.key) ?? tops[i]) : tops[i];
+    // A count above zero always shows a sliver of bar.
+    const barWidth = bar.count > 0 ? Math.max(2, length(bar.count)) : 0;
+    const barY = side ? top + 1 : top + 4 + lines[i].length * LINE + 4;
+    const barHeight = side ? rowHeight - 2 : BAR_HEIGHT;
+    return {
+      key: bar.key,
+      lines: lines[i],
+      label: bar.label,
+      count: bar.count,
+      countText: counts[i],
+      drawnCount: drawnCounts[i],
+      href: bar.href,
+      applied: bar.applied === true,
+      top: round(top),
+      barX: labelColumn,
+      barY: round(barY),
+      barWidth: round(barWidth),
+      barHeight,
+      labelX: side ? labelColumn - 6 : 0,
+      labelY: round(side ? top + 19 : top + 4 + LABEL_FONT),
+      labelAnchor: side ? "end" : "start",
+      countX: round(labelColumn + barWidth + 5),
+      countY: round(barY + barHeight / 2 + COUNT_FONT * 0.35),
+    };
+  });
+  return {
+    id: input.id,
+    title: input.title,
+    description: input.description,
+    unit: input.unit,
+    unitOne: input.unitOne,
+    category: input.category,
+    action: input.action,
+    layout: input.layout,
+    width: CHART_WIDTH,
+    height: Math.max(height, 1),
+    rows,
+    notes: input.notes ?? [],
+    more: input.more ?? null,
+  };
+}
+
+export interface SeriesInput {
+  key: string;
+  title: string;
+  values: number[];
+}
+
+const SERIES_HEIGHT = 132;
+const PLOT = { left: 40, right: CHART_WIDTH - 14, top: 34, bottom: 104 };
+
+/**
+ * Small multiples: one line chart per measure over the same periods, each with its own scale
+ * (its largest value is labelled), its name drawn above it, and the first, middle and last
+ * periods named below.
+ */
+export function seriesCharts(
+  periods: Array<{ short: string; long: string }>,
+  measures: SeriesInput[],
+): SeriesChart[] {
+  const n = periods.length;
+  const x = scaleLinear()
+    .domain([0, Math.max(1, n - 1)])
+    .range(n === 1 ? [(PLOT.left + PLOT.right) / 2, 0] : [PLOT.left, PLOT.right]);
+  const tickAt = [...new Set([0, Math.floor((n - 1) / 2), n - 1])].filter((i) => i >= 0);
+  return measures.map((measure) => {
+    const total = measure.values.reduce((sum, value) => sum + value, 0);
+    const max = Math.max(0, ...measure.values);
+    const y = scaleLinear()
+      .domain([0, Math.max(1, max)])
+      .nice(3)
+      .range([PLOT.bottom, PLOT.top]);
+    const top = y.domain()[1];
+    const points = measure.values.map((value, i) => ({ x: round(x(i)), y: round(y(value)) }));
+    const path = line<{ x: number; y: number }>()
+      .x((point) => point.x)
+      .y((point) => point.y);
+    const under = area<{ x: number; y: number }>()
+      .x((point) => point.x)
+      .y0(PLOT.bottom)
+      .y1((point) => point.y);
+    const peak = measure.values.indexOf(max);
+    const description =
+      total === 0
+        ? `None in these ${n} periods.`
+        : `${number(total)} in all; the most, ${number(max)}, ${periods[peak].long}.`;
+    return {
+      key: measure.key,
+      title: `${measure.title}: ${number(total)}`,
+      description,
+      total,
+      max,
+      width: CHART_WIDTH,
+      height: SERIES_HEIGHT,
+      line: path(points) ?? "",
+      area: under(points) ?? "",
+      // A dot per period while they stay apart (a month of days); a line alone beyond that.
+      points: n <= 62 ? points : [],
+      yTicks: [0, top].map((value) => ({ y: round(y(value)), text: number(value) })),
+      xTicks: tickAt.map((i, k) => ({
+        x: round(x(i)),
+        text: periods[i].short,
+        anchor: n === 1 ? "middle" : k === 0 ? "start" : k === tickAt.length - 1 ? "end" : "middle",
+      })),
+      plot: PLOT,
+    };
+  });
+}
