@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
-import { expect, logIn, test } from "./fixtures";
+import { expect, logIn, test, waitForJob } from "./fixtures";
 
 /**
  * The charts (issue 18): above search results, on the overview and on the user report, with
@@ -190,8 +190,10 @@ test.describe("charts", () => {
       });
       await editor.getByLabel("Publish the changes at once").check();
       await editor.getByRole("button", { name: "Check the file" }).click();
+      await waitForJob(editor);
       await editor.getByRole("button", { name: /^Publish \d+ record\(s\)$/ }).click();
-      await expect(editor).toHaveURL(/\/dashboard\/records$/);
+      await waitForJob(editor);
+      await expect(editor.getByRole("heading", { level: 2, name: "Changes made" })).toBeVisible();
     }
     await editor.context().close();
 
