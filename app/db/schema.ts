@@ -812,3 +812,27 @@ export const jobs = pgTable(
     check("jobs_progress_check", sql`${t.done} >= 0 AND (${t.total} IS NULL OR ${t.total} >= 0)`),
   ],
 );
+
+/**
+ * Bearer tokens of the JSON API (issue 19). Only a SHA-256 of the token is stored, as for
+ * sessions; a token ends at expires_at, at sign-out, or when its user is suspended, deleted
+ * or resets the password (the rows are deleted in the same transaction).
+ */
+export const apiTokens = pgTable(
+  "api_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // 'access' for calls; 'two-step' for the one code call after a right password.
+    purpose: text("purpose").notNull().default("access"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("api_tokens_user_idx").on(t.userId),
+    check("api_tokens_purpose_check", sql`${t.purpose} IN ('access', 'two-step')`),
+  ],
+);

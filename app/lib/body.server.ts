@@ -12,12 +12,14 @@ import { UPLOAD_MAX_BYTES } from "~/models/record-import.server";
 export const FORM_MAX_BYTES = 1024 * 1024;
 /** The most a request may send (a record upload and its form): the HTTP server's limit. */
 export const REQUEST_MAX_BYTES = UPLOAD_MAX_BYTES + FORM_MAX_BYTES;
-/** The HIR pages take a larger PDF (issue 16); only they may send this much. */
+/** The HIR pages and the API's HIR calls take a larger PDF (issue 16); only they may send this much. */
 export const HIR_REQUEST_MAX_BYTES = HIR_MAX_BYTES + FORM_MAX_BYTES;
 
 /** The HTTP server's limit for a request to `path`. */
 export function requestLimitFor(path: string) {
-  return /^\/dashboard\/managehirs(\/|$)/i.test(path) ? HIR_REQUEST_MAX_BYTES : REQUEST_MAX_BYTES;
+  return /^\/(dashboard\/managehirs|api\/hir)(\/|$)/i.test(path)
+    ? HIR_REQUEST_MAX_BYTES
+    : REQUEST_MAX_BYTES;
 }
 
 export const NOT_A_FORM = "This page accepts a form, and what was sent was not one.";
@@ -61,7 +63,10 @@ export async function readForm(
 }
 
 /** The body's bytes, refusing (400) once more than `maxBytes` have come, whatever was declared. */
-async function readAtMost(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readAtMost(
+  request: Request,
+  maxBytes: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!request.body) return new Uint8Array();
   const chunks: Uint8Array[] = [];
   let size = 0;

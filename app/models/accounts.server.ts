@@ -361,11 +361,12 @@ export async function resetPassword(token: string, password: string): Promise<Us
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, spent.user_id), isNull(passwordResets.usedAt)));
     await tx.delete(schema.sessions).where(eq(schema.sessions.userId, spent.user_id));
+    await tx.delete(schema.apiTokens).where(eq(schema.apiTokens.userId, spent.user_id));
     await audit(tx, {
       userId: spent.user_id,
       actorId: spent.user_id,
       action: "Password reset",
-      detail: "With an emailed link; all sessions ended",
+      detail: "With an emailed link; all sessions and API tokens ended",
     });
     const user = await getActiveUser(spent.user_id, tx);
     if (!user) throw new ResetTokenInvalidError();
@@ -414,11 +415,13 @@ export async function changeOwnPassword(
   await db.transaction(async (tx) => {
     await setPassword(tx, user.id, passwordHash);
     await endOtherSessions(tx);
+    // The API's tokens are other sessions too.
+    await tx.delete(schema.apiTokens).where(eq(schema.apiTokens.userId, user.id));
     await audit(tx, {
       userId: user.id,
       actorId: user.id,
       action: "Password changed",
-      detail: "From My account; other sessions ended",
+      detail: "From My account; other sessions and API tokens ended",
     });
   });
 }

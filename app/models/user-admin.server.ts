@@ -242,7 +242,11 @@ export async function applyUserAction(
     if (!target) throw new UserActionRefused("There is no such user.");
     const record = (what: string, detail = "") =>
       audit(tx, { userId, actorId: actor.id, action: what, detail });
-    const endSessions = () => tx.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+    // Sessions and the JSON API's tokens alike.
+    const endSessions = async () => {
+      await tx.delete(schema.sessions).where(eq(schema.sessions.userId, userId));
+      await tx.delete(schema.apiTokens).where(eq(schema.apiTokens.userId, userId));
+    };
     const who = `${target.name} (${target.email})`;
     switch (action.intent) {
       case "suspend":

@@ -1,9 +1,4 @@
-import { json } from "@remix-run/node";
+import { apiRoute } from "~/api/operation.server";
+import { liveness } from "~/api/operations/health.server";
 
-/**
- * Liveness: the process answers requests. Touches nothing else, so a database outage does not
- * make an orchestrator restart healthy processes (that is what /api/health's readiness is for).
- */
-export function loader() {
-  return json({ live: true }, { headers: { "Cache-Control": "no-store" } });
-}
+export const { loader, action } = apiRoute(liveness);

@@ -63,7 +63,9 @@ describe("service status", () => {
       records: null,
     });
     expect(status.database.answers).toBe(true);
-    const response = (await healthLoader()) as Response;
+    const response = (await healthLoader({
+      request: new Request("http://localhost/api/health"),
+    })) as Response;
     expect(response.status).toBe(503);
   });
 
@@ -78,7 +80,9 @@ describe("service status", () => {
     expect(status.migrations?.applied).toBe(status.migrations?.expected);
     expect(typeof status.records).toBe("number");
     expect(status.searchIndex).toMatchObject({ built: true });
-    const response = (await healthLoader()) as Response;
+    const response = (await healthLoader({
+      request: new Request("http://localhost/api/health"),
+    })) as Response;
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ version: "2.17.2", database: { answers: true } });
   });

@@ -1,0 +1,183 @@
+/**
+ * /api/openapi.json: an OpenAPI 3.1 document generated from the operations' zod schemas
+ * (z.toJSONSchema, JSON Schema 2020-12, which is OpenAPI 3.1's dialect). There is no second,
+ * hand-written copy: a call's schema here is the schema its route parses with.
+ */
+import { z } from "zod";
+import { API_ERRORS, type ApiErrorCode } from "~/api/errors.server";
+import type { Access, AnyOperation } from "~/api/operation.server";
+import { OPERATIONS } from "~/api/operations.server";
+import { env } from "~/lib/env.server";
+
+type JsonSchema = Record<string, unknown>;
+
+/** Who may make the call, in words (the docs page and the document's x-access). */
+export function describeAccess(access: Access) {
+  if (access === "none") return "Anyone (no token)";
+  if (access === "user") return "Any signed-in user";
+  return `Users with the role ${access.join(" or ")}`;
+}
+
+/** The errors every call of this access may answer, before its own. */
+export function generalErrors(operation: AnyOperation): ApiErrorCode[] {
+  const codes: ApiErrorCode[] = [];
+  if (operation.query || operation.body) codes.push("VALIDATION_FAILED");
+  if (operation.access !== "none") codes.push("TOKEN_NOT_FOUND", "TOKEN_EXPIRED");
+  if (Array.isArray(operation.access)) codes.push("FORBIDDEN");
+  codes.push("INTERNAL_ERROR", "TIMEOUT");
+  return codes;
+}
+
+/** Converts zod schemas, moving named ones ($defs) into components.schemas. */
+class SchemaWriter {
+  readonly components: Record<string, JsonSchema> = {};
+
+  write(schema: z.ZodType, io: "input" | "output"): JsonSchema {
+    const converted = z.toJSONSchema(schema, {
+      target: "draft-2020-12",
+      io,
+      unrepresentable: "any",
+    }) as JsonSchema;
+    const { $schema: _dialect, $defs, ...rest } = converted;
+    for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
+      this.components[name] = this.relink(definition);
+    // A top-level named schema comes back with its id; refer to it as a component.
+    if (typeof rest.id === "string") {
+      const { id, ...body } = rest;
+      this.components[id as string] = this.relink(body);
+      return { $ref: `#/components/schemas/${id}` };
+    }
+    return this.relink(rest);
+  }
+
+  private relink(schema: JsonSchema): JsonSchema {
+    return JSON.parse(
+      JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'),
+    ) as JsonSchema;
+  }
+}
+
+function errorResponses(codes: ApiErrorCode[]) {
+  const byStatus = new Map<number, ApiErrorCode[]>();
+  for (const code of new Set(codes)) {
+    const status = API_ERRORS[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      {
+        description: list.map((code) => `${code}: ${API_ERRORS[code].when}`).join(" "),
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ApiError" } } },
+      },
+    ]),
+  );
+}
+
+function queryParameters(writer: SchemaWriter, schema: z.ZodType) {
+  const json = writer.write(schema, "input");
+  const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((json.required ?? []) as string[]);
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: "query",
+    required: required.has(name),
+    ...(typeof property.description === "string" ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+export function openApiDocument(operations: readonly AnyOperation[] = OPERATIONS) {
+  const writer = new SchemaWriter();
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const operation of operations) {
+    const path = `/api${operation.path}`;
+    paths[path] ??= {};
+    const response = operation.response;
+    const success =
+      "file" in response
+        ? {
+            description: "The file.",
+            content: Object.fromEntries(
+              response.file.map((type) => [type, { schema: { type: "string", format: "binary" } }]),
+            ),
+          }
+        : {
+            description: "Done.",
+            content: {
+              "application/json": { schema: writer.write(response as z.ZodType, "output") },
+            },
+          };
+    paths[path][operation.method.toLowerCase()] = {
+      operationId: operation.id,
+      summary: operation.summary,
+      tags: [operation.group],
+      security: operation.access === "none" ? [] : [{ bearerToken: [] }],
+      "x-access": describeAccess(operation.access),
+      ...(operation.page ? { "x-page": operation.page } : {}),
+      ...(operation.query ? { parameters: queryParameters(writer, operation.query) } : {}),
+      ...(operation.body
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                [operation.bodyType === "multipart" ? "multipart/form-data" : "application/json"]: {
+                  schema: writer.write(operation.body, "input"),
+                  ...(operation.example?.body !== undefined
+                    ? { example: operation.example.body }
+                    : {}),
+                },
+              },
+            },
+          }
+        : {}),
+      responses: {
+        [String(operation.status ?? 200)]: success,
+        ...errorResponses([...generalErrors(operation), ...(operation.errors ?? [])]),
+      },
+    };
+  }
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Horizon Scanning Database API",
+      version: env().APP_VERSION,
+      description:
+        "Every call the website's pages make, as JSON under /api, with bearer tokens from POST /api/auth/signin. A call is allowed exactly when the page doing the same thing is. Failures answer { responseCode, message } from the catalogue in components.schemas.ApiError.",
+    },
+    servers: [{ url: "/" }],
+    tags: [...new Set(operations.map((operation) => operation.group))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerToken: {
+          type: "http",
+          scheme: "bearer",
+          description: "The token from POST /api/auth/signin, as `Authorization: Bearer {token}`.",
+        },
+      },
+      schemas: {
+        ...writer.components,
+        ApiError: {
+          type: "object",
+          required: ["responseCode", "message"],
+          properties: {
+            responseCode: { type: "string", enum: Object.keys(API_ERRORS) },
+            message: { type: "string" },
+            errors: {
+              type: "object",
+              description:
+                "VALIDATION_FAILED: the messages per field, as query.Name or body.field.path.",
+              additionalProperties: { type: "array", items: { type: "string" } },
+            },
+            requestId: {
+              type: "string",
+              description: "INTERNAL_ERROR: quote it when you contact us.",
+            },
+            detail: { type: "string", description: "More about the failure, in words." },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import type { AnyOperation } from "~/api/operation.server";
+
+export const userOperations: AnyOperation[] = [];

@@ -1,0 +1,82 @@
+/**
+ * Bearer tokens of the JSON API: 32 random bytes, given to the client once, stored only as
+ * a SHA-256 hash (a copy of the table signs no one in). An access token lasts
+ * API_TOKEN_HOURS; a two-step token, for the one code call after a right password, lasts
+ * PENDING_MINUTES. Suspending, deleting or resetting a user's password deletes their tokens
+ * in the same transaction (revokeUserTokens), as it ends their sessions.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lt, sql } from "drizzle-orm";
+import { type Db, getDb, schema } from "~/db/client.server";
+import { env } from "~/lib/env.server";
+import { noteRequestUser } from "~/lib/request-context.server";
+import { PENDING_MINUTES } from "~/lib/two-step.server";
+import { recordSignIn } from "~/models/accounts.server";
+import { isActiveUser, type User, userColumns } from "~/models/users.server";
+
+const { apiTokens, users } = schema;
+
+export type TokenPurpose = "access" | "two-step";
+
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+// Write last_used_at at most once a minute, not on every call.
+const TOUCH_AFTER_MS = 60 * 1000;
+
+function lifetimeMs(purpose: TokenPurpose) {
+  return purpose === "access" ? env().API_TOKEN_HOURS * 60 * 60 * 1000 : PENDING_MINUTES * 60_000;
+}
+
+/** A new token for the user; an access token counts as a sign-in, as a session does. */
+export async function issueToken(userId: number, purpose: TokenPurpose = "access") {
+  const db = await getDb();
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + lifetimeMs(purpose));
+  // Issuing is a good moment to sweep the user's dead tokens.
+  await db
+    .delete(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), lt(apiTokens.expiresAt, new Date())));
+  await db.insert(apiTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt });
+  if (purpose === "access") await recordSignIn(userId, db);
+  return { token, expiresAt };
+}
+
+export type TokenState = { status: "active"; user: User } | { status: "expired" };
+
+/**
+ * The token's user while the token lasts and the user is active. Expired, signed-out and
+ * unknown tokens answer alike ("expired"): the client's remedy is the same, to sign in.
+ */
+export async function readToken(
+  token: string,
+  purpose: TokenPurpose = "access",
+): Promise<TokenState> {
+  const db = await getDb();
+  const tokenHash = hashToken(token);
+  const [row] = await db
+    .select({ expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt, user: userColumns })
+    .from(apiTokens)
+    .innerJoin(users, and(eq(users.id, apiTokens.userId), isActiveUser))
+    .where(and(eq(apiTokens.tokenHash, tokenHash), eq(apiTokens.purpose, purpose)));
+  if (!row || row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
+  if (row.lastUsedAt.getTime() < Date.now() - TOUCH_AFTER_MS) {
+    await db
+      .update(apiTokens)
+      .set({ lastUsedAt: sql`now()` })
+      .where(eq(apiTokens.tokenHash, tokenHash));
+  }
+  noteRequestUser(row.user.id);
+  return { status: "active", user: row.user };
+}
+
+/** Ends one token (sign-out, or a two-step token once used). */
+export async function revokeToken(token: string) {
+  const db = await getDb();
+  await db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
+}
+
+/** Ends every token of the user, inside the caller's transaction when given one. */
+export async function revokeUserTokens(userId: number, db?: Db) {
+  db ??= await getDb();
+  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+}
