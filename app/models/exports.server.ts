@@ -12,7 +12,7 @@ import type { HssRecord } from "~/records/schema.server";
 import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
 import { recordActivity } from "./records.server";
-import { matchingRecordIds } from "./search.server";
+import { countSearch, matchingRecordIds } from "./search.server";
 import { clearSelection, selectionForExport } from "./selection.server";
 import { createJob, type JobRun } from "./jobs.server";
 import { getSiteSettings } from "./settings.server";
@@ -114,6 +114,70 @@ export async function writeExportFile(
     await writer.close();
   }
   return count;
+}
+
+/** An export written while the caller waits (the JSON API): the records named, or the search's. */
+export interface ImmediateExportRequest extends ExportRequest {
+  /** The records to export, in this order, when not exportAll. */
+  hssIds: string[];
+  /** At most this many of an exportAll (the request's `size`). */
+  limit: number;
+  /** More records than this are refused rather than written. */
+  maxRecords: number;
+}
+
+export type ImmediateExportOutcome =
+  | { ok: true; recordCount: number }
+  | { ok: false; reason: "nothing-found"; count: 0 }
+  | { ok: false; reason: "too-many"; count: number };
+
+/**
+ * Writes an export to `file` now. exportAll takes the search's results as the export page
+ * does: all of them for an administrator, the first FALLBACK_EXPORT_SIZE for anyone else;
+ * otherwise the published records among `hssIds`. Recorded as the user's export activity.
+ */
+export async function exportRecordsNow(
+  user: User,
+  request: ImmediateExportRequest,
+  settings: EnabledSettings,
+  file: string,
+  signal?: AbortSignal,
+  db?: Db,
+): Promise<ImmediateExportOutcome> {
+  db ??= await getDb();
+  let ids: number[];
+  if (request.exportAll) {
+    const admin = hasAnyRole(user.roles, "admin");
+    const cap = Math.min(request.limit, admin ? Number.MAX_SAFE_INTEGER : FALLBACK_EXPORT_SIZE);
+    ids = await matchingRecordIds(request.searchRequest, settings, {
+      limit: Math.min(cap, request.maxRecords + 1),
+    });
+  } else {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT r.id FROM unnest(${`{${request.hssIds.map((id) => `"${id}"`).join(",")}}`}::text[]) WITH ORDINALITY AS x(hss_id, n)
+            JOIN records r ON r.hss_id = x.hss_id AND r.published_version_id IS NOT NULL
+           ORDER BY x.n`,
+    );
+    ids = [...new Set(rows.map((row) => row.id))];
+  }
+  if (!ids.length) return { ok: false, reason: "nothing-found", count: 0 };
+  if (ids.length > request.maxRecords) {
+    const count = await countSearch(request.searchRequest, settings);
+    return { ok: false, reason: "too-many", count };
+  }
+  const recordCount = await writeExportFile(file, request.exportFormat, ids, settings, {
+    includeAllFields: request.includeAllFields,
+    db,
+    onProgress: async () => signal?.throwIfAborted(),
+  });
+  const activity = new URLSearchParams({
+    format: request.exportFormat,
+    records: String(recordCount),
+    scope: request.exportAll ? "all" : "selection",
+  });
+  await recordActivity(user.id, "export", activity.toString(), db);
+  return { ok: true, recordCount };
 }
 
 /** What an export job is given: the records are chosen when it is asked for. */

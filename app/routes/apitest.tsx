@@ -79,6 +79,12 @@ export default function ApiTest() {
           /api/health
         </Link>
       </p>
+      <h2>The JSON API</h2>
+      <p>
+        Every call of the website is also a JSON call under <code>/api</code>:{" "}
+        <Link to="/api/docs">the API documentation</Link> lists them with examples, and{" "}
+        <a href="/api/openapi.json">/api/openapi.json</a> describes them as OpenAPI 3.1.
+      </p>
     </>
   );
 }

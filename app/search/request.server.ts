@@ -234,18 +234,30 @@ function readRows(
     const blank = !row.filterId && !row.fieldValue && !row.dateFrom && !row.dateTo;
     if (blank) continue; // an empty row, as added and left: nothing to search for
     rows.push(row);
-    const rowNumber = rows.length;
+  }
+  errors.push(...advancedRowErrors(rows, filters));
+  return rows;
+}
+
+/** What is wrong with advanced rows, in the form's words ("Row 2: …"): the form and the API share it. */
+export function advancedRowErrors(
+  rows: AdvancedRow[],
+  filters: Map<string, SearchFilter>,
+): RowError[] {
+  const errors: RowError[] = [];
+  rows.forEach((row, index) => {
+    const rowNumber = index + 1;
     const filter = filters.get(row.filterId);
     const fail = (field: RowError["field"], message: string) =>
-      errors.push({ row: rowNumber - 1, field, message: `Row ${rowNumber}: ${message}` });
+      errors.push({ row: index, field, message: `Row ${rowNumber}: ${message}` });
     if (!filter) {
       fail("field", "Choose a field to search in");
-      continue;
+      return;
     }
     if (filter.type === "DatePicker") {
       if (row.operator !== "between") {
         fail("op", `${filter.label} is a date: choose "${OPERATOR_LABELS.between}"`);
-        continue;
+        return;
       }
       const from = row.dateFrom ? isoDate.safeParse(row.dateFrom).success : true;
       const to = row.dateTo ? isoDate.safeParse(row.dateTo).success : true;
@@ -263,6 +275,70 @@ function readRows(
     if (rowNumber > 1 && row.join === "or" && !filter.orClauseEnabled) {
       fail("join", `${filter.label} cannot be joined by OR; choose AND`);
     }
+  });
+  return errors;
+}
+
+const ROW_KEYS: Record<RowError["field"], keyof AdvancedRow> = {
+  field: "filterId",
+  op: "operator",
+  value: "fieldValue",
+  dateFrom: "dateFrom",
+  dateTo: "dateTo",
+  join: "join",
+};
+
+/**
+ * What the site's filters make wrong in a search request already of the right shape (the
+ * API's body): unknown filters, a filter that takes one value given several, an EU event
+ * that does not exist, ranges the wrong way round, a page past the result window, and the
+ * advanced rows' errors. Keys are the body's paths, as the API's VALIDATION_FAILED names them.
+ */
+export function checkSearchRequest(
+  request: SearchRequest,
+  settings: EnabledSettings,
+  prefix = "body",
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const add = (key: string, message: string) => {
+    errors[`${prefix}.${key}`] ??= [];
+    errors[`${prefix}.${key}`].push(message);
+  };
+  const filters = new Map(availableFilters(settings).map((filter) => [filter.id, filter]));
+  request.basicSearchFilter.forEach((group, index) => {
+    const filter = filters.get(group.filterId);
+    if (!filter || filter.type === "DatePicker")
+      add(
+        `basicSearchFilter.${index}.filterId`,
+        `"${group.filterId.slice(0, 60)}" is not a filter here`,
+      );
+    else if (filter.isBooleanFilter && group.values.length > 1)
+      add(`basicSearchFilter.${index}.values`, `${filter.label} takes one value at a time`);
+  });
+  const eventName = request.emaEventsByDateRangeAndEventNameFilter?.eventName;
+  if (eventName && !(EMA_EVENTS as readonly string[]).includes(eventName))
+    add(
+      "emaEventsByDateRangeAndEventNameFilter.eventName",
+      `"${eventName.slice(0, 60)}" is not an EU event`,
+    );
+  const ranges: Array<[keyof SearchRequest, keyof SearchRequest, string]> = [
+    ["lastUpdatedDateFrom", "lastUpdatedDateTo", "date"],
+    ["emaTimelineFrom", "emaTimelineTo", "date"],
+    ["emaNextOrLastEventYearFrom", "emaNextOrLastEventYearTo", "year"],
+  ];
+  for (const [fromKey, toKey, what] of ranges) {
+    const from = request[fromKey];
+    const to = request[toKey];
+    if (from != null && to != null && from > to)
+      add(String(toKey), `The to ${what} must be the same as or after the from ${what}`);
   }
-  return rows;
+  if (request.from + request.size > MAX_RESULT_WINDOW)
+    add(
+      "from",
+      `Only the first ${MAX_RESULT_WINDOW.toLocaleString("en-GB")} results can be paged through; narrow the search to see the rest`,
+    );
+  if (request.isAdvancedSearch)
+    for (const error of advancedRowErrors(request.advanceSearchFilter, filters))
+      add(`advanceSearchFilter.${error.row}.${ROW_KEYS[error.field]}`, error.message);
+  return errors;
 }

@@ -1,8 +1,16 @@
 /**
  * The search request (spec section 3): what /search and /advancedsearch read from the
  * URL, what saved searches store and what export replays. This module holds the type and
- * how it is written back into a URL; reading a URL (with zod) is request.server.ts.
+ * how it is written back into a URL; reading a URL (with zod) is request.server.ts. The type
+ * itself is the zod schema of request-schema.ts (type-only imports: no zod in the browser).
  */
+import type { z } from "zod";
+import type {
+  advancedRowSchema,
+  basicFilterGroupSchema,
+  searchRequestSchema,
+} from "./request-schema";
+
 export const SORT_FIELDS = ["relevance", "lastUpdated", "title"] as const;
 export type SortBy = (typeof SORT_FIELDS)[number];
 export type SortOrder = "asc" | "desc";
@@ -16,46 +24,10 @@ export const OPERATOR_LABELS: Record<Operator, string> = {
   between: "between dates",
 };
 
-export interface BasicFilterGroup {
-  filterId: string;
-  values: string[];
-}
-
-export interface AdvancedRow {
-  filterId: string;
-  operator: Operator;
-  /** The text of contains / is / is not. */
-  fieldValue: string;
-  /** YYYY-MM-DD, for between dates. */
-  dateFrom: string;
-  dateTo: string;
-  /** How this row joins the rows before it (ignored on the first). */
-  join: "and" | "or";
-}
-
-export interface SearchRequest {
-  size: number;
-  from: number;
-  sortBy: SortBy | null;
-  sortOrder: SortOrder | null;
-  searchPhrase: string;
-  lastUpdatedDateFrom: string | null;
-  lastUpdatedDateTo: string | null;
-  emaTimelineFrom: string | null;
-  emaTimelineTo: string | null;
-  /** The EU event the timeline range applies to (any event when null). */
-  emaEventsByDateRangeAndEventNameFilter: { eventName: string } | null;
-  /**
-   * Years (both included) of each record's next or last EU event: the first one dated today
-   * or later, else the latest before today (the search charts' histogram, issue 18). Absent
-   * in requests saved before it existed.
-   */
-  emaNextOrLastEventYearFrom?: number | null;
-  emaNextOrLastEventYearTo?: number | null;
-  basicSearchFilter: BasicFilterGroup[];
-  isAdvancedSearch: boolean;
-  advanceSearchFilter: AdvancedRow[];
-}
+/** The request's types come from its one definition, the zod schema (request-schema.ts). */
+export type BasicFilterGroup = z.output<typeof basicFilterGroupSchema>;
+export type AdvancedRow = z.output<typeof advancedRowSchema>;
+export type SearchRequest = z.output<typeof searchRequestSchema>;
 
 export const PAGE_SIZE = 20;
 /** Values a facet's "more" page lists at a time. */

@@ -133,7 +133,9 @@ export const signInTwoStep = defineOperation({
   summary:
     "Finishes a sign-in that answered TWO_STEP_REQUIRED: the twoStepToken with a code from the app or a recovery code. Not in the spec (its client had no two-step sign-in).",
   access: "none",
-  page: "/login/two-step",
+  // Its credential is the twoStepToken, as the page's is a half-signed-in cookie: no page
+  // rule of signed-in users applies (the access test compares the others).
+  page: null,
   body: twoStepBody,
   response: tokenResponse,
   errors: ["WRONG_CODE", "TOO_MANY_ATTEMPTS"],
@@ -165,7 +167,8 @@ export const signOut = defineOperation({
   summary:
     "Ends the token the call is made with. Not in the spec (its client only forgot the token).",
   access: "user",
-  page: "/logout",
+  // /logout lets anyone sign out (of nothing); this call needs the token it ends.
+  page: null,
   response: z.object({ responseCode: z.literal("SUCCESS"), message: z.string() }),
   async handle({ request }) {
     const token = /^Bearer\s+(\S+)/i.exec(request.headers.get("authorization") ?? "")?.[1];

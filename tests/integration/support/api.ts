@@ -119,8 +119,13 @@ export async function expiredTokenFor(user: User) {
 }
 
 /** Asserts the answer is a success whose body matches the schema, and returns the body. */
-export function expectValid<T>(answer: ApiAnswer, schema: z.ZodType<T>, status = 200): T {
+export function expectValid<T>(
+  answer: ApiAnswer,
+  schema: z.ZodType<T> | { file: string[] },
+  status = 200,
+): T {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+  if (!("safeParse" in schema)) throw new Error("A file answer has no JSON schema to check");
   const parsed = schema.safeParse(answer.body);
   if (!parsed.success)
     throw new Error(`The answer does not match its schema: ${parsed.error.message}`);
@@ -131,4 +136,46 @@ export function expectValid<T>(answer: ApiAnswer, schema: z.ZodType<T>, status =
 export function expectFailure(answer: ApiAnswer, status: number, responseCode: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(answer.body).toMatchObject({ responseCode, message: expect.any(String) });
+}
+
+/** Every page route module, with the path pattern Remix's flat routes give its file name. */
+function pageRoutes() {
+  return readdirSync(ROUTES)
+    .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("api."))
+    .map((file) => {
+      const name = file.replace(/\.tsx?$/, "");
+      const segments = (name.match(/(\[[^\]]*\]|[^.[])+/g) ?? [])
+        .filter((segment) => segment !== "_index")
+        .map((segment) => segment.replace(/\[([^\]]*)\]/g, "$1").replace(/_$/, ""));
+      return { file, segments };
+    })
+    // Static segments before parameters, as Remix ranks them.
+    .sort(
+      (a, b) =>
+        b.segments.filter((segment) => !segment.startsWith("$")).length -
+        a.segments.filter((segment) => !segment.startsWith("$")).length,
+    );
+}
+
+/** The page route module for a path, with its params (a `{name}` placeholder is a value too). */
+export async function pageRouteFor(pagePath: string) {
+  const parts = pagePath.split("/").filter(Boolean);
+  for (const route of pageRoutes()) {
+    if (route.segments.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = route.segments.every((segment, index) => {
+      if (segment.startsWith("$")) {
+        params[segment.slice(1)] = parts[index];
+        return true;
+      }
+      return segment.toLowerCase() === parts[index].toLowerCase();
+    });
+    if (!matches) continue;
+    const module = (await import(/* @vite-ignore */ path.join(ROUTES, route.file))) as {
+      loader?: (args: unknown) => Promise<unknown>;
+      action?: (args: unknown) => Promise<unknown>;
+    };
+    return { file: route.file, params, loader: module.loader, action: module.action };
+  }
+  throw new Error(`No page route serves ${pagePath}`);
 }

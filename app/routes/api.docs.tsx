@@ -1,0 +1,263 @@
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { API_ERRORS } from "~/api/errors.server";
+import { describeAccess, generalErrors, openApiDocument } from "~/api/openapi.server";
+import { OPERATIONS } from "~/api/operations.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle: RouteHandle = { title: "API documentation" };
+
+type JsonSchema = { type?: unknown; enum?: unknown[]; description?: string; default?: unknown };
+
+function typeOf(schema: JsonSchema | undefined): string {
+  if (!schema) return "";
+  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (Array.isArray(schema.type)) return schema.type.join(" | ");
+  return typeof schema.type === "string" ? schema.type : "object";
+}
+
+/**
+ * Public, as /api/openapi.json is: every call with its parameters, who may make it, and an
+ * example, generated from the same operations (and schemas) the routes answer with.
+ */
+export function loader() {
+  const document = openApiDocument();
+  const calls = OPERATIONS.map((operation) => {
+    const described = document.paths[`/api${operation.path}`][
+      operation.method.toLowerCase()
+    ] as {
+      parameters?: Array<{ name: string; required: boolean; schema: JsonSchema }>;
+      requestBody?: { content: Record<string, { schema: { properties?: Record<string, JsonSchema>; required?: string[]; $ref?: string } }> };
+    };
+    const bodyType = described.requestBody ? Object.keys(described.requestBody.content)[0] : null;
+    let bodySchema = bodyType ? described.requestBody?.content[bodyType].schema : undefined;
+    if (bodySchema?.$ref)
+      bodySchema = (document.components.schemas as Record<string, typeof bodySchema>)[
+        bodySchema.$ref.split("/").pop() ?? ""
+      ];
+    const example = operation.example ?? {};
+    const query = example.query ? `?${new URLSearchParams(example.query)}` : "";
+    const curl = [
+      `curl${operation.method === "POST" ? " -X POST" : ""} "$BASE/api${operation.path}${query}"`,
+      ...(operation.access === "none" ? [] : ['-H "Authorization: Bearer $TOKEN"']),
+      ...(example.body !== undefined && bodyType === "application/json"
+        ? ['-H "Content-Type: application/json"', `-d '${JSON.stringify(example.body)}'`]
+        : []),
+      ...(bodyType === "multipart/form-data" ? ["-F Title=… -F Description=… -F File=@report.pdf"] : []),
+    ].join(" \\\n  ");
+    return {
+      id: operation.id,
+      method: operation.method,
+      path: `/api${operation.path}`,
+      group: operation.group,
+      summary: operation.summary,
+      access: describeAccess(operation.access),
+      page: operation.page,
+      parameters: (described.parameters ?? []).map((parameter) => ({
+        name: parameter.name,
+        type: typeOf(parameter.schema),
+        required: parameter.required,
+        description: parameter.schema.description ?? "",
+      })),
+      bodyType,
+      bodyFields: Object.entries(bodySchema?.properties ?? {}).map(([name, field]) => ({
+        name,
+        type: typeOf(field),
+        required: (bodySchema?.required ?? []).includes(name),
+        description: field.description ?? "",
+      })),
+      errors: [...new Set([...generalErrors(operation), ...(operation.errors ?? [])])],
+      curl,
+    };
+  });
+  const groups = [...new Set(calls.map((call) => call.group))];
+  const catalogue = Object.entries(API_ERRORS).map(([code, entry]) => ({
+    code,
+    status: entry.status,
+    message: entry.message,
+    when: entry.when,
+  }));
+  return json({ calls, groups, catalogue });
+}
+
+const anchor = (id: string) => `call-${id}`;
+
+export default function ApiDocs() {
+  const { calls, groups, catalogue } = useLoaderData<typeof loader>();
+  return (
+    <>
+      <h1>API documentation</h1>
+      <p>
+        Everything the website does is also a JSON call under <code>/api</code>, for your own
+        tools. The machine-readable description is{" "}
+        <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1); the{" "}
+        <Link to="/apitest">service status</Link> page shows whether the service is up.
+      </p>
+      <h2 id="start">Getting started</h2>
+      <ol>
+        <li>
+          Sign in with <code>POST /api/auth/signin</code> and your email and password. The answer
+          holds a <code>token</code> and when it expires (12 hours after sign-in).
+        </li>
+        <li>
+          Send it with every other call as <code>Authorization: Bearer {"{token}"}</code>. A call
+          is allowed exactly when the website's page that does the same thing is allowed for you.
+        </li>
+        <li>
+          <code>POST /api/auth/signout</code> ends the token. Suspending or deleting an account, or
+          resetting its password, ends all its tokens.
+        </li>
+      </ol>
+      <pre>
+        <code>{`BASE=https://horizon.example.org
+TOKEN=$(curl -s -X POST "$BASE/api/auth/signin" -H "Content-Type: application/json" \\
+  -d '{"email":"you@example.org","password":"…"}' | jq -r .token)
+curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
+  -H "Content-Type: application/json" -d '{"searchPhrase":"lymphoma"}'`}</code>
+      </pre>
+      <p>
+        Staff accounts sign in with two-step sign-in: the first call answers{" "}
+        <code>TWO_STEP_REQUIRED</code> with a <code>twoStepToken</code>; send it with the code to{" "}
+        <code>POST /api/auth/signin/twostep</code>. Rich text (FAQ answers, glossary descriptions
+        and sources, alert content) travels as base64 of UTF-8, both ways. Calls answer within 30
+        seconds or with <code>TIMEOUT</code>.
+      </p>
+      <nav aria-labelledby="calls-heading" className="api-contents">
+        <h2 id="calls-heading">Calls</h2>
+        {groups.map((group) => (
+          <section key={group} aria-label={group}>
+            <h3>{group}</h3>
+            <ul>
+              {calls
+                .filter((call) => call.group === group)
+                .map((call) => (
+                  <li key={call.id}>
+                    <a href={`#${anchor(call.id)}`}>
+                      {call.method} {call.path}
+                    </a>
+                  </li>
+                ))}
+            </ul>
+          </section>
+        ))}
+        <p>
+          <a href="#errors">Errors</a>
+        </p>
+      </nav>
+      {groups.map((group) => (
+        <section key={group} aria-labelledby={`group-${anchor(group.replace(/\W+/g, "-"))}`}>
+          <h2 id={`group-${anchor(group.replace(/\W+/g, "-"))}`}>{group}</h2>
+          {calls
+            .filter((call) => call.group === group)
+            .map((call) => (
+              <article key={call.id} id={anchor(call.id)} className="api-call">
+                <h3>
+                  <code>
+                    {call.method} {call.path}
+                  </code>
+                </h3>
+                <p>{call.summary}</p>
+                <dl>
+                  <dt>Who may call it</dt>
+                  <dd>
+                    {call.access}
+                    {call.page ? (
+                      <>
+                        {" "}
+                        (the rule of <code>{call.page}</code>)
+                      </>
+                    ) : null}
+                  </dd>
+                  <dt>Failures</dt>
+                  <dd>{call.errors.join(", ")}</dd>
+                </dl>
+                {call.parameters.length ? (
+                  <FieldTable caption="Query parameters" fields={call.parameters} />
+                ) : null}
+                {call.bodyFields.length ? (
+                  <FieldTable
+                    caption={`Body (${call.bodyType === "multipart/form-data" ? "multipart/form-data" : "JSON"})`}
+                    fields={call.bodyFields}
+                  />
+                ) : null}
+                <p className="api-example-label">Example</p>
+                <pre>
+                  <code>{call.curl}</code>
+                </pre>
+              </article>
+            ))}
+        </section>
+      ))}
+      <section aria-labelledby="errors">
+        <h2 id="errors">Errors</h2>
+        <p>
+          A failure answers <code>{"{ responseCode, message }"}</code> with the HTTP status below.
+          For 403 and 429 the message is the status text. <code>VALIDATION_FAILED</code> adds{" "}
+          <code>errors</code>, the messages for each field (<code>body.email</code>,{" "}
+          <code>query.hssId</code>).
+        </p>
+        <div className="table-scroll">
+          <table>
+            <caption>The response codes</caption>
+            <thead>
+              <tr>
+                <th scope="col">responseCode</th>
+                <th scope="col">Status</th>
+                <th scope="col">Message</th>
+                <th scope="col">When</th>
+              </tr>
+            </thead>
+            <tbody>
+              {catalogue.map((entry) => (
+                <tr key={entry.code}>
+                  <th scope="row">
+                    <code>{entry.code}</code>
+                  </th>
+                  <td>{entry.status}</td>
+                  <td>{entry.message}</td>
+                  <td>{entry.when}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function FieldTable({
+  caption,
+  fields,
+}: {
+  caption: string;
+  fields: Array<{ name: string; type: string; required: boolean; description: string }>;
+}) {
+  return (
+    <div className="table-scroll">
+      <table>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Name</th>
+            <th scope="col">Type</th>
+            <th scope="col">Required</th>
+            <th scope="col">About</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <tr key={field.name}>
+              <th scope="row">
+                <code>{field.name}</code>
+              </th>
+              <td>{field.type}</td>
+              <td>{field.required ? "Yes" : "No"}</td>
+              <td>{field.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
