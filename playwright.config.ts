@@ -47,8 +47,13 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { javaScriptEnabled: true } },
-    // Keyboard journeys are about scripts' key handling and focus moves: JS only.
-    { name: "no-js", use: { javaScriptEnabled: false }, testIgnore: /keyboard\.spec\.ts/ },
+    // Keyboard journeys are about scripts' key handling and focus moves: JS only. The API
+    // walk-through is plain HTTP, with no browser: once is enough.
+    {
+      name: "no-js",
+      use: { javaScriptEnabled: false },
+      testIgnore: /(keyboard|api)\.spec\.ts/,
+    },
   ],
   webServer: [
     {

@@ -11,7 +11,8 @@ type JsonSchema = { type?: unknown; enum?: unknown[]; description?: string; defa
 
 function typeOf(schema: JsonSchema | undefined): string {
   if (!schema) return "";
-  if (Array.isArray(schema.enum)) return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
+  if (Array.isArray(schema.enum))
+    return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   if (Array.isArray(schema.type)) return schema.type.join(" | ");
   return typeof schema.type === "string" ? schema.type : "object";
 }
@@ -23,11 +24,16 @@ function typeOf(schema: JsonSchema | undefined): string {
 export function loader() {
   const document = openApiDocument();
   const calls = OPERATIONS.map((operation) => {
-    const described = document.paths[`/api${operation.path}`][
-      operation.method.toLowerCase()
-    ] as {
+    const described = document.paths[`/api${operation.path}`][operation.method.toLowerCase()] as {
       parameters?: Array<{ name: string; required: boolean; schema: JsonSchema }>;
-      requestBody?: { content: Record<string, { schema: { properties?: Record<string, JsonSchema>; required?: string[]; $ref?: string } }> };
+      requestBody?: {
+        content: Record<
+          string,
+          {
+            schema: { properties?: Record<string, JsonSchema>; required?: string[]; $ref?: string };
+          }
+        >;
+      };
     };
     const bodyType = described.requestBody ? Object.keys(described.requestBody.content)[0] : null;
     let bodySchema = bodyType ? described.requestBody?.content[bodyType].schema : undefined;
@@ -43,7 +49,9 @@ export function loader() {
       ...(example.body !== undefined && bodyType === "application/json"
         ? ['-H "Content-Type: application/json"', `-d '${JSON.stringify(example.body)}'`]
         : []),
-      ...(bodyType === "multipart/form-data" ? ["-F Title=… -F Description=… -F File=@report.pdf"] : []),
+      ...(bodyType === "multipart/form-data"
+        ? ["-F Title=… -F Description=… -F File=@report.pdf"]
+        : []),
     ].join(" \\\n  ");
     return {
       id: operation.id,
@@ -88,10 +96,10 @@ export default function ApiDocs() {
     <>
       <h1>API documentation</h1>
       <p>
-        Everything the website does is also a JSON call under <code>/api</code>, for your own
-        tools. The machine-readable description is{" "}
-        <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1); the{" "}
-        <Link to="/apitest">service status</Link> page shows whether the service is up.
+        Everything the website does is also a JSON call under <code>/api</code>, for your own tools.
+        The machine-readable description is <a href="/api/openapi.json">/api/openapi.json</a>{" "}
+        (OpenAPI 3.1); the <Link to="/apitest">service status</Link> page shows whether the service
+        is up.
       </p>
       <h2 id="start">Getting started</h2>
       <ol>
@@ -100,8 +108,8 @@ export default function ApiDocs() {
           holds a <code>token</code> and when it expires (12 hours after sign-in).
         </li>
         <li>
-          Send it with every other call as <code>Authorization: Bearer {"{token}"}</code>. A call
-          is allowed exactly when the website's page that does the same thing is allowed for you.
+          Send it with every other call as <code>Authorization: Bearer {"{token}"}</code>. A call is
+          allowed exactly when the website's page that does the same thing is allowed for you.
         </li>
         <li>
           <code>POST /api/auth/signout</code> ends the token. Suspending or deleting an account, or

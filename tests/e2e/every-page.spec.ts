@@ -80,6 +80,7 @@ const VISITS: Record<
     as: "member",
     path: () => "/advancedsearch?join=and&field=company&op=contains&value=Nor",
   },
+  "/api/docs": { as: "signed out", path: () => "/api/docs" },
   "/apitest": { as: "signed out", path: () => "/apitest" },
   // Without a reset link's token: the page that says the link has expired, 410 Gone.
   "/changepassword": { as: "signed out", path: () => "/changepassword", status: 410 },

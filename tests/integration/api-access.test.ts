@@ -103,7 +103,9 @@ describe("the API's access rules", () => {
                   ? "allowed"
                   : "refused";
         if (api !== expected)
-          mismatches.push(`${operation.method} ${operation.path} as ${who}: ${api}, rule says ${expected}`);
+          mismatches.push(
+            `${operation.method} ${operation.path} as ${who}: ${api}, rule says ${expected}`,
+          );
         if (!operation.page) continue;
         const page = await pageOutcome(operation.page, who, user);
         compared += 1;

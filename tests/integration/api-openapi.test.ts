@@ -21,7 +21,9 @@ describe("/api/openapi.json", () => {
     const document = await loadDocument();
     expect(document.openapi).toBe("3.1.0");
     const validator = new Validator();
-    const result = await validator.validate(document as unknown as Parameters<Validator["validate"]>[0]);
+    const result = await validator.validate(
+      document as unknown as Parameters<Validator["validate"]>[0],
+    );
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe("3.1");
@@ -39,7 +41,11 @@ describe("/api/openapi.json", () => {
     // Each path answers exactly the methods the document gives it (405 for the others).
     for (const route of routes) {
       const documented = Object.keys(
-        document.paths[Object.keys(document.paths).find((path) => path.toLowerCase() === route.path.toLowerCase()) ?? ""],
+        document.paths[
+          Object.keys(document.paths).find(
+            (path) => path.toLowerCase() === route.path.toLowerCase(),
+          ) ?? ""
+        ],
       );
       for (const method of ["GET", "POST"] as const) {
         const answer = await callApi(method, route.path.slice(4));

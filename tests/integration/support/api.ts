@@ -140,21 +140,23 @@ export function expectFailure(answer: ApiAnswer, status: number, responseCode: s
 
 /** Every page route module, with the path pattern Remix's flat routes give its file name. */
 function pageRoutes() {
-  return readdirSync(ROUTES)
-    .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("api."))
-    .map((file) => {
-      const name = file.replace(/\.tsx?$/, "");
-      const segments = (name.match(/(\[[^\]]*\]|[^.[])+/g) ?? [])
-        .filter((segment) => segment !== "_index")
-        .map((segment) => segment.replace(/\[([^\]]*)\]/g, "$1").replace(/_$/, ""));
-      return { file, segments };
-    })
-    // Static segments before parameters, as Remix ranks them.
-    .sort(
-      (a, b) =>
-        b.segments.filter((segment) => !segment.startsWith("$")).length -
-        a.segments.filter((segment) => !segment.startsWith("$")).length,
-    );
+  return (
+    readdirSync(ROUTES)
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith("api."))
+      .map((file) => {
+        const name = file.replace(/\.tsx?$/, "");
+        const segments = (name.match(/(\[[^\]]*\]|[^.[])+/g) ?? [])
+          .filter((segment) => segment !== "_index")
+          .map((segment) => segment.replace(/\[([^\]]*)\]/g, "$1").replace(/_$/, ""));
+        return { file, segments };
+      })
+      // Static segments before parameters, as Remix ranks them.
+      .sort(
+        (a, b) =>
+          b.segments.filter((segment) => !segment.startsWith("$")).length -
+          a.segments.filter((segment) => !segment.startsWith("$")).length,
+      )
+  );
 }
 
 /** The page route module for a path, with its params (a `{name}` placeholder is a value too). */
