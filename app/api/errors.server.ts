@@ -7,6 +7,7 @@
  * what the spec's client shows; the response code says which refusal it was.
  */
 import { LOGIN_FAILED } from "~/lib/auth.server";
+import { ENROLMENT_FAILED } from "~/models/notifications.server";
 
 export const API_ERRORS = {
   VALIDATION_FAILED: {
@@ -74,10 +75,20 @@ export const API_ERRORS = {
     message: "The change conflicts with the data as it is now.",
     when: "For example an email address already in use, or an invitation already used.",
   },
+  ACTION_REFUSED: {
+    status: 409,
+    message: "This change cannot be made to this account: see detail.",
+    when: "An admin's change that would lock them out (suspending or deleting their own account, removing their own admin role), or email notifications turned on for an account that is not active.",
+  },
   TOO_MANY_ATTEMPTS: {
     status: 429,
     message: "Too Many Requests",
-    when: "Too many sign-in, code or password-reset attempts, with the pages' limits.",
+    when: "Too many sign-in, code, password-reset or contact attempts, with the pages' limits.",
+  },
+  ENROLL_NOTIFICATION_FAILED: {
+    status: 500,
+    message: ENROLMENT_FAILED,
+    when: "Enrolment in email notifications did not succeed (the page's answer to anything but ENROLL_NOTIFICATION_SUCCESS).",
   },
   INTERNAL_ERROR: {
     status: 500,

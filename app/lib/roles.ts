@@ -2,6 +2,14 @@
 export const ROLES = ["admin", "editor", "reportadmin", "websitealerts"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** What each role allows, in a line: the user page's roles table and the API's role list. */
+export const ROLE_PURPOSE: Record<Role, string> = {
+  admin: "Manages users, invitations, site settings and user reports.",
+  editor: "Manages records, FAQs, the glossary, HIRs and imaging entries.",
+  reportadmin: "Reads user reports.",
+  websitealerts: "Manages website alerts.",
+};
+
 export function normaliseRole(role: string) {
   return role.trim().toLowerCase();
 }

@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { newPasswordFields, withMatchingPasswords } from "~/lib/password-rules.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
 import {
   displayName,
   EmailTakenError,
@@ -431,6 +432,19 @@ export const RESET_REQUEST_LIMITS = {
   perEmail: { bucket: "reset-email", max: 5, windowMs: 60 * 60 * 1000 },
   perClient: { bucket: "reset-client", max: 20, windowMs: 60 * 60 * 1000 },
 };
+
+/**
+ * Counts one reset request against both limits (the typed address, and the client's address
+ * when known) and tells whether it is within them. The page and the API share the counts.
+ */
+export async function withinResetRequestLimits(email: string, address: string | null) {
+  const withinLimits = [
+    await hitRateLimit(RESET_REQUEST_LIMITS.perEmail, normaliseEmail(email)),
+    address ? await hitRateLimit(RESET_REQUEST_LIMITS.perClient, address) : true,
+  ];
+  return !withinLimits.includes(false);
+}
+
 /** At most this many reset emails per account per hour; more requests write nothing. */
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 export const TOO_MANY_RESETS = "Too many reset requests. Please wait an hour and try again.";

@@ -2,11 +2,26 @@ import { z } from "zod";
 import { getDb, schema } from "~/db/client.server";
 import { enqueueEmail, kickOutbox } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
+import { hitRateLimit } from "~/lib/rate-limit.server";
 
 export interface ContactMessage {
   name: string;
   email: string;
   message: string;
+}
+
+/** Messages per sender address and per client address, for the page and the API alike. */
+export const CONTACT_LIMIT = { bucket: "contact", max: 5, windowMs: 60 * 60 * 1000 };
+export const RATE_LIMITED =
+  "Too many messages have been sent from here. Please try again in an hour.";
+
+/** Counts one message against the sender's and the client's limits; false once either is spent. */
+export async function withinContactLimits(email: string, address: string | null) {
+  const keys = [`email:${email.toLowerCase()}`, ...(address ? [`ip:${address}`] : [])];
+  for (const key of keys) {
+    if (!(await hitRateLimit(CONTACT_LIMIT, key))) return false;
+  }
+  return true;
 }
 
 /** Stores the message and queues it for the provider in one transaction. */

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { sectionLabel } from "~/records/sections";
 
@@ -66,9 +66,21 @@ export const headerColumns = {
     WHERE user_id = ${users.id} AND (email_notifications OR popup_dismissed_at IS NOT NULL))`,
 };
 
-/** The records changed in the last 30 days, grouped by day (UTC), newest first. */
-export async function listNotifications(userId: number, db?: Db): Promise<NotificationDay[]> {
-  db ??= await getDb();
+// The notifications: one row per record and day (UTC) it changed in the last 30 days.
+const notifiedFrom = sql`FROM record_changes c
+          JOIN record_versions v ON v.id = c.version_id
+          JOIN records r ON r.id = c.record_id
+         WHERE c.changed_at > now() - make_interval(days => ${NOTIFICATION_DAYS}) AND ${publishedChange}
+           AND r.published_version_id IS NOT NULL
+         GROUP BY r.id, r.hss_id, r.title, (c.changed_at AT TIME ZONE 'UTC')::date`;
+
+/** Records changed in the last 30 days, one per record and day, newest first: `limit` from `offset`. */
+async function notifiedRecords(
+  userId: number,
+  limit: number,
+  offset: number,
+  db: Db,
+): Promise<NotifiedRecord[]> {
   const rows = await queryRows<{
     hss_id: string;
     title: string;
@@ -81,34 +93,52 @@ export async function listNotifications(userId: number, db?: Db): Promise<Notifi
         SELECT r.hss_id, r.title, to_char(max(c.changed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at,
                (array_agg(DISTINCT CASE WHEN c.section = 'keyFacts' THEN c.field ELSE c.section || ' › ' || c.field END))[1:8] AS fields,
                bool_or(c.changed_at > (SELECT at FROM seen)) AS is_new
-          FROM record_changes c
-          JOIN record_versions v ON v.id = c.version_id
-          JOIN records r ON r.id = c.record_id
-         WHERE c.changed_at > now() - make_interval(days => ${NOTIFICATION_DAYS}) AND ${publishedChange}
-           AND r.published_version_id IS NOT NULL
-         GROUP BY r.id, r.hss_id, r.title, (c.changed_at AT TIME ZONE 'UTC')::date
+          ${notifiedFrom}
          ORDER BY max(c.changed_at) DESC, r.hss_id
-         LIMIT ${NOTIFICATION_LIMIT}`,
+         LIMIT ${limit} OFFSET ${offset}`,
   );
-  const days: NotificationDay[] = [];
-  for (const row of rows) {
-    const day = row.changed_at.slice(0, 10);
+  return rows.map((row) => ({
+    hssId: row.hss_id,
+    title: row.title,
+    changedAt: row.changed_at,
     // "ema › Status" → "EMA › Status": sections by their headings.
-    const fields = row.fields.map((field) =>
+    fields: row.fields.map((field) =>
       field.replace(/^([A-Za-z]+) › /, (_, section: string) => `${sectionLabel(section)} › `),
-    );
-    const record = {
-      hssId: row.hss_id,
-      title: row.title,
-      changedAt: row.changed_at,
-      fields,
-      isNew: row.is_new,
-    };
+    ),
+    isNew: row.is_new,
+  }));
+}
+
+/** The records changed in the last 30 days, grouped by day (UTC), newest first. */
+export async function listNotifications(userId: number, db?: Db): Promise<NotificationDay[]> {
+  db ??= await getDb();
+  const days: NotificationDay[] = [];
+  for (const record of await notifiedRecords(userId, NOTIFICATION_LIMIT, 0, db)) {
+    const day = record.changedAt.slice(0, 10);
     const latest = days.at(-1);
     if (latest?.day === day) latest.records.push(record);
     else days.push({ day, records: [record] });
   }
   return days;
+}
+
+/**
+ * The notifications page's list as one page of a flat list (the JSON API's
+ * /recentlyupdatedrecords): `size` rows from `from`, with the number of rows in all.
+ */
+export async function listRecentlyUpdatedRecords(
+  userId: number,
+  paging: { size: number; from: number },
+  db?: Db,
+): Promise<{ total: number; records: NotifiedRecord[] }> {
+  db ??= await getDb();
+  const [{ total }] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM (SELECT 1 ${notifiedFrom}) AS notified`,
+  );
+  const records =
+    total > paging.from ? await notifiedRecords(userId, paging.size, paging.from, db) : [];
+  return { total, records };
 }
 
 /**
@@ -136,6 +166,8 @@ export async function clearNotifications(userId: number, db?: Db) {
 
 /** Spec section 8: enrolment succeeds only with this code. */
 export const ENROLL_NOTIFICATION_SUCCESS = "ENROLL_NOTIFICATION_SUCCESS";
+/** Spec section 8: what any other answer to an enrolment shows. */
+export const ENROLMENT_FAILED = "Enrollment was not successful";
 export const NOTIFICATION_FREQUENCIES = ["daily", "weekly"] as const;
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
 
@@ -193,6 +225,16 @@ export async function leaveNotifications(userId: number, db?: Db) {
   await db.execute(
     sql`UPDATE user_preferences SET email_notifications = false, updated_at = now() WHERE user_id = ${userId}`,
   );
+}
+
+/** Whether the user is due the email-notification popup (when the site shows it): headerColumns' rule. */
+export async function notificationPopupPending(userId: number, db?: Db): Promise<boolean> {
+  db ??= await getDb();
+  const [row] = await db
+    .select({ pending: headerColumns.notificationPopupPending })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.pending ?? false;
 }
 
 /** The "Email Notifications are currently off" banner, dismissed for good (until the user enrols and leaves again). */

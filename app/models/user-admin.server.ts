@@ -12,7 +12,8 @@ import type { User } from "./users.server";
 
 /** Spec section 3's list request: size, from (here a page), orderBy, sortOrder, deleted, suspended. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const USER_ORDERS = ["name", "email", "created", "lastSignIn"] as const;
+// firstName: the spec's default list order (first_name); the page's columns sort by the others.
+export const USER_ORDERS = ["name", "firstName", "email", "created", "lastSignIn"] as const;
 export const REPORT_ORDERS = [
   ...USER_ORDERS,
   "signIns",
@@ -52,7 +53,15 @@ function listQuerySchema<T extends readonly string[]>(orders: T, defaultOrder: T
 }
 
 export const userListQuerySchema = listQuerySchema(USER_ORDERS, "name");
-export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export type UserListQuery = z.infer<typeof userListQuerySchema> & {
+  /** Rows to skip, in place of the page (the JSON API's From). */
+  offset?: number;
+};
+
+/** The LIMIT and OFFSET of a list query: its offset when given, else its page. */
+function pagingOf(query: Pick<UserListQuery, "size" | "page" | "offset">) {
+  return sql`LIMIT ${query.size} OFFSET ${query.offset ?? (query.page - 1) * query.size}`;
+}
 
 export function readUserListQuery(params: URLSearchParams): UserListQuery {
   return userListQuerySchema.parse(Object.fromEntries(params));
@@ -61,6 +70,9 @@ export function readUserListQuery(params: URLSearchParams): UserListQuery {
 export interface UserRow {
   id: number;
   name: string;
+  firstName: string;
+  middleName: string;
+  lastName: string;
   email: string;
   roles: string[];
   createdAt: string;
@@ -98,6 +110,9 @@ function toUserRow(row: RawUserRow): UserRow {
   return {
     id: row.id,
     name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
+    firstName: row.first_name,
+    middleName: row.middle_name,
+    lastName: row.last_name,
     email: row.email,
     roles: row.roles,
     createdAt: row.created_at,
@@ -123,16 +138,20 @@ function whereOf(query: Pick<UserListQuery, "q" | "deleted" | "suspended">) {
   return sql.join(conditions, sql` AND `);
 }
 
-const USER_ORDER_SQL: Record<(typeof USER_ORDERS)[number], SQL> = {
-  name: sql`lower(u.last_name), lower(u.first_name)`,
+// A list of keys, each sorted in the chosen direction (a direction after "a, b" sorts only b).
+const USER_ORDER_SQL: Record<(typeof USER_ORDERS)[number], SQL | SQL[]> = {
+  name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
+  firstName: [sql`lower(u.first_name)`, sql`lower(u.last_name)`],
   email: sql`lower(u.email)`,
   created: sql`u.created_at`,
   lastSignIn: sql`u.last_sign_in_at`,
 };
 
-function orderOf(order: SQL, direction: "asc" | "desc") {
+function orderOf(order: SQL | SQL[], direction: "asc" | "desc") {
   // Never-signed-in users (and other blanks) sort last in either direction.
-  return sql`${order} ${direction === "desc" ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`}, u.id`;
+  const way = direction === "desc" ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
+  const keys = (Array.isArray(order) ? order : [order]).map((key) => sql`${key} ${way}`);
+  return sql`${sql.join(keys, sql`, `)}, u.id`;
 }
 
 export async function listUsers(
@@ -149,7 +168,7 @@ export async function listUsers(
     db,
     sql`SELECT ${userSelect} FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id
          WHERE ${where} ORDER BY ${orderOf(USER_ORDER_SQL[query.orderBy], query.sortOrder)}
-         LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`,
+         ${pagingOf(query)}`,
   );
   return { users: rows.map(toUserRow), total };
 }
@@ -188,6 +207,19 @@ export async function auditTrail(userId: number, db?: Db): Promise<AuditEntry[]>
          WHERE a.user_id = ${userId} ORDER BY a.created_at DESC, a.id DESC LIMIT 200`,
   );
   return rows;
+}
+
+// ---------------------------------------------------------------- roles
+
+export interface RoleRow {
+  roleId: number;
+  name: string;
+}
+
+/** The roles table: each role with the id the JSON API addresses it by. */
+export async function listRoles(db?: Db): Promise<RoleRow[]> {
+  db ??= await getDb();
+  return queryRows<RoleRow>(db, sql`SELECT id AS "roleId", name FROM roles ORDER BY id`);
 }
 
 // ---------------------------------------------------------------- the actions
@@ -330,6 +362,8 @@ const validDate = (value: string) =>
 export type ReportQuery = Omit<z.infer<typeof reportQuerySchema>, "from" | "to"> & {
   from: string;
   to: string;
+  /** Rows to skip, in place of the page (the JSON API's From). */
+  offset?: number;
 };
 
 export interface ReportErrors {
@@ -366,7 +400,7 @@ export interface ReportRow extends UserRow {
   downloads: number;
 }
 
-const REPORT_ORDER_SQL: Record<(typeof REPORT_ORDERS)[number], SQL> = {
+const REPORT_ORDER_SQL: Record<(typeof REPORT_ORDERS)[number], SQL | SQL[]> = {
   ...USER_ORDER_SQL,
   signIns: sql`sign_ins`,
   searches: sql`searches`,
@@ -397,9 +431,7 @@ export async function userReport(
       FROM user_activity WHERE created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz GROUP BY user_id`;
   // One pass: the counts are made once, and the window sums give the totals of every
   // matching user, before the page is cut.
-  const paging = options.all
-    ? sql``
-    : sql`LIMIT ${query.size} OFFSET ${(query.page - 1) * query.size}`;
+  const paging = options.all ? sql`` : pagingOf(query);
   type Row = RawUserRow & {
     sign_ins: number;
     searches: number;

@@ -4,20 +4,23 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextareaField, TextField } from "~/components/forms";
-import { clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/lib/rate-limit.server";
 import { parseForm } from "~/lib/forms.server";
 import { logError } from "~/lib/log.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { contactSchema, sendContactMessage } from "~/models/contact.server";
+import {
+  contactSchema,
+  RATE_LIMITED,
+  sendContactMessage,
+  withinContactLimits,
+} from "~/models/contact.server";
 import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle<{ sent: boolean }> = {
   title: (data) => (data?.sent ? "Message was successful" : "Contact us"),
 };
 
-const PER_ADDRESS = { bucket: "contact", max: 5, windowMs: 60 * 60 * 1000 };
-export const RATE_LIMITED =
-  "Too many messages have been sent from here. Please try again in an hour.";
+export { RATE_LIMITED };
 export const SEND_FAILED = "Your message could not be sent. Please try again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,13 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { website, ...message } = submission.value;
   if (website) return redirect("/contact?sent=1");
-  const address = clientAddress(request, context);
-  const keys = [`email:${message.email.toLowerCase()}`, ...(address ? [`ip:${address}`] : [])];
-  for (const key of keys) {
-    if (!(await hitRateLimit(PER_ADDRESS, key))) {
-      return json(submission.reply({ formErrors: [RATE_LIMITED] }), { status: 429 });
-    }
-  }
+  if (!(await withinContactLimits(message.email, clientAddress(request, context))))
+    return json(submission.reply({ formErrors: [RATE_LIMITED] }), { status: 429 });
   try {
     await sendContactMessage(message);
   } catch (error) {

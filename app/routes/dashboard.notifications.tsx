@@ -11,6 +11,7 @@ import {
   clearNotifications,
   dismissNotificationPopup,
   ENROLL_NOTIFICATION_SUCCESS,
+  ENROLMENT_FAILED,
   enrolInNotifications,
   getEmailNotifications,
   leaveNotifications,
@@ -40,8 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** Spec section 8. */
-export const ENROLMENT_FAILED = "Enrollment was not successful";
+export { ENROLMENT_FAILED };
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);

@@ -8,7 +8,7 @@ import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { ROLES } from "~/lib/roles";
+import { ROLE_PURPOSE, ROLES } from "~/lib/roles";
 import {
   applyUserAction,
   auditTrail,
@@ -23,13 +23,6 @@ type LoaderData = { user: { name: string } };
 
 export const handle: RouteHandle<LoaderData> = {
   title: (data) => (data?.user ? `User: ${data.user.name}` : "User"),
-};
-
-const ROLE_PURPOSE: Record<(typeof ROLES)[number], string> = {
-  admin: "Manages users, invitations, site settings and user reports.",
-  editor: "Manages records, FAQs, the glossary, HIRs and imaging entries.",
-  reportadmin: "Reads user reports.",
-  websitealerts: "Manages website alerts.",
 };
 
 function userIdOf(params: { userId?: string }) {

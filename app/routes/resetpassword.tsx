@@ -5,13 +5,13 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { parseForm } from "~/lib/forms.server";
-import { clientAddress, hitRateLimit } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   requestPasswordReset,
   resetRequestSchema,
-  RESET_REQUEST_LIMITS,
   TOO_MANY_RESETS,
+  withinResetRequestLimits,
 } from "~/models/accounts.server";
 import { readForm } from "~/lib/body.server";
 
@@ -23,12 +23,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), resetRequestSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const email = submission.value.email.toLowerCase();
-  const address = clientAddress(request, context);
-  const withinLimits = [
-    await hitRateLimit(RESET_REQUEST_LIMITS.perEmail, email),
-    address ? await hitRateLimit(RESET_REQUEST_LIMITS.perClient, address) : true,
-  ];
-  if (withinLimits.includes(false))
+  if (!(await withinResetRequestLimits(email, clientAddress(request, context))))
     return json(submission.reply({ formErrors: [TOO_MANY_RESETS] }), { status: 429 });
   await requestPasswordReset(email);
   return redirect("/checkemail");
