@@ -3,13 +3,7 @@ import type { User } from "~/models/users.server";
 import { readForm } from "~/lib/body.server";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import {
-  createTopic,
-  topicFormSchema,
-  unknownHssIdMessage,
-  unknownHssIds,
-  updateTopic,
-} from "~/models/hirs.server";
+import { saveTopic, topicFormSchema } from "~/models/hirs.server";
 
 /**
  * The add and edit forms of an upcoming HIR topic: zod checks the fields, then the HSS ID
@@ -19,16 +13,11 @@ export async function topicFormAction(request: Request, user: User, topicId?: nu
   const submission = parseForm(await readForm(request), topicFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
-  const unknown = await unknownHssIds([value.hssId]);
-  if (unknown.length)
-    return json(submission.reply({ fieldErrors: { hssId: [unknownHssIdMessage(unknown)] } }), {
-      status: 400,
-    });
-  let id = topicId;
-  if (id === undefined) id = await createTopic(value, user.id);
-  else if (!(await updateTopic(id, value, user.id)))
-    throw new Response("Not found", { status: 404 });
-  return redirect(`/dashboard/managehirtopics#topic-row-${id}`, {
+  const saved = await saveTopic(value, user.id, topicId);
+  if (saved.status === "unknown-record")
+    return json(submission.reply({ fieldErrors: { hssId: [saved.message] } }), { status: 400 });
+  if (saved.status === "missing") throw new Response("Not found", { status: 404 });
+  return redirect(`/dashboard/managehirtopics#topic-row-${saved.id}`, {
     headers: {
       "Set-Cookie": await setFlash(request, {
         severity: "success",

@@ -181,6 +181,32 @@ export async function deleteFaq(id: number, db?: Db) {
   });
 }
 
+export type FaqSaved =
+  | { status: "saved"; id: number }
+  | { status: "anchor-taken"; message: string }
+  | { status: "full"; message: string }
+  | { status: "missing" };
+
+/**
+ * Adds a question (no `id`) or changes one, as the staff forms and the API do: an anchor must
+ * be free, and a new question must fit in the FAQ. "missing": no question has the id.
+ */
+export async function saveFaq(
+  input: FaqInput,
+  userId: number | null,
+  id?: number,
+  db?: Db,
+): Promise<FaqSaved> {
+  db ??= await getDb();
+  if (input.anchor && (await anchorTaken(input.anchor, id, db)))
+    return { status: "anchor-taken", message: anchorTakenMessage(input.anchor) };
+  if (id === undefined) {
+    if ((await countFaqs(db)) >= FAQ_LIMIT) return { status: "full", message: FAQ_FULL };
+    return { status: "saved", id: await createFaq(input, userId, db) };
+  }
+  return (await updateFaq(id, input, userId, db)) ? { status: "saved", id } : { status: "missing" };
+}
+
 export type OrderRefusal = "stale" | "missing" | "unknown" | "duplicate";
 
 export class OrderRefused extends Error {

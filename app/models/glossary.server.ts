@@ -134,6 +134,35 @@ export async function deleteGlossaryEntry(id: number, db?: Db) {
   return rows.length > 0;
 }
 
+export type GlossarySaved =
+  | { status: "saved"; id: number }
+  | { status: "name-taken"; message: string }
+  | { status: "full"; message: string }
+  | { status: "missing" };
+
+/**
+ * Adds an entry (no `id`) or changes one, as the staff forms and the API do: a section has
+ * one entry per field name, and a new entry must fit in the glossary. "missing": no such entry.
+ */
+export async function saveGlossaryEntry(
+  input: GlossaryInput,
+  userId: number | null,
+  id?: number,
+  db?: Db,
+): Promise<GlossarySaved> {
+  db ??= await getDb();
+  if (await glossaryNameTaken(input.recordSection, input.fieldName, id, db))
+    return { status: "name-taken", message: nameTakenMessage(input) };
+  if (id === undefined) {
+    if ((await countGlossary(db)) >= GLOSSARY_LIMIT)
+      return { status: "full", message: GLOSSARY_FULL };
+    return { status: "saved", id: await createGlossaryEntry(input, userId, db) };
+  }
+  return (await updateGlossaryEntry(id, input, userId, db))
+    ? { status: "saved", id }
+    : { status: "missing" };
+}
+
 /** An entry as members read it: its id on the page, and its Markdown rendered to safe HTML. */
 export interface GlossaryView {
   id: number;

@@ -280,22 +280,51 @@ export async function getHir(id: number, db?: Db): Promise<Hir | undefined> {
   return row ? toHir(row) : undefined;
 }
 
+const staffOrder = sql`h.updated_at DESC, h.id DESC`;
+
 /** Every report for the staff page, archived ones included, newest update first. */
 export async function listHirsForStaff(db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<HirRow>(
-    db,
-    sql`SELECT ${hirSelect} ORDER BY h.updated_at DESC, h.id DESC`,
-  );
+  const rows = await queryRows<HirRow>(db, sql`SELECT ${hirSelect} ORDER BY ${staffOrder}`);
   return rows.map(toHir);
+}
+
+/**
+ * A page of the staff list, in its order, with the total: every report, or only the archived
+ * (`archived` true) or unarchived (false) ones.
+ */
+export async function pageOfHirsForStaff(
+  options: { archived?: boolean; skip: number; take: number },
+  db?: Db,
+) {
+  db ??= await getDb();
+  const where =
+    options.archived === undefined ? sql`` : sql`WHERE h.archived = ${options.archived}`;
+  const [rows, [count]] = await Promise.all([
+    queryRows<HirRow>(
+      db,
+      sql`SELECT ${hirSelect} ${where} ORDER BY ${staffOrder} LIMIT ${options.take} OFFSET ${options.skip}`,
+    ),
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM hirs h ${where}`),
+  ]);
+  return { hirs: rows.map(toHir), total: count.total };
+}
+
+/** How a list of reports is ordered and paged (the API's HIR search and preview send these). */
+export interface HirListOptions {
+  sortBy?: "title" | "updated_date";
+  sortOrder?: "asc" | "desc";
+  size?: number;
+  from?: number;
 }
 
 /**
  * The members' list (spec section 4 and 9): without a search, the preview (newest update
  * first); with one, every word in the title or description, by title A–Z. Archived reports
  * are never listed. Hits with an empty title are dropped and the total is reduced to match.
+ * `options` change the order and the page (at most HIR_LIST_SIZE).
  */
-export async function hirList(q: string, db?: Db) {
+export async function hirList(q: string, options: HirListOptions = {}, db?: Db) {
   db ??= await getDb();
   const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20);
   const like = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
@@ -303,13 +332,29 @@ export async function hirList(q: string, db?: Db) {
     (word) =>
       sql` AND (lower(h.title) LIKE ${like(word)} OR lower(h.description) LIKE ${like(word)})`,
   );
-  const order = words.length ? sql`lower(h.title), h.id` : sql`h.updated_at DESC, h.id DESC`;
+  const where = sql`WHERE NOT h.archived${sql.join(matches, sql``)}`;
+  const sortBy = options.sortBy ?? (words.length ? "title" : "updated_date");
+  const descending = (options.sortOrder ?? (sortBy === "title" ? "asc" : "desc")) === "desc";
+  const direction = descending ? sql`DESC` : sql`ASC`;
+  const order =
+    sortBy === "title"
+      ? sql`lower(h.title) ${direction}, h.id ${direction}`
+      : sql`h.updated_at ${direction}, h.id ${direction}`;
+  const size = Math.min(Math.max(options.size ?? HIR_LIST_SIZE, 0), HIR_LIST_SIZE);
+  const from = Math.max(options.from ?? 0, 0);
   const rows = await queryRows<HirRow & { total: number }>(
     db,
-    sql`SELECT ${hirColumns}, count(*) OVER ()::int AS total ${hirFrom}
-          WHERE NOT h.archived${sql.join(matches, sql``)}
-          ORDER BY ${order} LIMIT ${HIR_LIST_SIZE}`,
+    sql`SELECT ${hirColumns}, count(*) OVER ()::int AS total ${hirFrom} ${where}
+          ORDER BY ${order} LIMIT ${size} OFFSET ${from}`,
   );
+  // A page past the end has no row to carry the total: count it on its own.
+  if (!rows.length && from > 0) {
+    const [count] = await queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(*)::int AS total ${hirFrom} ${where}`,
+    );
+    return { hirs: [] as Hir[], total: count.total };
+  }
   return withoutUntitled(rows.map((row) => ({ ...toHir(row), total: row.total })));
 }
 
@@ -522,24 +567,57 @@ const toTopic = (row: TopicRow): HirTopic => ({
 
 /** Spec section 9: the upcoming HIRs, neither archived nor deleted, by title A–Z. */
 export async function upcomingTopics(db?: Db) {
-  db ??= await getDb();
-  const rows = await queryRows<TopicRow>(
-    db,
-    sql`SELECT ${topicSelect} WHERE NOT t.archived AND NOT t.deleted
-         ORDER BY lower(t.title_of_topic), t.id LIMIT ${TOPIC_LIST_SIZE}`,
-  );
-  return rows.map(toTopic);
+  const { topics } = await searchTopics({ deleted: false, archived: false }, db);
+  return topics;
 }
 
 /** The staff list: current topics, or the deleted ones (which can be restored). */
 export async function listTopicsForStaff(show: "current" | "deleted", db?: Db) {
+  const { topics } = await searchTopics({ deleted: show === "deleted" }, db);
+  return topics;
+}
+
+export interface TopicSearch {
+  /** Every word in the title of the topic or its HSS ID; all topics when empty. */
+  q?: string;
+  deleted: boolean;
+  /** Only archived (true) or unarchived (false) topics; both when absent. */
+  archived?: boolean;
+  orderBy?: "title_of_topic" | "publication_date";
+  sortOrder?: "asc" | "desc";
+  size?: number;
+  from?: number;
+}
+
+/**
+ * Topics, current or deleted (and archived or not, or both), by title A–Z unless asked
+ * otherwise, a page at a time (at most TOPIC_LIST_SIZE), with the total.
+ */
+export async function searchTopics(search: TopicSearch, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<TopicRow>(
-    db,
-    sql`SELECT ${topicSelect} WHERE t.deleted = ${show === "deleted"}
-         ORDER BY lower(t.title_of_topic), t.id LIMIT ${TOPIC_LIST_SIZE}`,
+  const words = (search.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20);
+  const like = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+  const matches = words.map(
+    (word) =>
+      sql` AND (lower(t.title_of_topic) LIKE ${like(word)} OR lower(t.hss_id) LIKE ${like(word)})`,
   );
-  return rows.map(toTopic);
+  const archived =
+    search.archived === undefined ? sql`` : sql` AND t.archived = ${search.archived}`;
+  const where = sql`WHERE t.deleted = ${search.deleted}${archived}${sql.join(matches, sql``)}`;
+  const direction = search.sortOrder === "desc" ? sql`DESC` : sql`ASC`;
+  const order =
+    search.orderBy === "publication_date"
+      ? sql`t.publication_date ${direction} NULLS LAST, lower(t.title_of_topic), t.id`
+      : sql`lower(t.title_of_topic) ${direction}, t.id ${direction}`;
+  const size = Math.min(Math.max(search.size ?? TOPIC_LIST_SIZE, 0), TOPIC_LIST_SIZE);
+  const [rows, [count]] = await Promise.all([
+    queryRows<TopicRow>(
+      db,
+      sql`SELECT ${topicSelect} ${where} ORDER BY ${order} LIMIT ${size} OFFSET ${Math.max(search.from ?? 0, 0)}`,
+    ),
+    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM hir_topics t ${where}`),
+  ]);
+  return { topics: rows.map(toTopic), total: count.total };
 }
 
 export async function getTopic(id: number, db?: Db) {
@@ -568,6 +646,31 @@ export async function updateTopic(id: number, input: TopicInput, userId: number 
         WHERE id = ${id} AND NOT deleted RETURNING id`,
   );
   return rows.length > 0;
+}
+
+export type TopicSaved =
+  | { status: "saved"; id: number }
+  | { status: "unknown-record"; message: string }
+  | { status: "missing" };
+
+/**
+ * Adds a topic (no `id`) or changes one, as the staff form and the API do: the topic links
+ * to its record, so the HSS ID must be a published record's. "missing": no current topic has
+ * the id (a deleted one is restored before it is edited).
+ */
+export async function saveTopic(
+  input: TopicInput,
+  userId: number | null,
+  id?: number,
+  db?: Db,
+): Promise<TopicSaved> {
+  db ??= await getDb();
+  const unknown = await unknownHssIds([input.hssId], db);
+  if (unknown.length) return { status: "unknown-record", message: unknownHssIdMessage(unknown) };
+  if (id === undefined) return { status: "saved", id: await createTopic(input, userId, db) };
+  return (await updateTopic(id, input, userId, db))
+    ? { status: "saved", id }
+    : { status: "missing" };
 }
 
 /** Delete puts a topic aside (spec: deleted); restore brings it back. */

@@ -13,14 +13,7 @@ import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
-import {
-  anchorTaken,
-  anchorTakenMessage,
-  faqCategories,
-  faqFormSchema,
-  getFaq,
-  updateFaq,
-} from "~/models/faqs.server";
+import { faqCategories, faqFormSchema, getFaq, saveFaq } from "~/models/faqs.server";
 
 export const handle: RouteHandle<{ faq: { question: string } }> = {
   title: (data) => (data?.faq ? `Edit question: ${data.faq.question}` : "Edit question"),
@@ -38,13 +31,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.faqId);
   const submission = parseForm(await readForm(request), faqFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { anchor } = submission.value;
-  if (anchor && (await anchorTaken(anchor, id)))
-    return json(submission.reply({ fieldErrors: { anchor: [anchorTakenMessage(anchor)] } }), {
-      status: 400,
-    });
-  if (!(await updateFaq(id, submission.value, user.id)))
-    throw new Response("Not found", { status: 404 });
+  const saved = await saveFaq(submission.value, user.id, id);
+  if (saved.status === "anchor-taken")
+    return json(submission.reply({ fieldErrors: { anchor: [saved.message] } }), { status: 400 });
+  if (saved.status !== "saved") throw new Response("Not found", { status: 404 });
   return redirect(`/dashboard/managefaqs#faq-row-${id}`, {
     headers: {
       "Set-Cookie": await setFlash(request, {

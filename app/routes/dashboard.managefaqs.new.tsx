@@ -12,16 +12,7 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
-import {
-  anchorTaken,
-  anchorTakenMessage,
-  countFaqs,
-  createFaq,
-  FAQ_FULL,
-  FAQ_LIMIT,
-  faqCategories,
-  faqFormSchema,
-} from "~/models/faqs.server";
+import { faqCategories, faqFormSchema, saveFaq } from "~/models/faqs.server";
 
 export const handle: RouteHandle = { title: "Add a question" };
 
@@ -34,14 +25,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, CONTENT_STAFF);
   const submission = parseForm(await readForm(request), faqFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { anchor } = submission.value;
-  if (anchor && (await anchorTaken(anchor)))
-    return json(submission.reply({ fieldErrors: { anchor: [anchorTakenMessage(anchor)] } }), {
-      status: 400,
-    });
-  if ((await countFaqs()) >= FAQ_LIMIT)
-    return json(submission.reply({ formErrors: [FAQ_FULL] }), { status: 400 });
-  const id = await createFaq(submission.value, user.id);
+  const saved = await saveFaq(submission.value, user.id);
+  if (saved.status === "anchor-taken")
+    return json(submission.reply({ fieldErrors: { anchor: [saved.message] } }), { status: 400 });
+  if (saved.status !== "saved") {
+    const formErrors = saved.status === "full" ? [saved.message] : [];
+    return json(submission.reply({ formErrors }), { status: 400 });
+  }
+  const id = saved.id;
   return redirect(`/dashboard/managefaqs#faq-row-${id}`, {
     headers: {
       "Set-Cookie": await setFlash(request, {

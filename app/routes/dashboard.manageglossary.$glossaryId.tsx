@@ -13,13 +13,7 @@ import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
-import {
-  getGlossaryEntry,
-  glossaryFormSchema,
-  glossaryNameTaken,
-  nameTakenMessage,
-  updateGlossaryEntry,
-} from "~/models/glossary.server";
+import { getGlossaryEntry, glossaryFormSchema, saveGlossaryEntry } from "~/models/glossary.server";
 import { sectionLabel } from "~/records/sections";
 
 export const handle: RouteHandle<{ entry: { fieldName: string; section: string } }> = {
@@ -42,12 +36,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), glossaryFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
-  if (await glossaryNameTaken(value.recordSection, value.fieldName, id))
-    return json(submission.reply({ fieldErrors: { fieldName: [nameTakenMessage(value)] } }), {
+  const saved = await saveGlossaryEntry(value, user.id, id);
+  if (saved.status === "name-taken")
+    return json(submission.reply({ fieldErrors: { fieldName: [saved.message] } }), {
       status: 400,
     });
-  if (!(await updateGlossaryEntry(id, value, user.id)))
-    throw new Response("Not found", { status: 404 });
+  if (saved.status !== "saved") throw new Response("Not found", { status: 404 });
   return redirect("/dashboard/manageglossary", {
     headers: {
       "Set-Cookie": await setFlash(request, {

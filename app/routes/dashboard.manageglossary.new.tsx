@@ -12,15 +12,7 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
-import {
-  countGlossary,
-  createGlossaryEntry,
-  GLOSSARY_FULL,
-  GLOSSARY_LIMIT,
-  glossaryFormSchema,
-  glossaryNameTaken,
-  nameTakenMessage,
-} from "~/models/glossary.server";
+import { glossaryFormSchema, saveGlossaryEntry } from "~/models/glossary.server";
 
 export const handle: RouteHandle = { title: "Add a glossary entry" };
 
@@ -34,13 +26,15 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), glossaryFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
-  if (await glossaryNameTaken(value.recordSection, value.fieldName))
-    return json(submission.reply({ fieldErrors: { fieldName: [nameTakenMessage(value)] } }), {
+  const saved = await saveGlossaryEntry(value, user.id);
+  if (saved.status === "name-taken")
+    return json(submission.reply({ fieldErrors: { fieldName: [saved.message] } }), {
       status: 400,
     });
-  if ((await countGlossary()) >= GLOSSARY_LIMIT)
-    return json(submission.reply({ formErrors: [GLOSSARY_FULL] }), { status: 400 });
-  await createGlossaryEntry(value, user.id);
+  if (saved.status !== "saved") {
+    const formErrors = saved.status === "full" ? [saved.message] : [];
+    return json(submission.reply({ formErrors }), { status: 400 });
+  }
   return redirect("/dashboard/manageglossary", {
     headers: {
       "Set-Cookie": await setFlash(request, {

@@ -1,17 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getDb } from "~/db/client.server";
 import { requireUser } from "~/lib/auth.server";
-import { attachmentDisposition } from "~/lib/file-name";
+import { hirDownload } from "~/lib/hir-download.server";
 import { idParam } from "~/lib/params.server";
-import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
-import {
-  DEFAULT_HIR_TITLE,
-  downloadableHir,
-  HIR_TITLE_MAX,
-  hirFileStream,
-  NO_FILE_DATA,
-} from "~/models/hirs.server";
-import { recordActivity } from "~/models/records.server";
+import { NO_FILE_DATA } from "~/models/hirs.server";
 
 /**
  * A report's PDF (spec section 4, download by id), streamed from the database a few chunks
@@ -21,22 +12,12 @@ import { recordActivity } from "~/models/records.server";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const id = idParam(params.hirId);
-  const hir = await downloadableHir(id, hasAnyRole(user.roles, CONTENT_STAFF));
-  if (!hir) throw plain(404, "This report does not exist, or is no longer available.");
-  if (!hir.fileId || hir.byteSize === null) throw plain(404, NO_FILE_DATA);
-  const asked = new URL(request.url).searchParams.get("title")?.trim();
-  const title = (asked || hir.title || DEFAULT_HIR_TITLE).slice(0, HIR_TITLE_MAX);
-  const db = await getDb();
-  await recordActivity(user.id, "download", String(hir.id), db);
-  return new Response(hirFileStream(hir.fileId, db), {
-    headers: {
-      "Content-Type": "application/pdf",
-      "Content-Disposition": attachmentDisposition(title, "pdf", DEFAULT_HIR_TITLE),
-      "Content-Length": String(hir.byteSize),
-      "Cache-Control": "private, no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  const asked = new URL(request.url).searchParams.get("title");
+  const download = await hirDownload(user, id, asked);
+  if (download.status === "missing")
+    throw plain(404, "This report does not exist, or is no longer available.");
+  if (download.status === "no-file") throw plain(404, NO_FILE_DATA);
+  return download.response;
 }
 
 const plain = (status: number, message: string) =>
