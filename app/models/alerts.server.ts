@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { z } from "zod";
@@ -109,13 +109,66 @@ export async function listAlertTypes(db?: Db): Promise<AlertType[]> {
 
 /** Every alert, by title (spec section 9: size 1000 ordered by title). */
 export async function listAlerts(db?: Db): Promise<Alert[]> {
-  db ??= await getDb();
+  return selectAlerts({}, db ?? (await getDb()));
+}
+
+/** The orders a list of alerts may have, by the spec's names (orderBy=updated_date). */
+export const ALERT_ORDERS = [
+  "title",
+  "alert_type",
+  "severity",
+  "notify_date",
+  "expire_date",
+  "created_date",
+  "updated_date",
+] as const;
+export type AlertOrder = (typeof ALERT_ORDERS)[number];
+export interface AlertListOptions {
+  size?: number;
+  from?: number;
+  orderBy?: AlertOrder;
+  sortOrder?: "asc" | "desc";
+}
+
+const ORDER_SQL: Record<AlertOrder, SQL> = {
+  title: sql`lower(${alerts.title})`,
+  alert_type: sql`${alerts.alertType}`,
+  severity: sql`${alerts.severity}`,
+  notify_date: sql`${alerts.notifyDate}`,
+  expire_date: sql`${alerts.expireDate}`,
+  created_date: sql`${alerts.createdAt}`,
+  updated_date: sql`${alerts.updatedAt}`,
+};
+
+async function selectAlerts(options: AlertListOptions, db: Db): Promise<Alert[]> {
+  const { orderBy = "title", sortOrder = "asc" } = options;
+  const direction = sql.raw(sortOrder === "desc" ? "DESC" : "ASC");
   const rows = await db
     .select(columns)
     .from(alerts)
-    .orderBy(sql`lower(${alerts.title})`, asc(alerts.id))
-    .limit(ALERT_LIST_LIMIT);
+    .orderBy(sql`${ORDER_SQL[orderBy]} ${direction}`, asc(alerts.id))
+    .limit(Math.min(options.size ?? ALERT_LIST_LIMIT, ALERT_LIST_LIMIT))
+    .offset(options.from ?? 0);
   return rows.map(asAlert);
+}
+
+/** A page of every alert (spec: getalerts {size, from, orderBy}), and how many there are. */
+export async function listAlertsPage(
+  options: AlertListOptions,
+  db?: Db,
+): Promise<{ alerts: Alert[]; total: number }> {
+  db ??= await getDb();
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(alerts);
+  return { alerts: await selectAlerts(options, db), total };
+}
+
+/** The alerts of `ids` that exist, in the order of `ids`. */
+export async function alertsByIds(ids: number[], db?: Db): Promise<Alert[]> {
+  if (!ids.length) return [];
+  db ??= await getDb();
+  const rows = await db.select(columns).from(alerts).where(inArray(alerts.id, ids));
+  const byId = new Map(rows.map((row) => [row.alertId, asAlert(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getAlert(alertId: number, db?: Db): Promise<Alert | null> {
@@ -162,6 +215,21 @@ export async function setAlertEnabled(
     .where(eq(alerts.id, alertId))
     .returning({ id: alerts.id });
   return rows.length > 0;
+}
+
+/** Spec section 4's enable or disable toggle: the alert's new state, or null when it is gone. */
+export async function toggleAlertEnabled(
+  alertId: number,
+  userId: number,
+  db?: Db,
+): Promise<boolean | null> {
+  db ??= await getDb();
+  const [row] = await db
+    .update(alerts)
+    .set({ isEnabled: sql`NOT ${alerts.isEnabled}`, updatedBy: userId, updatedAt: new Date() })
+    .where(eq(alerts.id, alertId))
+    .returning({ isEnabled: alerts.isEnabled });
+  return row ? row.isEnabled : null;
 }
 
 export async function deleteAlert(alertId: number, db?: Db): Promise<boolean> {
@@ -303,10 +371,51 @@ export async function visibleAlert(
  * ordered by updated_date descending). A release stays listed after it expires: it is history.
  */
 export async function releasesFor(roles: readonly string[]): Promise<PublishedAlert[]> {
+  return alertsOfTypeFor(RELEASE, roles);
+}
+
+/** The orders a member's list by type may have: what a published alert carries. */
+export const PUBLISHED_ALERT_ORDERS = [
+  "title",
+  "alert_type",
+  "notify_date",
+  "expire_date",
+  "updated_date",
+] as const satisfies readonly AlertOrder[];
+export type PublishedAlertOrder = (typeof PUBLISHED_ALERT_ORDERS)[number];
+const PUBLISHED_ORDER: Record<PublishedAlertOrder, (alert: PublishedAlert) => string> = {
+  title: (alert) => alert.title.toLowerCase(),
+  alert_type: (alert) => alert.alertType,
+  notify_date: (alert) => alert.notifyDate,
+  expire_date: (alert) => alert.expireDate,
+  updated_date: (alert) => alert.updatedAt,
+};
+
+/**
+ * The alerts of a type this user may read, expired ones too, as releasesFor lists releases
+ * (spec: getalertsbyalerttype, by default updated_date descending).
+ */
+export async function alertsOfTypeFor(
+  alertType: string,
+  roles: readonly string[],
+  order: { orderBy?: PublishedAlertOrder; sortOrder?: "asc" | "desc" } = {},
+): Promise<PublishedAlert[]> {
   const now = Date.now();
+  const key = PUBLISHED_ORDER[order.orderBy ?? "updated_date"];
+  const sign = (order.sortOrder ?? "desc") === "desc" ? -1 : 1;
   return (await enabledAlerts())
-    .filter((alert) => alert.alertType === RELEASE && isVisible(alert, roles, now))
-    .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.alertId - a.alertId);
+    .filter((alert) => alert.alertType === alertType && isVisible(alert, roles, now))
+    .sort((a, b) => sign * (key(a).localeCompare(key(b)) || a.alertId - b.alertId));
+}
+
+/** The ids of the alerts this user has closed or read. */
+export async function viewedAlertIds(userId: number, db?: Db): Promise<number[]> {
+  db ??= await getDb();
+  const rows = await db
+    .select({ alertId: alertViews.alertId })
+    .from(alertViews)
+    .where(eq(alertViews.userId, userId));
+  return rows.map((row) => row.alertId);
 }
 
 /**

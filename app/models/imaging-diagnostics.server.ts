@@ -4,7 +4,12 @@ import { z } from "zod";
 import { type Db, getDb, queryRows } from "~/db/client.server";
 import type { ExportColumn } from "~/lib/export-columns.server";
 import { CONTENT_TYPES, openXlsxWriter } from "~/lib/export-writers.server";
-import type { ImagingFields, ImagingQuery, ImagingSort } from "~/lib/imaging-query";
+import {
+  type ImagingFields,
+  type ImagingQuery,
+  type ImagingSort,
+  parseImagingQuery,
+} from "~/lib/imaging-query";
 
 /**
  * Imaging and diagnostics (issue 17; spec section 3): contrast agents, radiopharmaceuticals
@@ -286,21 +291,64 @@ export async function listImaging(
 
 /** An entry with its events (in the order staff entered them), or undefined. */
 export async function getImagingEntry(id: number, db?: Db): Promise<ImagingEntry | undefined> {
+  return (await getImagingEntries([id], db))[0];
+}
+
+/** The entries of `ids` that exist, with their events, in the order of `ids`. */
+export async function getImagingEntries(ids: number[], db?: Db): Promise<ImagingEntry[]> {
+  if (!ids.length) return [];
   db ??= await getDb();
-  const [row] = await queryRows<RowOut & { created_or_updated_by: number | null }>(
+  const rows = await queryRows<RowOut & { created_or_updated_by: number | null }>(
     db,
     sql`SELECT ${ROW_COLUMNS}, e.created_or_updated_by
           FROM imaging_diagnostics e
           LEFT JOIN users u ON u.id = e.created_or_updated_by
           ${LATEST_EVENT}
-         WHERE e.id = ${id}`,
+         WHERE e.id = ANY(${`{${ids.join(",")}}`}::int[])`,
   );
-  if (!row) return undefined;
-  const { latestEvent: _latest, eventCount: _count, ...entry } = toRow(row);
+  const events = await eventsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byId = new Map(
+    rows.map((row) => {
+      const { latestEvent: _latest, eventCount: _count, ...entry } = toRow(row);
+      const full: ImagingEntry = {
+        ...entry,
+        createdOrUpdatedBy: row.created_or_updated_by,
+        events: events.get(row.id) ?? [],
+      };
+      return [row.id, full];
+    }),
+  );
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * A slice of the entries with their events, in the list's default order (latest event
+ * first), and how many there are in scope (spec: POST /diagnosticsandimaging/get).
+ */
+export async function listImagingEntries(
+  options: { limit: number; offset: number; includeArchived: boolean },
+  db?: Db,
+): Promise<{ entries: ImagingEntry[]; total: number }> {
+  db ??= await getDb();
+  const query = parseImagingQuery(new URLSearchParams());
+  const scope = { includeArchived: options.includeArchived };
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM imaging_diagnostics e WHERE ${whereOf(query, scope)}`,
+  );
+  const rows = await selectRows(db, query, scope, {
+    limit: options.limit,
+    offset: options.offset,
+  });
   return {
-    ...entry,
-    createdOrUpdatedBy: row.created_or_updated_by,
-    events: (await eventsOf(db, [id])).get(id) ?? [],
+    entries: await getImagingEntries(
+      rows.map((row) => row.id),
+      db,
+    ),
+    total: counted.total,
   };
 }
 
@@ -650,6 +698,34 @@ export async function exportForStaff(
     { includeArchived: true },
   );
   return { bytes: await workbookOf(await withEvents(db, rows), STAFF_COLUMNS), count: rows.length };
+}
+
+/**
+ * The API's export (spec: POST /diagnosticsandimaging/export?exportOnlyArchived): the entries
+ * of `ids` (every one when `ids` is empty) in the list's default order, at most IMAGING_LIMIT.
+ * Staff get the register's file (archived entries included, or only them); members the
+ * members' file, where archived entries never appear.
+ */
+export async function exportImagingEntries(
+  ids: number[],
+  options: { staff: boolean; onlyArchived: boolean },
+  db?: Db,
+): Promise<ImagingExport> {
+  db ??= await getDb();
+  const query = parseImagingQuery(new URLSearchParams());
+  const rows = await selectRows(
+    db,
+    options.onlyArchived ? { ...query, status: "archived" } : query,
+    { includeArchived: options.staff },
+    ids.length ? { only: ids } : {},
+  );
+  return {
+    bytes: await workbookOf(
+      await withEvents(db, rows),
+      options.staff ? STAFF_COLUMNS : MEMBER_COLUMNS,
+    ),
+    count: rows.length,
+  };
 }
 
 /** The response that downloads an export at once (no dialog; spec section 2). */
