@@ -18,6 +18,9 @@ export function describeAccess(access: Access) {
   return `Users with the role ${access.join(" or ")}`;
 }
 
+/** A page path as the docs show it: its parameters as {name}. */
+export const pagePattern = (page: string) => page.replace(/\$(\w+)/g, "{$1}");
+
 /** The errors every call of this access may answer, before its own. */
 export function generalErrors(operation: AnyOperation): ApiErrorCode[] {
   const codes: ApiErrorCode[] = [];
@@ -114,7 +117,7 @@ export function openApiDocument(operations: readonly AnyOperation[] = OPERATIONS
       tags: [operation.group],
       security: operation.access === "none" ? [] : [{ bearerToken: [] }],
       "x-access": describeAccess(operation.access),
-      ...(operation.page ? { "x-page": operation.page } : {}),
+      ...(operation.page ? { "x-page": pagePattern(operation.page) } : {}),
       ...(operation.query ? { parameters: queryParameters(writer, operation.query) } : {}),
       ...(operation.body
         ? {

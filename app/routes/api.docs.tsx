@@ -1,7 +1,7 @@
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { API_ERRORS } from "~/api/errors.server";
-import { describeAccess, generalErrors, openApiDocument } from "~/api/openapi.server";
+import { describeAccess, generalErrors, openApiDocument, pagePattern } from "~/api/openapi.server";
 import { OPERATIONS } from "~/api/operations.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
@@ -60,7 +60,7 @@ export function loader() {
       group: operation.group,
       summary: operation.summary,
       access: describeAccess(operation.access),
-      page: operation.page,
+      page: operation.page ? pagePattern(operation.page) : null,
       parameters: (described.parameters ?? []).map((parameter) => ({
         name: parameter.name,
         type: typeOf(parameter.schema),

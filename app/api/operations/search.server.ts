@@ -134,11 +134,9 @@ const searchHit = z
   .object({
     hssId: z.string(),
     title: z.string(),
-    snippet: z
-      .string()
-      .meta({
-        description: "Passages of the indication and summary around the words searched for.",
-      }),
+    snippet: z.string().meta({
+      description: "Passages of the indication and summary around the words searched for.",
+    }),
     recordStatus: z.string(),
     lastUpdated: z.string(),
     substanceName: z.string(),
@@ -288,11 +286,9 @@ const recordDetail = z
     versionAt: z.iso.datetime(),
     firstPublishedAt: z.iso.datetime().nullable(),
     record: recordSchema.meta({ id: "Record" }),
-    publishedRelated: z
-      .array(z.string())
-      .meta({
-        description: "The related records' HSS IDs that are published (the others are not shown).",
-      }),
+    publishedRelated: z.array(z.string()).meta({
+      description: "The related records' HSS IDs that are published (the others are not shown).",
+    }),
   })
   .meta({ id: "RecordDetail" });
 
@@ -492,12 +488,9 @@ export const exportRecords = defineOperation({
       exportAll: z.boolean().default(false),
       hssIdsToExport: z.array(z.string().regex(HSS_ID_PATTERN)).max(API_EXPORT_MAX).default([]),
       size: z.number().int().min(1).max(API_EXPORT_MAX).default(API_EXPORT_MAX),
-      includeAllFields: z
-        .boolean()
-        .optional()
-        .meta({
-          description: "Every field of the record model; the default is true for xlsx only.",
-        }),
+      includeAllFields: z.boolean().optional().meta({
+        description: "Every field of the record model; the default is true for xlsx only.",
+      }),
     })
     .meta({ id: "ExportRequest" }),
   response: { file: EXPORT_FORMATS.map((format) => CONTENT_TYPES[format]) },
