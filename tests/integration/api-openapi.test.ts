@@ -1,8 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { describe, expect, it } from "vitest";
 import { OPERATIONS } from "~/api/operations.server";
 import { loader as openApiLoader } from "~/routes/api.openapi[.]json";
-import { apiRouteFiles, callApi } from "./support/api";
+import { health, liveness } from "~/api/operations/health.server";
+import { apiRouteFiles, callApi, expectValid } from "./support/api";
 
 // Route files under /api that are not calls: the unknown-path answer, the document, its page.
 const NOT_CALLS = new Set(["/api/*", "/api/openapi.json", "/api/docs"]);
@@ -58,5 +61,28 @@ describe("/api/openapi.json", () => {
       Object.values(methods).map((operation) => operation.operationId),
     );
     expect(ids.sort()).toEqual(OPERATIONS.map((operation) => operation.id).sort());
+  });
+
+  it("has a contract test calling each of its operations by method and path", async () => {
+    const folder = path.resolve(__dirname);
+    const sources = readdirSync(folder)
+      .filter((file) => /^api-.*\.test\.ts$/.test(file))
+      .map((file) => readFileSync(path.join(folder, file), "utf8"))
+      .join("\n");
+    const uncalled = OPERATIONS.filter((operation) => {
+      const call = new RegExp(
+        `callApi\\(\\s*"${operation.method}",\\s*[\`"]${operation.path.replaceAll("/", "\\/")}[\`"?]`,
+        "i",
+      );
+      return !call.test(sources);
+    }).map((operation) => `${operation.method} ${operation.path}`);
+    expect(uncalled).toEqual([]);
+  });
+
+  it("answers the health calls without a token", async () => {
+    const ready = await callApi("GET", "/health");
+    expect([200, 503]).toContain(ready.status);
+    expectValid({ ...ready, status: 200 }, health.response);
+    expectValid(await callApi("GET", "/health/live"), liveness.response);
   });
 });
