@@ -53,7 +53,20 @@ export function useJobUpdates(active: boolean) {
  * A polite live region that tells of the end of a job the page was watching in place: the
  * region is on the page from the start, so that screen readers announce what appears in it.
  */
-export function JobAnnouncer({ active, message }: { active: boolean; message: string }) {
+/**
+ * The polite live region a job's page keeps from the start, which announces the end. Its
+ * data attributes name the job shown (`run`: a check and then an apply are different runs)
+ * and whether it has ended, for tests and tools that wait on the page.
+ */
+export function JobAnnouncer({
+  active,
+  message,
+  run,
+}: {
+  active: boolean;
+  message: string;
+  run: string;
+}) {
   const wasActive = useRef(active);
   const [said, setSaid] = useState("");
   useEffect(() => {
@@ -61,7 +74,12 @@ export function JobAnnouncer({ active, message }: { active: boolean; message: st
     wasActive.current = active;
   }, [active, message]);
   return (
-    <p className="visually-hidden" aria-live="polite">
+    <p
+      className="visually-hidden"
+      aria-live="polite"
+      data-job-run={run}
+      data-job-state={active ? "active" : "ended"}
+    >
       {said}
     </p>
   );

@@ -116,7 +116,7 @@ export default function ApiDocs() {
           resetting its password, ends all its tokens.
         </li>
       </ol>
-      <pre>
+      <pre className="api-example">
         <code>{`BASE=https://horizon.example.org
 TOKEN=$(curl -s -X POST "$BASE/api/auth/signin" -H "Content-Type: application/json" \\
   -d '{"email":"you@example.org","password":"…"}' | jq -r .token)

@@ -183,6 +183,7 @@ export default function ImportReportPage() {
 
       <JobAnnouncer
         active={active}
+        run={job?.kind ?? "none"}
         message={
           job?.state === "failed"
             ? "The work stopped because of an error."

@@ -117,6 +117,7 @@ export default function ExportJobPage() {
       <h1>Export</h1>
       <JobAnnouncer
         active={active}
+        run="export"
         message={
           data.state === "done"
             ? "Your export is ready to download."

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
-import { expect, logIn, test, waitForJob } from "./fixtures";
+import { expect, logIn, startJob, test, waitForJob } from "./fixtures";
 
 /**
  * The charts (issue 18): above search results, on the overview and on the user report, with
@@ -191,8 +191,9 @@ test.describe("charts", () => {
       await editor.getByLabel("Publish the changes at once").check();
       await editor.getByRole("button", { name: "Check the file" }).click();
       await waitForJob(editor);
-      await editor.getByRole("button", { name: /^Publish \d+ record\(s\)$/ }).click();
-      await waitForJob(editor);
+      await startJob(editor, () =>
+        editor.getByRole("button", { name: /^Publish \d+ record\(s\)$/ }).click(),
+      );
       await expect(editor.getByRole("heading", { level: 2, name: "Changes made" })).toBeVisible();
     }
     await editor.context().close();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
-import { expect, logIn, openMainMenu, test, waitForJob } from "./fixtures";
+import { expect, logIn, openMainMenu, startJob, test, waitForJob } from "./fixtures";
 import { emails } from "./mail";
 import { required } from "../../app/lib/required";
 
@@ -18,8 +18,9 @@ async function publish(page: Page, content: string, name: string) {
   await page.getByLabel("Publish the changes at once").check();
   await page.getByRole("button", { name: "Check the file" }).click();
   await waitForJob(page);
-  await page.getByRole("button", { name: /^Publish \d+ record\(s\)$/ }).click();
-  await waitForJob(page);
+  await startJob(page, () =>
+    page.getByRole("button", { name: /^Publish \d+ record\(s\)$/ }).click(),
+  );
   await expect(page.getByRole("heading", { level: 2, name: "Changes made" })).toBeVisible();
 }
 

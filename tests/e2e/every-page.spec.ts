@@ -4,7 +4,7 @@ import type { Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { required } from "../../app/lib/required";
 import { exampleRecords, jsonLines } from "../records";
-import { expect, keepDocuments, logIn, test, waitForJob } from "./fixtures";
+import { expect, keepDocuments, logIn, startJob, test, waitForJob } from "./fixtures";
 import { emails, linkIn } from "./mail";
 
 /**
@@ -282,8 +282,9 @@ async function makeFixtures(pages: Map<Who, Page>): Promise<Fixtures> {
   await expect(editor).toHaveURL(/\/dashboard\/records\/imports\/\d+$/);
   const importId = required(/imports\/(\d+)$/.exec(editor.url())?.[1], "the import's id");
   await waitForJob(editor);
-  await editor.getByRole("button", { name: "Stage 1 record(s) for preview" }).click();
-  await waitForJob(editor);
+  await startJob(editor, () =>
+    editor.getByRole("button", { name: "Stage 1 record(s) for preview" }).click(),
+  );
   await expect(editor.getByRole("heading", { level: 2, name: "Changes made" })).toBeVisible();
   const admin = required(pages.get("admin"), "the admin's page");
   const email = `reflow-${test.info().project.name}-${Date.now().toString(36)}@example.org`;

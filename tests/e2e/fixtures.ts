@@ -120,4 +120,21 @@ export async function openMainMenu(page: Page) {
  */
 export async function waitForJob(page: Page, timeout = 60_000) {
   await expect(page.locator(".job-progress")).toHaveCount(0, { timeout });
+  await expect(page.locator("[data-job-state]")).toHaveAttribute("data-job-state", "ended", {
+    timeout,
+  });
+}
+
+/**
+ * Starts a job from a page (`start` presses the button) and waits until the page shows that
+ * job, not the one it showed before (an import's apply after its check), and shows it ended.
+ * Waiting only for the progress bar to go would pass at once, before the POST has answered.
+ */
+export async function startJob(page: Page, start: () => Promise<unknown>, timeout = 60_000) {
+  const marker = page.locator("[data-job-run]");
+  const before = (await marker.count()) ? await marker.getAttribute("data-job-run") : null;
+  await start();
+  if (before !== null)
+    await expect(marker).not.toHaveAttribute("data-job-run", before, { timeout });
+  await waitForJob(page, timeout);
 }

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { clone, exampleRecords, jsonLines, progressedExample } from "../records";
-import { expect, logIn, test, waitForJob } from "./fixtures";
+import { expect, logIn, startJob, test, waitForJob } from "./fixtures";
 import { required } from "../../app/lib/required";
 
 /** Uploads records on /dashboard/records and waits for the validation report. */
@@ -29,8 +29,7 @@ async function upload(
 
 /** Presses Publish or Stage on an import's report and waits until the import is applied. */
 async function apply(page: Page, name: string | RegExp) {
-  await page.getByRole("button", { name }).click();
-  await waitForJob(page);
+  await startJob(page, () => page.getByRole("button", { name }).click());
   await expect(page.getByRole("heading", { level: 2, name: "Changes made" })).toBeVisible();
 }
 
