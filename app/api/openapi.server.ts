@@ -31,9 +31,14 @@ export function generalErrors(operation: AnyOperation): ApiErrorCode[] {
   return codes;
 }
 
-/** Converts zod schemas, moving named ones ($defs) into components.schemas. */
+/**
+ * Converts zod schemas, moving named ones (.meta({ id })) into components.schemas. A schema
+ * can differ as a request (defaults make fields optional) and as a response (they are always
+ * there): each is kept per direction, and `finish` names them, the request's with an "Input"
+ * suffix only where the two differ.
+ */
 class SchemaWriter {
-  readonly components: Record<string, JsonSchema> = {};
+  private readonly named = { input: new Map<string, string>(), output: new Map<string, string>() };
 
   write(schema: z.ZodType, io: "input" | "output"): JsonSchema {
     const converted = z.toJSONSchema(schema, {
@@ -43,21 +48,51 @@ class SchemaWriter {
     }) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = converted;
     for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
-      this.components[name] = this.relink(definition);
+      this.named[io].set(name, this.relink(definition, io));
     // A top-level named schema comes back with its id; refer to it as a component.
     if (typeof rest.id === "string") {
       const { id, ...body } = rest;
-      this.components[id as string] = this.relink(body);
-      return { $ref: `#/components/schemas/${id}` };
+      this.named[io].set(id as string, this.relink(body, io));
+      return { $ref: `#/components/schemas/${placeholder(io, id as string)}` };
     }
-    return this.relink(rest);
+    return JSON.parse(this.relink(rest, io)) as JsonSchema;
   }
 
-  private relink(schema: JsonSchema): JsonSchema {
-    return JSON.parse(
-      JSON.stringify(schema).replaceAll('"#/$defs/', '"#/components/schemas/'),
-    ) as JsonSchema;
+  private relink(schema: JsonSchema, io: "input" | "output") {
+    return JSON.stringify(schema).replace(
+      /"#\/\$defs\/([^"]+)"/g,
+      (_match, name: string) => `"#/components/schemas/${placeholder(io, name)}"`,
+    );
   }
+
+  /** The components, and the document with every placeholder replaced by its final name. */
+  finish<T>(document: T): { document: T; components: Record<string, JsonSchema> } {
+    const names = new Map<string, string>();
+    for (const io of ["output", "input"] as const)
+      for (const [id, text] of this.named[io]) {
+        const other = this.named[io === "input" ? "output" : "input"].get(id);
+        const differs =
+          other !== undefined &&
+          other.replaceAll("@input@", "@output@") !== text.replaceAll("@input@", "@output@");
+        names.set(placeholder(io, id), io === "input" && differs ? `${id}Input` : id);
+      }
+    const rename = (text: string) =>
+      text.replace(/@(input|output)@[A-Za-z0-9_]+/g, (token) => names.get(token) ?? token);
+    const components: Record<string, JsonSchema> = {};
+    for (const io of ["output", "input"] as const)
+      for (const [id, text] of this.named[io])
+        components[required(names.get(placeholder(io, id)), id)] = JSON.parse(
+          rename(text),
+        ) as JsonSchema;
+    return { document: JSON.parse(rename(JSON.stringify(document))) as T, components };
+  }
+}
+
+const placeholder = (io: "input" | "output", id: string) => `@${io}@${id}`;
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`No name for the schema ${what}`);
+  return value;
 }
 
 function errorResponses(codes: ApiErrorCode[]) {
@@ -140,7 +175,7 @@ export function openApiDocument(operations: readonly AnyOperation[] = OPERATIONS
       },
     };
   }
-  return {
+  const draft = {
     openapi: "3.1.0",
     info: {
       title: "Horizon Scanning Database API",
@@ -160,7 +195,6 @@ export function openApiDocument(operations: readonly AnyOperation[] = OPERATIONS
         },
       },
       schemas: {
-        ...writer.components,
         ApiError: {
           type: "object",
           required: ["responseCode", "message"],
@@ -183,4 +217,7 @@ export function openApiDocument(operations: readonly AnyOperation[] = OPERATIONS
       },
     },
   };
+  const { document, components } = writer.finish(draft);
+  Object.assign(document.components.schemas, components);
+  return document;
 }

@@ -7,14 +7,29 @@ import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle = { title: "API documentation" };
 
-type JsonSchema = { type?: unknown; enum?: unknown[]; description?: string; default?: unknown };
+type JsonSchema = {
+  type?: unknown;
+  enum?: unknown[];
+  const?: unknown;
+  description?: string;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  $ref?: string;
+};
 
+/** A field's type in a few words: "string", "integer | null", "array of SearchHit". */
 function typeOf(schema: JsonSchema | undefined): string {
-  if (!schema) return "";
+  if (!schema) return "any";
+  if (schema.$ref) return schema.$ref.split("/").pop() ?? "object";
+  const choices = schema.anyOf ?? schema.oneOf;
+  if (choices) return [...new Set(choices.map(typeOf))].join(" | ");
+  if (schema.const !== undefined) return JSON.stringify(schema.const);
   if (Array.isArray(schema.enum))
     return schema.enum.map((value) => JSON.stringify(value)).join(" | ");
   if (Array.isArray(schema.type)) return schema.type.join(" | ");
-  return typeof schema.type === "string" ? schema.type : "object";
+  if (schema.type === "array") return `array of ${typeOf(schema.items)}`;
+  return typeof schema.type === "string" ? schema.type : "any";
 }
 
 /**
@@ -234,6 +249,7 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
   );
 }
 
+/** A call's parameters or body fields: a list of names, each with its type, whether it is needed, and what it is. */
 function FieldTable({
   caption,
   fields,
@@ -242,30 +258,21 @@ function FieldTable({
   fields: Array<{ name: string; type: string; required: boolean; description: string }>;
 }) {
   return (
-    <div className="table-scroll">
-      <table>
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Type</th>
-            <th scope="col">Required</th>
-            <th scope="col">About</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field) => (
-            <tr key={field.name}>
-              <th scope="row">
-                <code>{field.name}</code>
-              </th>
-              <td>{field.type}</td>
-              <td>{field.required ? "Yes" : "No"}</td>
-              <td>{field.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      <h4>{caption}</h4>
+      <dl className="api-fields">
+        {fields.map((field) => (
+          <div key={field.name}>
+            <dt>
+              <code>{field.name}</code>
+            </dt>
+            <dd>
+              {field.type}, {field.required ? "required" : "optional"}
+              {field.description ? `. ${field.description}` : ""}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </>
   );
 }

@@ -44,20 +44,58 @@ export const advancedRowSchema = z
 
 export const searchRequestSchema = z
   .object({
-    size: z.number().int().min(1).max(100).default(20),
-    from: z.number().int().min(0).default(0),
-    sortBy: z.enum(SORT_FIELDS).nullable().default(null),
+    size: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .default(20)
+      .meta({ description: "Hits per page (1 to 100)." }),
+    from: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .meta({
+        description:
+          "Hits to skip: the page times size. The first 10,000 results can be paged through.",
+      }),
+    sortBy: z
+      .enum(SORT_FIELDS)
+      .nullable()
+      .default(null)
+      .meta({ description: "Relevance when null." }),
     sortOrder: z.enum(["asc", "desc"]).nullable().default(null),
-    searchPhrase: z.string().trim().max(500).default("*"),
-    lastUpdatedDateFrom: isoDate.nullable().default(null),
-    lastUpdatedDateTo: isoDate.nullable().default(null),
-    emaTimelineFrom: isoDate.nullable().default(null),
-    emaTimelineTo: isoDate.nullable().default(null),
+    searchPhrase: z
+      .string()
+      .trim()
+      .max(500)
+      .default("*")
+      .meta({
+        description: 'Words, "quoted phrases", OR, -exclusions and prefix*; * finds everything.',
+      }),
+    lastUpdatedDateFrom: isoDate
+      .nullable()
+      .default(null)
+      .meta({ description: "YYYY-MM-DD, included." }),
+    lastUpdatedDateTo: isoDate
+      .nullable()
+      .default(null)
+      .meta({ description: "YYYY-MM-DD, included." }),
+    emaTimelineFrom: isoDate
+      .nullable()
+      .default(null)
+      .meta({ description: "Records with an EU event on or after this date (YYYY-MM-DD)." }),
+    emaTimelineTo: isoDate
+      .nullable()
+      .default(null)
+      .meta({ description: "Records with an EU event on or before this date (YYYY-MM-DD)." }),
     /** The EU event the timeline range applies to (any event when null). */
     emaEventsByDateRangeAndEventNameFilter: z
       .object({ eventName: z.string().min(1).max(200) })
       .nullable()
-      .default(null),
+      .default(null)
+      .meta({ description: "The EU event the timeline dates apply to; any event when null." }),
     /**
      * Years (both included) of each record's next or last EU event: the first one dated
      * today or later, else the latest before today (the search charts' histogram, issue 18).
@@ -65,8 +103,21 @@ export const searchRequestSchema = z
      */
     emaNextOrLastEventYearFrom: year.nullable().optional(),
     emaNextOrLastEventYearTo: year.nullable().optional(),
-    basicSearchFilter: z.array(basicFilterGroupSchema).max(60).default([]),
-    isAdvancedSearch: z.boolean().default(false),
-    advanceSearchFilter: z.array(advancedRowSchema).max(20).default([]),
+    basicSearchFilter: z
+      .array(basicFilterGroupSchema)
+      .max(60)
+      .default([])
+      .meta({
+        description: "Filter groups: a record must match every group, and any value within one.",
+      }),
+    isAdvancedSearch: z
+      .boolean()
+      .default(false)
+      .meta({ description: "Whether advanceSearchFilter applies." }),
+    advanceSearchFilter: z
+      .array(advancedRowSchema)
+      .max(20)
+      .default([])
+      .meta({ description: "Advanced rows, each joined to the rows before it by and/or." }),
   })
   .meta({ id: "SearchRequest" });
