@@ -51,29 +51,19 @@ export const searchRequestSchema = z
       .max(100)
       .default(20)
       .meta({ description: "Hits per page (1 to 100)." }),
-    from: z
-      .number()
-      .int()
-      .min(0)
-      .default(0)
-      .meta({
-        description:
-          "Hits to skip: the page times size. The first 10,000 results can be paged through.",
-      }),
+    from: z.number().int().min(0).default(0).meta({
+      description:
+        "Hits to skip: the page times size. The first 10,000 results can be paged through.",
+    }),
     sortBy: z
       .enum(SORT_FIELDS)
       .nullable()
       .default(null)
       .meta({ description: "Relevance when null." }),
     sortOrder: z.enum(["asc", "desc"]).nullable().default(null),
-    searchPhrase: z
-      .string()
-      .trim()
-      .max(500)
-      .default("*")
-      .meta({
-        description: 'Words, "quoted phrases", OR, -exclusions and prefix*; * finds everything.',
-      }),
+    searchPhrase: z.string().trim().max(500).default("*").meta({
+      description: 'Words, "quoted phrases", OR, -exclusions and prefix*; * finds everything.',
+    }),
     lastUpdatedDateFrom: isoDate
       .nullable()
       .default(null)
@@ -103,13 +93,9 @@ export const searchRequestSchema = z
      */
     emaNextOrLastEventYearFrom: year.nullable().optional(),
     emaNextOrLastEventYearTo: year.nullable().optional(),
-    basicSearchFilter: z
-      .array(basicFilterGroupSchema)
-      .max(60)
-      .default([])
-      .meta({
-        description: "Filter groups: a record must match every group, and any value within one.",
-      }),
+    basicSearchFilter: z.array(basicFilterGroupSchema).max(60).default([]).meta({
+      description: "Filter groups: a record must match every group, and any value within one.",
+    }),
     isAdvancedSearch: z
       .boolean()
       .default(false)
