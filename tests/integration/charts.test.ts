@@ -183,7 +183,7 @@ describe("the search charts", () => {
       }
     }
     expect(bars).toBeGreaterThan(30);
-  });
+  }, 300_000); // brute force over every published record: on a shared PostgreSQL database, thousands
 
   it("are left out while closed, and opening or closing them is not a new search", async () => {
     const user = await makeUser();
