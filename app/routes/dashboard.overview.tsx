@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { BarChart } from "~/components/charts/BarChart";
+import { TableScroll } from "~/components/TableScroll";
 import { barChart } from "~/lib/charts.server";
 import { NOTIFICATION_DAYS } from "~/models/notifications.server";
 import { savedSearchChanges } from "~/models/saved-searches.server";
@@ -112,53 +113,66 @@ export default function Overview() {
           </p>
         )}
       </section>
-      <div className="overview-lists">
-        <section aria-labelledby="viewed-title">
-          <h2 id="viewed-title">Recently viewed records</h2>
-          {viewed.length ? (
-            <ol>
-              {viewed.map((record) => (
-                <li key={record.hssId}>
-                  <Link to={`/record/${record.hssId}`}>{record.title}</Link>
-                  <br />
-                  <small>Viewed {formatDateTime(record.at)}</small>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p>No records viewed yet.</p>
-          )}
-        </section>
-        <section aria-labelledby="searches-title">
-          <h2 id="searches-title">Recent searches</h2>
-          {searches.length ? (
-            <ol>
-              {searches.map((search) => (
-                <li key={search.href}>
-                  <Link to={search.href}>{search.text}</Link>
-                  <br />
-                  <small>Searched {formatDateTime(search.at)}</small>
-                </li>
-              ))}
-            </ol>
-          ) : (
-            <p>
-              No searches yet. <Link to="/search">Search the catalogue</Link>.
-            </p>
-          )}
-        </section>
-        <section aria-labelledby="updated-title">
+      <div className="overview-columns">
+        <div className="overview-side">
+          <section aria-labelledby="viewed-title">
+            <h2 id="viewed-title">Recently viewed records</h2>
+            {viewed.length ? (
+              <ol className="dated-list">
+                {viewed.map((record) => (
+                  <li key={record.hssId}>
+                    <Link to={`/record/${record.hssId}`}>{record.title}</Link>
+                    <small>Viewed {formatDateTime(record.at)}</small>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p>No records viewed yet.</p>
+            )}
+          </section>
+          <section aria-labelledby="searches-title">
+            <h2 id="searches-title">Recent searches</h2>
+            {searches.length ? (
+              <ol className="dated-list">
+                {searches.map((search) => (
+                  <li key={search.href}>
+                    <Link to={search.href}>{search.text}</Link>
+                    <small>Searched {formatDateTime(search.at)}</small>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p>
+                No searches yet. <Link to="/search">Search the catalogue</Link>.
+              </p>
+            )}
+          </section>
+        </div>
+        <section aria-labelledby="updated-title" className="overview-wide">
           <h2 id="updated-title">Recently updated records</h2>
           {updated.length ? (
-            <ol>
-              {updated.map((record) => (
-                <li key={record.hssId}>
-                  <Link to={`/record/${record.hssId}`}>{record.title}</Link>
-                  <br />
-                  <small>Updated {formatDate(record.at)}</small>
-                </li>
-              ))}
-            </ol>
+            <TableScroll caption="Recently updated records" captionHidden>
+              <thead>
+                <tr>
+                  <th scope="col">Record</th>
+                  <th scope="col">HSS ID</th>
+                  <th scope="col">Updated</th>
+                </tr>
+              </thead>
+              <tbody>
+                {updated.map((record) => (
+                  <tr key={record.hssId}>
+                    <th scope="row">
+                      <Link to={`/record/${record.hssId}`}>{record.title}</Link>
+                    </th>
+                    <td className="nowrap">{record.hssId}</td>
+                    <td>
+                      <time dateTime={record.at}>{formatDate(record.at)}</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableScroll>
           ) : (
             <p>No records yet.</p>
           )}

@@ -37,7 +37,7 @@ export default function Members() {
           <Link to="/searchtips">Search tips</Link>
         </p>
       </Form>
-      <div className="overview-lists">
+      <div className="auto-columns">
         <section aria-labelledby="new-title">
           <h2 id="new-title">New since your last visit</h2>
           <p>

@@ -1,4 +1,5 @@
 import { type ReactNode, useMemo } from "react";
+import { StatusTag } from "~/components/StatusTag";
 import { formatDate } from "~/lib/dates";
 import { type GlossaryTarget, glossaryLookup } from "~/lib/glossary-links";
 import type { RecordHirs } from "~/models/hirs.server";
@@ -6,7 +7,11 @@ import type { RecordView } from "~/records/types";
 import { GlossaryContext } from "./glossary";
 import { RecordContents, RecordSections } from "./RecordSections";
 
-/** A record: title and key facts at the top, the contents list, then every section. */
+/**
+ * A record: its title, status and actions at the top; below, the contents list beside the
+ * sections (a sticky side column on a wide screen, a box above them on a narrow one), the
+ * key facts first among the sections.
+ */
 export function RecordPage({
   view,
   recordPath,
@@ -32,8 +37,12 @@ export function RecordPage({
     <article className="record">
       <header className="record-header">
         <p className="record-kicker">
-          <span>{r.hssId}</span> · <span>{r.recordStatus}</span> ·{" "}
+          <span>{r.hssId}</span>
           <span>Version {view.version}</span>
+          <span>
+            <span className="visually-hidden">Record status: </span>
+            <StatusTag kind="record" value={r.recordStatus} />
+          </span>
         </p>
         <h1>{r.title}</h1>
         <p className="record-updated">
@@ -49,17 +58,21 @@ export function RecordPage({
         {notice}
         {actions ? <div className="record-actions">{actions}</div> : null}
       </header>
-      <RecordContents visible={visible} />
-      <GlossaryContext.Provider value={lookup}>
-        <RecordSections
-          record={r}
-          changeLog={view.changeLog}
-          publishedRelated={view.publishedRelated}
-          recordPath={recordPath}
-          visible={visible}
-          hirs={hirs}
-        />
-      </GlossaryContext.Provider>
+      <div className="record-body">
+        <RecordContents visible={visible} />
+        <div className="record-sections">
+          <GlossaryContext.Provider value={lookup}>
+            <RecordSections
+              record={r}
+              changeLog={view.changeLog}
+              publishedRelated={view.publishedRelated}
+              recordPath={recordPath}
+              visible={visible}
+              hirs={hirs}
+            />
+          </GlossaryContext.Provider>
+        </div>
+      </div>
     </article>
   );
 }

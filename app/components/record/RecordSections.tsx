@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { hirFileUrl } from "~/components/HirDownloadLink";
+import { StatusTag } from "~/components/StatusTag";
 import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryTimeline";
 import { fileSize } from "~/lib/file-size";
 import { formatDate } from "~/lib/dates";
@@ -86,10 +87,10 @@ function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
       rowKey={(trial) => trial.trialId}
       empty="No trials recorded in these registries."
       columns={[
-        { header: "Trial ID", cell: (t) => t.trialId, rowHeader: true },
-        { header: "Registry", cell: (t) => t.registry },
+        { header: "Trial ID", cell: (t) => t.trialId, rowHeader: true, nowrap: true },
+        { header: "Registry", cell: (t) => t.registry, nowrap: true },
         { header: "Title", cell: (t) => t.title, prose: true },
-        { header: "Phase", cell: (t) => t.phase },
+        { header: "Phase", cell: (t) => t.phase, nowrap: true },
         { header: "Status", cell: (t) => t.status },
         { header: "Sponsor", cell: (t) => t.sponsor ?? "" },
         {
@@ -134,7 +135,7 @@ function RelatedList({
               </>
             ),
         },
-        { header: "HSS ID", cell: (link) => link.hssId },
+        { header: "HSS ID", cell: (link) => link.hssId, nowrap: true },
       ]}
     />
   );
@@ -178,9 +179,9 @@ export function RecordSections(props: RecordSectionsProps) {
               ["Company", r.organisations.map((o) => o.name).join(", ")],
               ["Indication", r.estimatedIndication.indication],
               ["Therapeutic area", r.estimatedIndication.therapeuticArea],
-              ["EU regulatory status", ema.status],
-              ["FDA regulatory status", fda.status],
-              ["Record status", r.recordStatus],
+              ["EU regulatory status", <StatusTag key="eu" kind="eu" value={ema.status} />],
+              ["FDA regulatory status", <StatusTag key="fda" kind="fda" value={fda.status} />],
+              ["Record status", <StatusTag key="record" kind="record" value={r.recordStatus} />],
               ["IHSI category", r.classificationAndCodes.ihsiCategory],
               ["First in class", r.firstInClass],
               ["Stub record", r.stubRecord],
@@ -401,7 +402,7 @@ export function RecordSections(props: RecordSectionsProps) {
             columns={[
               { header: "Title", cell: (h) => h.title, rowHeader: true },
               { header: "Published", cell: (h) => date(h.publishedDate) },
-              { header: "Report ID", cell: (h) => h.reportId ?? "" },
+              { header: "Report ID", cell: (h) => h.reportId ?? "", nowrap: true },
             ]}
           />
           {props.hirs ? <RecordHirLinks hirs={props.hirs} /> : null}

@@ -38,6 +38,8 @@ export interface Column<Row> {
   rowHeader?: boolean;
   /** Running text (a title): kept wide enough that it does not fall to a word a line. */
   prose?: boolean;
+  /** A code, phase or short label: kept on one line (dates always are). */
+  nowrap?: boolean;
 }
 
 /** More columns than a phone shows at once: the table says that it scrolls sideways. */
@@ -67,8 +69,13 @@ export function DataTable<Row>({
   const shown = columns.filter(filled);
   const missing = columns.filter((column) => !filled(column)).map((column) => column.header);
   const cellClass = (column: Column<Row>) =>
-    [column.numeric ? "numeric" : "", column.prose ? "prose-cell" : ""].join(" ").trim() ||
-    undefined;
+    [
+      column.numeric ? "numeric" : "",
+      column.prose ? "prose-cell" : "",
+      column.nowrap ? "nowrap" : "",
+    ]
+      .join(" ")
+      .trim() || undefined;
   return (
     <>
       {shown.length > MANY_COLUMNS ? (

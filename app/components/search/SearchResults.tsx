@@ -1,3 +1,4 @@
+import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
 import { Link } from "@remix-run/react";
 import { Fragment } from "react";
@@ -104,9 +105,15 @@ export function SearchResults({
                 </th>
                 <td>{hit.substanceName}</td>
                 <td>{hit.companies.slice(0, 2).join("; ")}</td>
-                <td>{hit.euStatus}</td>
-                <td>{hit.fdaStatus ?? "None"}</td>
-                <td>{hit.recordStatus}</td>
+                <td>
+                  <StatusTag kind="eu" value={hit.euStatus} />
+                </td>
+                <td>
+                  <StatusTag kind="fda" value={hit.fdaStatus} />
+                </td>
+                <td>
+                  <StatusTag kind="record" value={hit.recordStatus} />
+                </td>
                 <td>
                   <time dateTime={hit.lastUpdated}>{formatDate(hit.lastUpdated)}</time>
                 </td>
@@ -141,15 +148,21 @@ export function SearchResults({
                   </div>
                   <div>
                     <dt>EU status</dt>
-                    <dd>{hit.euStatus}</dd>
+                    <dd>
+                      <StatusTag kind="eu" value={hit.euStatus} />
+                    </dd>
                   </div>
                   <div>
                     <dt>FDA status</dt>
-                    <dd>{hit.fdaStatus ?? "None"}</dd>
+                    <dd>
+                      <StatusTag kind="fda" value={hit.fdaStatus} />
+                    </dd>
                   </div>
                   <div>
                     <dt>Record status</dt>
-                    <dd>{hit.recordStatus}</dd>
+                    <dd>
+                      <StatusTag kind="record" value={hit.recordStatus} />
+                    </dd>
                   </div>
                   <div>
                     <dt>Last updated</dt>
