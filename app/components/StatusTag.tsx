@@ -1,8 +1,10 @@
-import { type StatusKind, statusTone, TONE_ICON } from "~/lib/status-tone";
+import { type StatusKind, statusTone } from "~/lib/status-tone";
 
 /**
  * A status as the house style draws it: an icon, the word and a tint of its tone. The word
- * carries the meaning; icon and tint only help the eye find it (WCAG 1.4.1).
+ * carries the meaning; icon and tint only help the eye find it (WCAG 1.4.1). The icon is drawn
+ * by the stylesheet, with empty alternative text, so it is neither read out nor part of the
+ * text (TONE_ICON lists the same icons for other uses).
  */
 export function StatusTag({
   kind,
@@ -17,9 +19,6 @@ export function StatusTag({
   const tone = statusTone(kind, value);
   return (
     <span className="status-tag" data-tone={tone}>
-      <span className="status-icon" aria-hidden="true">
-        {TONE_ICON[tone]}
-      </span>
       {value || empty}
     </span>
   );

@@ -78,7 +78,11 @@ export default function DeleteImagingEntry() {
           : "To take it off the members' list but keep it, archive it instead."}
       </p>
       <Form method="post" className="button-row">
-        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+        <button
+          type="submit"
+          className="danger"
+          aria-busy={navigation.state === "submitting" || undefined}
+        >
           Delete entry
         </button>
         <Link to={PATH}>Cancel, keep it</Link>

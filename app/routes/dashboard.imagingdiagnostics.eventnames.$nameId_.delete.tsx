@@ -62,7 +62,11 @@ export default function DeleteEventName() {
         <>
           <p>No event has this name. The form will no longer offer it.</p>
           <Form method="post" className="button-row">
-            <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+            <button
+              type="submit"
+              className="danger"
+              aria-busy={navigation.state === "submitting" || undefined}
+            >
               Delete event name
             </button>
             <Link to={PATH}>Cancel, keep it</Link>

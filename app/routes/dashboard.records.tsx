@@ -1,3 +1,4 @@
+import { ConfirmAction } from "~/components/ConfirmAction";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
@@ -249,9 +250,12 @@ export default function ManageRecords() {
               <button type="submit" name="intent" value="publish">
                 Publish all {staged.total.toLocaleString("en-GB")}
               </button>
-              <button type="submit" name="intent" value="discard" className="secondary">
-                Discard all {staged.total.toLocaleString("en-GB")}
-              </button>
+              <ConfirmAction
+                summary={<>Discard all {staged.total.toLocaleString("en-GB")}</>}
+                question="Every staged version is removed; the published records stay as they are."
+                value="discard"
+                confirm={<>Yes, discard all {staged.total.toLocaleString("en-GB")}</>}
+              />
             </Form>
             <TableScroll
               caption={
@@ -295,15 +299,20 @@ export default function ManageRecords() {
                         >
                           Publish
                         </button>
-                        <button
-                          type="submit"
-                          name="intent"
+                        <ConfirmAction
+                          summary={
+                            <>
+                              Discard<span className="visually-hidden"> {version.hssId}</span>
+                            </>
+                          }
+                          question="Remove this staged version?"
                           value="discard"
-                          className="secondary"
-                          aria-label={`Discard ${version.hssId}`}
-                        >
-                          Discard
-                        </button>
+                          confirm={
+                            <>
+                              Yes, discard<span className="visually-hidden"> {version.hssId}</span>
+                            </>
+                          }
+                        />
                       </Form>
                     </td>
                   </tr>

@@ -1,3 +1,4 @@
+import { ConfirmAction } from "~/components/ConfirmAction";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -172,9 +173,20 @@ export default function SavedSearches() {
               </Form>
               <Form method="post" className="inline-form">
                 <input type="hidden" name="id" value={search.id} />
-                <button type="submit" name="intent" value="delete" className="secondary">
-                  Delete<span className="visually-hidden"> “{search.title}”</span>
-                </button>
+                <ConfirmAction
+                  summary={
+                    <>
+                      Delete<span className="visually-hidden"> “{search.title}”</span>
+                    </>
+                  }
+                  question="The search and its email alert go for good."
+                  value="delete"
+                  confirm={
+                    <>
+                      Yes, delete<span className="visually-hidden"> “{search.title}”</span>
+                    </>
+                  }
+                />
               </Form>
             </div>
           </article>

@@ -65,12 +65,13 @@ function ActionButton({
   intent,
   role,
   children,
-  secondary,
+  danger,
 }: {
   intent: string;
   role?: string;
   children: ReactNode;
-  secondary?: boolean;
+  /** Deleting: red, unlike the page's other (secondary) actions. */
+  danger?: boolean;
 }) {
   const navigation = useNavigation();
   const busy =
@@ -83,7 +84,7 @@ function ActionButton({
       {role ? <input type="hidden" name="role" value={role} /> : null}
       <button
         type="submit"
-        className={secondary ? "secondary" : undefined}
+        className={danger ? "danger outline" : "secondary"}
         aria-busy={busy ? true : undefined}
       >
         {children}
@@ -138,7 +139,7 @@ export default function UserDetail() {
               {user.deleted ? (
                 <ActionButton intent="undelete">Undelete user</ActionButton>
               ) : (
-                <ActionButton intent="delete" secondary>
+                <ActionButton intent="delete" danger>
                   Delete user
                 </ActionButton>
               )}
@@ -171,7 +172,7 @@ export default function UserDetail() {
                     {held && isSelf && role === "admin" ? (
                       <span>You cannot remove your own admin role.</span>
                     ) : held ? (
-                      <ActionButton intent="revokeRole" role={role} secondary>
+                      <ActionButton intent="revokeRole" role={role}>
                         Revoke {role}
                       </ActionButton>
                     ) : (
@@ -194,9 +195,7 @@ export default function UserDetail() {
           <strong>{user.emailNotifications ? "on" : "off"}</strong> for this user.
         </p>
         {user.emailNotifications ? (
-          <ActionButton intent="notificationsOff" secondary>
-            Turn email notifications off
-          </ActionButton>
+          <ActionButton intent="notificationsOff">Turn email notifications off</ActionButton>
         ) : (
           <ActionButton intent="notificationsOn">Turn email notifications on</ActionButton>
         )}

@@ -1,3 +1,4 @@
+import { ConfirmAction } from "~/components/ConfirmAction";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
@@ -52,9 +53,12 @@ export default function RecordPreviewRoute() {
             <button type="submit" name="intent" value="publish">
               Publish this version
             </button>
-            <button type="submit" name="intent" value="discard" className="secondary">
-              Discard this version
-            </button>
+            <ConfirmAction
+              summary="Discard this version"
+              question="The staged version is removed; the published record stays as it is."
+              value="discard"
+              confirm="Yes, discard this version"
+            />
           </Form>
         ) : null
       }

@@ -228,11 +228,11 @@ test.describe("charts", () => {
     // Tidy: the saved searches go, so the shared member's overview stays short.
     await page.goto("/dashboard/savedsearches");
     for (const title of [found, none]) {
-      await page
+      const saved = page
         .getByRole("article")
-        .filter({ has: page.getByRole("heading", { name: title }) })
-        .getByRole("button", { name: /^Delete/ })
-        .click();
+        .filter({ has: page.getByRole("heading", { name: title }) });
+      await saved.locator("summary", { hasText: "Delete" }).click();
+      await saved.getByRole("button", { name: /^Yes, delete/ }).click();
       await expect(page.getByText("Saved search deleted.")).toBeVisible();
     }
   });

@@ -70,8 +70,12 @@ test.describe("the member's dashboard", () => {
     const searches = page.getByRole("region", { name: "Recent searches" }).getByRole("link");
     await expect(searches.nth(0)).toHaveText("Any field matches melanoma");
     await expect(searches.nth(1)).toHaveText("Any field matches cancer");
+    // The long list gets the page's width: a table of the ten, each row a record.
     await expect(
-      page.getByRole("region", { name: "Recently updated records" }).getByRole("listitem"),
+      page
+        .getByRole("region", { name: "Recently updated records" })
+        .getByRole("rowheader")
+        .getByRole("link"),
     ).toHaveCount(10);
     await axe();
     await searches.nth(1).click();
@@ -163,7 +167,10 @@ test.describe("the member's dashboard", () => {
     await renamed.getByRole("button", { name: /^Save alert/ }).click();
     await expect(page.getByText("Email alert set to weekly.")).toBeVisible();
     await expect(renamed.getByLabel("Email alert")).toHaveValue("weekly");
-    await renamed.getByRole("button", { name: /^Delete/ }).click();
+    // Deleting asks first: the button that deletes is inside the disclosure.
+    await expect(renamed.getByRole("button", { name: /^Yes, delete/ })).toBeHidden();
+    await renamed.locator("summary", { hasText: "Delete" }).click();
+    await renamed.getByRole("button", { name: /^Yes, delete/ }).click();
     await expect(page.getByText("Saved search deleted.")).toBeVisible();
     await expect(renamed).toHaveCount(0);
   });

@@ -133,7 +133,9 @@ test.describe("background jobs", () => {
     // The staged versions wait on Manage records; they are discarded, leaving things as they were.
     await page.goto("/dashboard/records");
     await expect(page.getByText(/5,0\d\d staged versions? waiting for review/)).toBeVisible();
-    await page.getByRole("button", { name: /^Discard all/ }).click();
+    // Discarding asks first.
+    await page.locator("summary", { hasText: /^Discard all/ }).click();
+    await page.getByRole("button", { name: /^Yes, discard all/ }).click();
     await expect(page.getByText(/; 0 staged versions waiting for review\./)).toBeVisible();
   });
 });

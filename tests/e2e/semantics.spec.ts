@@ -103,10 +103,15 @@ test.describe("screen-reader semantics", () => {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page.getByText(`Search saved as “${title}”.`)).toBeVisible();
       const tree = await page.getByRole("main").ariaSnapshot();
-      for (const action of ["Rename", "Delete"]) {
-        expect(tree).toContain(`- button "${action} “${title}”"`);
-      }
-      expect(tree).not.toMatch(/- button "(Delete|Rename)"$/m);
+      expect(tree).toContain(`- button "Rename “${title}”"`);
+      // Deleting asks first: a disclosure named for the search, and inside it the button.
+      expect(tree).toContain(`- group: Delete “${title}”`);
+      const saved = page.getByRole("article", { name: title });
+      await saved.locator("summary", { hasText: "Delete" }).click();
+      await expect(saved.getByRole("button", { name: `Yes, delete “${title}”` })).toBeVisible();
+      expect(await page.getByRole("main").ariaSnapshot()).not.toMatch(
+        /- button "(Yes, delete|Rename)"$/m,
+      );
     }
   });
 });

@@ -45,7 +45,11 @@ export function DeleteConfirmation({
       </dl>
       <p>{consequence}</p>
       <Form method="post" className="button-row">
-        <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
+        <button
+          type="submit"
+          className="danger"
+          aria-busy={navigation.state === "submitting" || undefined}
+        >
           {button}
         </button>
         <Link to={list.to}>Cancel, keep it</Link>
