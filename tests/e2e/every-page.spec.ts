@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
 import { DATA_DIR } from "../../playwright.config";
 import { expect, keepDocuments, test } from "./fixtures";
+import { findLayoutFaults, LAYOUT_SIZES } from "./layout-check";
 import {
   allVisits,
   deleteAlerts,
@@ -22,9 +23,11 @@ import {
  * Every page of the app, as the least-privileged user who may open it: WCAG 1.4.10
  * (reflow at 320 px) and 1.4.4 (text at 200%) with no sideways scrolling, a title no other
  * page has (2.4.2), buttons that say which item they act on, and icons kept out of the
- * accessibility tree. The list of pages comes from the app's own route table (`remix routes
- * --json`): a new page without a visit in tests/e2e/route-walk.ts fails the test, so no page
- * escapes it.
+ * accessibility tree. And the layout check of issue 23 (tests/e2e/layout-check.ts) at 1280,
+ * 768 and 375 px: no box sticking out to the right of its parent or the viewport outside a
+ * labelled scroll region, no two controls on top of each other. The list of pages comes from
+ * the app's own route table (`remix routes --json`): a new page without a visit in
+ * tests/e2e/route-walk.ts fails the test, so no page escapes it.
  */
 
 /** Buttons that may appear twice on a page because both copies do the same thing. */
@@ -41,9 +44,9 @@ function measure(page: Page) {
 }
 
 test.describe("every page", () => {
-  test.describe.configure({ timeout: 240_000 });
+  test.describe.configure({ timeout: 480_000 });
 
-  test("reflows at 320 px and at 200% text, has its own title, names its buttons and hides its icons", async ({
+  test("reflows at 320 px and at 200% text, lays out at 1280, 768 and 375 px, has its own title, names its buttons and hides its icons", async ({
     browser,
     jsEnabled,
   }) => {
@@ -70,6 +73,25 @@ test.describe("every page", () => {
   });
 });
 
+/**
+ * The layout check at each width, into `faults`, each fault named with `where` and the width.
+ * With scripts, two animation frames first, for anything the page redraws on resizing.
+ */
+async function checkLayout(page: Page, where: string, jsEnabled: boolean, faults: string[]) {
+  for (const size of LAYOUT_SIZES) {
+    await page.setViewportSize(size);
+    if (jsEnabled)
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+          }),
+      );
+    for (const fault of await page.evaluate(findLayoutFaults))
+      faults.push(`${where} at ${size.width} px: ${fault}`);
+  }
+}
+
 async function visitEveryPage(
   pages: Map<Who, Page>,
   ids: Fixtures,
@@ -77,6 +99,7 @@ async function visitEveryPage(
   options: WalkOptions,
 ) {
   const faults: string[] = [];
+  const layoutFaults: string[] = [];
   const titles: Array<{ page: string; title: string }> = [];
   const visits = allVisits(ids);
   for (const visit of visits) {
@@ -111,6 +134,8 @@ async function visitEveryPage(
     }
     if (narrow.sideways > 0) faults.push(`${path}: ${narrow.sideways} px sideways at 320 px`);
     if (narrow.header > 120) faults.push(`${path}: the header is ${narrow.header} px tall`);
+    const where = `${pattern} (${path} as ${as})`;
+    await checkLayout(page, where, options.javaScriptEnabled, layoutFaults);
 
     await page.setViewportSize({ width: 1280, height: 800 });
     // Set through the CSSOM: the content security policy refuses an added style element.
@@ -128,6 +153,12 @@ async function visitEveryPage(
       await expect(page.getByRole("region", { name: /^Search results, page 1/ })).toBeVisible();
       const table = await measure(page);
       if (table.sideways > 0) faults.push(`${path}: ${table.sideways} px sideways in table view`);
+      await checkLayout(
+        page,
+        `${pattern} (${path} as ${as}, table view)`,
+        options.javaScriptEnabled,
+        layoutFaults,
+      );
       await page.getByRole("button", { name: "Card view" }).click();
       await expect(page.locator(".result-cards")).toBeVisible();
     }
@@ -138,5 +169,7 @@ async function visitEveryPage(
     if (same.length > 0)
       faults.push(`${page} has the title "${title}", as ${same.map((o) => o.page).join(", ")}`);
   }
-  expect(faults).toEqual([]);
+  // Both lists in one run: the reflow, title and naming checks, then the layout check.
+  expect.soft(faults).toEqual([]);
+  expect(layoutFaults, "layout faults (tests/e2e/layout-check.ts)").toEqual([]);
 }
