@@ -6,7 +6,8 @@ export const SHORT_SESSION_PORT = PORT + 1;
 export const DATA_DIR = ".tmp/e2e-data";
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
-const launchOptions = {
+// tests/screenshots.ts launches it the same way.
+export const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [
     "--no-sandbox",

@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
 
-export const DEMO_PASSWORD = "horizon-demo";
+export { DEMO_PASSWORD, logIn } from "./sign-in";
 
 /**
  * Checks the page as it stands with axe (WCAG 2.2 A and AA), allowing no violations.
@@ -99,15 +99,6 @@ export const test = base.extend<{ axe: () => Promise<void>; jsEnabled: boolean }
 });
 
 export { expect };
-
-/** Signs in through the login form, from wherever the page is. */
-export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  if (!new URL(page.url(), "http://x").pathname.startsWith("/login")) await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(password);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith("/login"));
-}
 
 /** Opens the avatar menu (a <details> disclosure, so it works without JS). */
 export async function openMainMenu(page: Page) {

@@ -18,9 +18,11 @@ function decodeQuotedPrintable(raw: string) {
   return Buffer.from(bytes).toString("utf8");
 }
 
-/** The emails the e2e server has written (no SMTP: .eml files under DATA_DIR/mail) that contain every part. */
-export function emails(containing: string[]) {
-  const folder = path.join(DATA_DIR, "mail");
+/**
+ * The emails a server has written (no SMTP: .eml files under its DATA_DIR/mail; by default
+ * the e2e server's) that contain every part.
+ */
+export function emails(containing: string[], folder = path.join(DATA_DIR, "mail")) {
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((name) => name.endsWith(".eml"))
