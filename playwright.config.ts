@@ -62,7 +62,7 @@ export default defineConfig({
       command: `rm -rf ${DATA_DIR} && node --import tsx app/server/main.ts`,
       url: `http://127.0.0.1:${PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       // The scheduled jobs every 2 seconds, so that alert and digest emails land while a test waits.
       env: {
         ...serverEnv,
@@ -76,7 +76,7 @@ export default defineConfig({
       command: `rm -rf ${DATA_DIR}-short && node --import tsx app/server/main.ts`,
       url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: 180_000,
       env: {
         ...serverEnv,
         PORT: String(SHORT_SESSION_PORT),

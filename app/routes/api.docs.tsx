@@ -1,3 +1,4 @@
+import { TableScroll } from "~/components/TableScroll";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { API_ERRORS } from "~/api/errors.server";
@@ -219,31 +220,28 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
           <code>errors</code>, the messages for each field (<code>body.email</code>,{" "}
           <code>query.hssId</code>).
         </p>
-        <div className="table-scroll">
-          <table>
-            <caption>The response codes</caption>
-            <thead>
-              <tr>
-                <th scope="col">responseCode</th>
-                <th scope="col">Status</th>
-                <th scope="col">Message</th>
-                <th scope="col">When</th>
+        <TableScroll caption="The response codes" id="response-codes">
+          <thead>
+            <tr>
+              <th scope="col">responseCode</th>
+              <th scope="col">Status</th>
+              <th scope="col">Message</th>
+              <th scope="col">When</th>
+            </tr>
+          </thead>
+          <tbody>
+            {catalogue.map((entry) => (
+              <tr key={entry.code}>
+                <th scope="row">
+                  <code>{entry.code}</code>
+                </th>
+                <td>{entry.status}</td>
+                <td>{entry.message}</td>
+                <td>{entry.when}</td>
               </tr>
-            </thead>
-            <tbody>
-              {catalogue.map((entry) => (
-                <tr key={entry.code}>
-                  <th scope="row">
-                    <code>{entry.code}</code>
-                  </th>
-                  <td>{entry.status}</td>
-                  <td>{entry.message}</td>
-                  <td>{entry.when}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </TableScroll>
       </section>
     </>
   );
