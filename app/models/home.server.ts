@@ -3,7 +3,8 @@ import { RECORD_STATUSES } from "~/records/vocabulary";
 import { todayUtc } from "~/search/engine";
 import type { EnabledSettings } from "~/search/filters";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
-import { type PublishedAlert, releasesFor } from "./alerts.server";
+import { searchPageColumns } from "~/lib/page-columns.server";
+import { alertColumns, type PublishedAlert, releasesFor } from "./alerts.server";
 import { recentlyChangedRecordIds } from "./notifications.server";
 import { searchIndex } from "./search-index.server";
 
@@ -12,6 +13,12 @@ import { searchIndex } from "./search-index.server";
  * week, the latest releases and the next regulatory events on the records' timelines. The
  * counts come from the search index, so that each figure is what its search link finds.
  */
+
+/**
+ * What the home page reads with the session (the root's statement has them all): versions
+ * that let the search index, the settings and the alerts answer from memory while unchanged.
+ */
+export const homeColumns = { ...searchPageColumns, alertsVersion: alertColumns.alertsVersion };
 
 /** "Changed this week": a published change in the last 7 days, as the notifications count changes. */
 export const CHANGED_DAYS = 7;

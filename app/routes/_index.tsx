@@ -4,15 +4,13 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { TableScroll } from "~/components/TableScroll";
 import { getOptionalUserWith } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import { searchPageColumns } from "~/lib/page-columns.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { alertColumns } from "~/models/alerts.server";
 import {
   CHANGED_DAYS,
   catalogueFigures,
+  homeColumns,
   latestReleases,
   statusSearch,
-  UPCOMING_LIMIT,
   upcomingEvents,
 } from "~/models/home.server";
 import { NOTIFICATION_DAYS } from "~/models/notifications.server";
@@ -24,10 +22,6 @@ import { DEFAULT_SEARCH, searchHref } from "~/search/request";
 export const handle: RouteHandle<{ member: { firstName: string } | null }> = {
   title: (data) => (data?.member ? "Home" : "Horizon scanning for health technology"),
 };
-
-// Read with the session (the root's statement has them all): versions that let the search
-// index, the settings and the alerts answer from memory while unchanged.
-const homeColumns = { ...searchPageColumns, alertsVersion: alertColumns.alertsVersion };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Public page in two forms: signed out (no catalogue figures) and signed in.
@@ -67,7 +61,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       releases,
       upcoming: {
         today,
-        limit: UPCOMING_LIMIT,
         events: upcoming,
         // Every record with an EU event from today on (the search's EU timeline filter).
         euHref: searchHref({ ...DEFAULT_SEARCH, emaTimelineFrom: today }),
