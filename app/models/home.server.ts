@@ -5,7 +5,7 @@ import type { EnabledSettings } from "~/search/filters";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { searchPageColumns } from "~/lib/page-columns.server";
 import { alertColumns, type PublishedAlert, releasesFor } from "./alerts.server";
-import { recentlyChangedRecordIds } from "./notifications.server";
+import { NOTIFICATION_DAYS, recentlyChangedRecords } from "./notifications.server";
 import { searchIndex } from "./search-index.server";
 
 /**
@@ -46,16 +46,33 @@ export interface CatalogueFigures {
   changed: number;
 }
 
-/** The catalogue in figures: one indexed query (the changes) and counts in the search index. */
+export interface RecentChanges {
+  /** Records with a published change in the last NOTIFICATION_DAYS days (the saved searches' period). */
+  month: number[];
+  /** Those of them changed in the last CHANGED_DAYS days. */
+  week: number[];
+}
+
+/** The changed records of both periods the page counts, in one read. */
+export async function recentChanges(db?: Db): Promise<RecentChanges> {
+  const rows = await recentlyChangedRecords(Math.max(NOTIFICATION_DAYS, CHANGED_DAYS), db);
+  const weekStart = Date.now() - CHANGED_DAYS * 24 * 60 * 60 * 1000;
+  return {
+    month: rows.map((row) => row.id),
+    week: rows.filter((row) => row.changedAt > weekStart).map((row) => row.id),
+  };
+}
+
+/** The catalogue in figures: counts in the search index, and the week's changes (read unless given). */
 export async function catalogueFigures(
   settings: EnabledSettings,
-  options: { catalogueVersion?: number | null } = {},
+  options: { catalogueVersion?: number | null; changedThisWeek?: number[] } = {},
   db?: Db,
 ): Promise<CatalogueFigures> {
-  db ??= await getDb();
   const [index, changedIds] = await Promise.all([
     searchIndex(options.catalogueVersion),
-    recentlyChangedRecordIds(CHANGED_DAYS, db),
+    options.changedThisWeek ??
+      recentlyChangedRecords(CHANGED_DAYS, db).then((rows) => rows.map((row) => row.id)),
   ]);
   return {
     total: index.count(DEFAULT_SEARCH, settings),

@@ -10,6 +10,7 @@ import {
   catalogueFigures,
   homeColumns,
   latestReleases,
+  recentChanges,
   statusSearch,
   upcomingEvents,
 } from "~/models/home.server";
@@ -30,9 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSiteSettings(known?.settingsVersion);
   const catalogueVersion = known?.catalogueVersion;
   const today = todayUtc();
+  // One read of the changes serves the week's figure and the saved searches' 30 days.
+  const changes = recentChanges();
   const [figures, saved, releases, upcoming] = await Promise.all([
-    catalogueFigures(settings, { catalogueVersion }),
-    savedSearchChanges(user.id, settings, { catalogueVersion }),
+    changes.then((changed) =>
+      catalogueFigures(settings, { catalogueVersion, changedThisWeek: changed.week }),
+    ),
+    changes.then((changed) =>
+      savedSearchChanges(user.id, settings, { catalogueVersion, changedIds: changed.month }),
+    ),
     latestReleases(user.roles, { alertsVersion: known?.alertsVersion }),
     upcomingEvents({ today, catalogueVersion }),
   ]);
