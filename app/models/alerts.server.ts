@@ -370,8 +370,11 @@ export async function visibleAlert(
  * The release alerts this user may read, newest update first (spec section 9: release alerts
  * ordered by updated_date descending). A release stays listed after it expires: it is history.
  */
-export async function releasesFor(roles: readonly string[]): Promise<PublishedAlert[]> {
-  return alertsOfTypeFor(RELEASE, roles);
+export async function releasesFor(
+  roles: readonly string[],
+  version?: number | null,
+): Promise<PublishedAlert[]> {
+  return alertsOfTypeFor(RELEASE, roles, {}, version);
 }
 
 /** The orders a member's list by type may have: what a published alert carries. */
@@ -399,11 +402,13 @@ export async function alertsOfTypeFor(
   alertType: string,
   roles: readonly string[],
   order: { orderBy?: PublishedAlertOrder; sortOrder?: "asc" | "desc" } = {},
+  /** The alerts' version as this request read it (alertColumns): answered from memory while unchanged. */
+  version?: number | null,
 ): Promise<PublishedAlert[]> {
   const now = Date.now();
   const key = PUBLISHED_ORDER[order.orderBy ?? "updated_date"];
   const sign = (order.sortOrder ?? "desc") === "desc" ? -1 : 1;
-  return (await enabledAlerts())
+  return (await enabledAlerts(version))
     .filter((alert) => alert.alertType === alertType && isVisible(alert, roles, now))
     .sort((a, b) => sign * (key(a).localeCompare(key(b)) || a.alertId - b.alertId));
 }

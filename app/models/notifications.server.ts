@@ -143,16 +143,30 @@ export async function listRecentlyUpdatedRecords(
 
 /**
  * The records with a published change in the last `days` days (the notifications page's
- * changes): the overview counts them per saved search.
+ * changes), each with the time of its latest one (ms since the epoch). The changes are
+ * grouped by version first, and each version's state read by its key: the cost follows the
+ * versions changed in the period, not the size of the catalogue (a join scanned every version).
  */
-export async function recentlyChangedRecordIds(days = NOTIFICATION_DAYS, db?: Db) {
+export async function recentlyChangedRecords(
+  days = NOTIFICATION_DAYS,
+  db?: Db,
+): Promise<Array<{ id: number; changedAt: number }>> {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
+  const rows = await queryRows<{ id: number; changed_at: number }>(
     db,
-    sql`SELECT DISTINCT c.record_id AS id FROM record_changes c JOIN record_versions v ON v.id = c.version_id
-         WHERE c.changed_at > now() - make_interval(days => ${days}) AND ${publishedChange}`,
+    sql`SELECT c.record_id AS id, (extract(epoch FROM max(c.at)) * 1000)::float8 AS changed_at
+          FROM (SELECT version_id, record_id, max(changed_at) AS at FROM record_changes
+                 WHERE changed_at > now() - make_interval(days => ${days})
+                 GROUP BY version_id, record_id) c
+         WHERE (SELECT v.state FROM record_versions v WHERE v.id = c.version_id) IN ('published', 'superseded')
+         GROUP BY c.record_id`,
   );
-  return rows.map((row) => Number(row.id));
+  return rows.map((row) => ({ id: Number(row.id), changedAt: Number(row.changed_at) }));
+}
+
+/** The ids of the records with a published change in the last `days` days: the overview counts them per saved search. */
+export async function recentlyChangedRecordIds(days = NOTIFICATION_DAYS, db?: Db) {
+  return (await recentlyChangedRecords(days, db)).map((row) => row.id);
 }
 
 /** "Clear": everything changed until now has been seen. */

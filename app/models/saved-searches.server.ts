@@ -79,13 +79,17 @@ export async function listSavedSearches(userId: number, db?: Db): Promise<SavedS
 export async function savedSearchChanges(
   userId: number,
   settings: EnabledSettings,
-  options: { catalogueVersion?: number | null } = {},
+  options: {
+    catalogueVersion?: number | null;
+    /** The records changed in the last 30 days, when the caller has read them already. */
+    changedIds?: number[];
+  } = {},
   db?: Db,
 ): Promise<Array<SavedSearch & { changed: number }>> {
   db ??= await getDb();
   const searches = await listSavedSearches(userId, db);
   if (!searches.length) return [];
-  const changed = await recentlyChangedRecordIds(NOTIFICATION_DAYS, db);
+  const changed = options.changedIds ?? (await recentlyChangedRecordIds(NOTIFICATION_DAYS, db));
   const counted: Array<SavedSearch & { changed: number }> = [];
   for (const search of searches) {
     const count = changed.length

@@ -1,22 +1,86 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { getOptionalUser } from "~/lib/auth.server";
+import { TableScroll } from "~/components/TableScroll";
+import { getOptionalUserWith } from "~/lib/auth.server";
+import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
+import {
+  CHANGED_DAYS,
+  catalogueFigures,
+  homeColumns,
+  latestReleases,
+  recentChanges,
+  statusSearch,
+  upcomingEvents,
+} from "~/models/home.server";
+import { NOTIFICATION_DAYS } from "~/models/notifications.server";
+import { savedSearchChanges } from "~/models/saved-searches.server";
+import { getSiteSettings } from "~/models/settings.server";
+import { todayUtc } from "~/search/engine";
+import { DEFAULT_SEARCH, searchHref } from "~/search/request";
 
-export const handle: RouteHandle<{ firstName: string | null }> = {
-  title: (data) => (data?.firstName ? "Home" : "Horizon scanning for health technology"),
+export const handle: RouteHandle<{ member: { firstName: string } | null }> = {
+  title: (data) => (data?.member ? "Home" : "Horizon scanning for health technology"),
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  // Public page in two forms: signed out and signed in.
-  const user = await getOptionalUser(request);
-  return json({ firstName: user?.firstName ?? null });
+  // Public page in two forms: signed out (no catalogue figures) and signed in.
+  const { user, extra: known } = await getOptionalUserWith(request, homeColumns);
+  if (!user) return json({ member: null });
+  const settings = await getSiteSettings(known?.settingsVersion);
+  const catalogueVersion = known?.catalogueVersion;
+  const today = todayUtc();
+  // One read of the changes serves the week's figure and the saved searches' 30 days.
+  const changes = recentChanges();
+  const [figures, saved, releases, upcoming] = await Promise.all([
+    changes.then((changed) =>
+      catalogueFigures(settings, { catalogueVersion, changedThisWeek: changed.week }),
+    ),
+    changes.then((changed) =>
+      savedSearchChanges(user.id, settings, { catalogueVersion, changedIds: changed.month }),
+    ),
+    latestReleases(user.roles, { alertsVersion: known?.alertsVersion }),
+    upcomingEvents({ today, catalogueVersion }),
+  ]);
+  return json({
+    member: {
+      firstName: user.firstName,
+      catalogue: {
+        total: figures.total,
+        totalHref: searchHref(DEFAULT_SEARCH),
+        statuses: figures.statuses.map((row) => ({
+          ...row,
+          href: searchHref(statusSearch(row.status)),
+        })),
+        changed: figures.changed,
+        changedDays: CHANGED_DAYS,
+      },
+      saved: {
+        days: NOTIFICATION_DAYS,
+        searches: saved.map((search) => ({
+          id: search.id,
+          title: search.title,
+          changed: search.changed,
+          href: searchHref({ ...search.request, from: 0 }),
+        })),
+      },
+      releases,
+      upcoming: {
+        today,
+        events: upcoming,
+        // Every record with an EU event from today on (the search's EU timeline filter).
+        euHref: searchHref({ ...DEFAULT_SEARCH, emaTimelineFrom: today }),
+      },
+    },
+  });
 }
 
+type Member = NonNullable<SerializeFrom<typeof loader>["member"]>;
+
 export default function Home() {
-  const { firstName } = useLoaderData<typeof loader>();
-  return firstName ? <MemberHome firstName={firstName} /> : <VisitorHome />;
+  const { member } = useLoaderData<typeof loader>();
+  return member ? <MemberHome member={member} /> : <VisitorHome />;
 }
 
 function VisitorHome() {
@@ -31,16 +95,24 @@ function VisitorHome() {
         </p>
         <p>
           <Link to="/login" className="button-link">
-            Login
+            Log in
           </Link>{" "}
           <Link to="/contact" className="button-link secondary">
-            Sign Up
+            Contact us to subscribe
           </Link>
         </p>
       </section>
       <section aria-labelledby="what-you-get">
         <h2 id="what-you-get">What members get</h2>
         <div className="ways-in">
+          <article>
+            <h3>A record for each technology</h3>
+            <p>
+              The active substance, company, indication and therapeutic area; EMA and FDA regulatory
+              events with their expected dates; clinical trials; and an analysis of likely impact
+              and cost.
+            </p>
+          </article>
           <article>
             <h3>Search the pipeline</h3>
             <p>
@@ -64,11 +136,14 @@ function VisitorHome() {
   );
 }
 
-function MemberHome({ firstName }: { firstName: string }) {
+const count = (value: number) => value.toLocaleString("en-GB");
+
+function MemberHome({ member }: { member: Member }) {
+  const { catalogue, saved, releases, upcoming } = member;
   return (
     <>
       <section className="hero" aria-labelledby="welcome">
-        <h1 id="welcome">Welcome, {firstName}</h1>
+        <h1 id="welcome">Welcome, {member.firstName}</h1>
         <label htmlFor="home-search">Search records</label>
         <Form method="get" action="/search" role="search">
           <input
@@ -80,29 +155,170 @@ function MemberHome({ firstName }: { firstName: string }) {
           <button type="submit">Search</button>
         </Form>
       </section>
-      <section aria-labelledby="ways-in">
-        <h2 id="ways-in">Ways in</h2>
-        <ul className="ways-in">
+
+      <section aria-labelledby="catalogue-title" className="home-catalogue">
+        <h2 id="catalogue-title">What is in the catalogue</h2>
+        <ul className="home-stats">
           <li>
-            <Link to="/advancedsearch">Advanced search</Link>
+            <Link to={catalogue.totalHref}>
+              <span className="home-stat-figure">{count(catalogue.total)}</span>{" "}
+              <span className="home-stat-label">published records</span>
+            </Link>
           </li>
+          {catalogue.statuses.map((row) => (
+            <li key={row.status}>
+              <Link to={row.href}>
+                <span className="home-stat-figure">{count(row.count)}</span>{" "}
+                <span className="home-stat-label">{row.status}</span>
+              </Link>
+            </li>
+          ))}
           <li>
-            <Link to="/dashboard">My dashboard</Link>
-          </li>
-          <li>
-            <Link to="/hir">High Impact Reports</Link>
-          </li>
-          <li>
-            <Link to="/imagingdiagnostics">Imaging and diagnostics</Link>
-          </li>
-          <li>
-            <Link to="/allreleases">Releases</Link>
-          </li>
-          <li>
-            <Link to="/myaccount">My account</Link>
+            <Link to="/dashboard/notifications">
+              <span className="home-stat-figure">{count(catalogue.changed)}</span>{" "}
+              <span className="home-stat-label">
+                changed in the last {catalogue.changedDays} days
+              </span>
+            </Link>
           </li>
         </ul>
+        <p className="home-note">
+          Each figure opens the records it counts; record status is as the reviewers set it. A
+          record counts as changed when a new version of it was published; your{" "}
+          <Link to="/dashboard/notifications">notifications</Link> list the changes of the last{" "}
+          {saved.days} days.
+        </p>
       </section>
+
+      <div className="home-columns">
+        <div className="home-main">
+          <section aria-labelledby="saved-title">
+            <h2 id="saved-title">Your saved searches</h2>
+            {saved.searches.length ? (
+              <>
+                <TableScroll
+                  caption={`Records each saved search finds that changed in the last ${saved.days} days`}
+                  className="home-saved"
+                >
+                  <thead>
+                    <tr>
+                      <th scope="col">Saved search</th>
+                      <th scope="col" className="numeric">
+                        Changed records
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {saved.searches.map((search) => (
+                      <tr key={search.id}>
+                        <td>
+                          <Link to={search.href}>{search.title}</Link>
+                        </td>
+                        <td className="numeric">{count(search.changed)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </TableScroll>
+                <p>
+                  <Link to="/dashboard/savedsearches">Manage your saved searches</Link> and their
+                  email alerts.
+                </p>
+              </>
+            ) : (
+              <p>
+                You have no saved searches yet. Run a <Link to="/search">search</Link>, then choose
+                “Save this search” above its results: this page will then count the records it finds
+                that changed in the last {saved.days} days.
+              </p>
+            )}
+          </section>
+
+          <section aria-labelledby="upcoming-title">
+            <h2 id="upcoming-title">Next regulatory events</h2>
+            {upcoming.events.length ? (
+              <>
+                <p>
+                  The next{" "}
+                  {upcoming.events.length === 1 ? "event" : `${upcoming.events.length} events`} on
+                  the EMA and FDA timelines of published records, from {formatDate(upcoming.today)},
+                  soonest first.
+                </p>
+                <ol className="home-upcoming">
+                  {upcoming.events.map((event) => (
+                    <li key={`${event.date} ${event.agency} ${event.hssId} ${event.event}`}>
+                      <time className="home-date" dateTime={event.date}>
+                        {formatDate(event.date)}
+                      </time>
+                      <span>
+                        <Link to={`/record/${event.hssId}`}>{event.title}</Link>
+                        <br />
+                        {event.agency}: {event.event}
+                      </span>
+                    </li>
+                  ))}
+                </ol>
+              </>
+            ) : (
+              <p>
+                No published record has an EMA or FDA event dated {formatDate(upcoming.today)} or
+                later.
+              </p>
+            )}
+            <p>
+              <Link to={upcoming.euHref}>
+                Search the records with an EU event from {formatDate(upcoming.today)} on
+              </Link>
+            </p>
+          </section>
+        </div>
+
+        <div className="home-side">
+          <section aria-labelledby="releases-title">
+            <h2 id="releases-title">Latest releases</h2>
+            {releases.length ? (
+              <ol className="home-releases">
+                {releases.map((release) => (
+                  <li key={release.alertId}>
+                    <h3>
+                      <Link to={`/releases/${release.alertId}`}>{release.title}</Link>
+                    </h3>
+                    <p className="home-date">
+                      <time dateTime={release.updatedAt}>{formatDate(release.updatedAt)}</time>
+                    </p>
+                    <p>{release.summary}</p>
+                  </li>
+                ))}
+              </ol>
+            ) : (
+              <p>No releases have been announced yet.</p>
+            )}
+            <p>
+              <Link to="/allreleases">All releases</Link>
+            </p>
+          </section>
+
+          <section aria-labelledby="ways-in">
+            <h2 id="ways-in">Ways in</h2>
+            <ul className="home-links">
+              <li>
+                <Link to="/advancedsearch">Advanced search</Link>
+              </li>
+              <li>
+                <Link to="/dashboard">My dashboard</Link>
+              </li>
+              <li>
+                <Link to="/hir">High Impact Reports</Link>
+              </li>
+              <li>
+                <Link to="/imagingdiagnostics">Imaging and diagnostics</Link>
+              </li>
+              <li>
+                <Link to="/myaccount">My account</Link>
+              </li>
+            </ul>
+          </section>
+        </div>
+      </div>
     </>
   );
 }

@@ -173,10 +173,11 @@ export default function ManageRecords() {
       <section aria-labelledby="import-heading">
         <h2 id="import-heading">Import records</h2>
         <p>
-          A JSON array or JSON Lines file, one record per item (the import format is in{" "}
-          <code>docs/import-format.md</code>). The whole file is checked first: a file with any
-          error changes nothing. Files up to {maxMegabytes} MB; larger catalogues are imported with{" "}
-          <code>npm run import</code>.
+          A JSON array or JSON Lines file, one record per item: the{" "}
+          <Link to="/dashboard/records/format">import format</Link> describes every field, with an
+          example file to start from. The whole file is checked first: a file with any error changes
+          nothing. Files up to {maxMegabytes} MB; the people who run the server can import larger
+          ones from its command line.
         </p>
         <Form
           method="post"

@@ -64,6 +64,10 @@ const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter
 export const dayNumber = (date: string) =>
   Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
 
+/** 20250301 → "2025-03-01". */
+const dayText = (day: number) =>
+  `${String(Math.floor(day / 10000)).padStart(4, "0")}-${String(Math.floor(day / 100) % 100).padStart(2, "0")}-${String(day % 100).padStart(2, "0")}`;
+
 /** Today in UTC (YYYY-MM-DD): the day a record's next or last EU event is told from. */
 export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
@@ -287,6 +291,16 @@ export interface IndexAnswer {
   eventYears?: EventYearCounts;
 }
 
+/** A dated event of a record, as the date filters hold it (upcomingDates). */
+export interface UpcomingDate {
+  recordId: number;
+  /** The date filter it belongs to ("euEventDates", "fdaEventDates"). */
+  filterId: string;
+  eventName: string;
+  /** YYYY-MM-DD */
+  date: string;
+}
+
 /** What an answer is measured against: `today` (YYYY-MM-DD, UTC) dates the next or last EU event. */
 export interface AnswerOptions {
   today?: string;
@@ -357,6 +371,8 @@ export class SearchIndex {
     FACET_FILTERS.map(({ index }) => [index, new Column()]),
   );
   private eventNames = new Map<string, number>();
+  /** Event name id → name (the inverse of eventNames). */
+  private eventNameText: string[] = [];
 
   private orders = new Map<string, Int32Array>();
   private lowerValues = new Map<number, string[]>();
@@ -604,6 +620,7 @@ export class SearchIndex {
       if (event === undefined) {
         event = this.eventNames.size;
         this.eventNames.set(eventName, event);
+        this.eventNameText.push(eventName);
       }
       this.dates.push(filterIndexOf(filterId));
       this.dates.push(event);
@@ -876,6 +893,57 @@ export class SearchIndex {
     };
     this.dateTables.set(filterIndex, table);
     return table;
+  }
+
+  /**
+   * The soonest dates of the given date filters from `from` (YYYY-MM-DD) on, at most `limit`,
+   * in order of day, then of the filters as given, record id and event name: a binary search
+   * into each filter's sorted date table, then a walk of the entries after it.
+   */
+  upcomingDates(filterIds: string[], from: string, limit: number): UpcomingDate[] {
+    if (limit <= 0) return [];
+    const start = dayNumber(from);
+    const found: Array<UpcomingDate & { day: number; rank: number }> = [];
+    filterIds.forEach((filterId, rank) => {
+      const { days, docs, events } = this.dateTable(filterIndexOf(filterId));
+      let low = 0;
+      let high = days.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        if (days[mid] < start) low = mid + 1;
+        else high = mid;
+      }
+      const live = this.live;
+      let taken = 0;
+      // Past the limit, entries of the last day taken still count: ties are ordered below.
+      for (let i = low; i < days.length; i++) {
+        if (taken >= limit && days[i] > days[i - 1]) break;
+        const doc = docs[i];
+        if (!(live[doc >>> 5] & (1 << (doc & 31)))) continue;
+        taken++;
+        found.push({
+          recordId: this.recordIdOf[doc],
+          filterId,
+          eventName: this.eventNameText[events[i]] ?? "",
+          date: dayText(days[i]),
+          day: days[i],
+          rank,
+        });
+      }
+    });
+    found.sort(
+      (a, b) =>
+        a.day - b.day ||
+        a.rank - b.rank ||
+        a.recordId - b.recordId ||
+        (a.eventName < b.eventName ? -1 : a.eventName > b.eventName ? 1 : 0),
+    );
+    return found.slice(0, limit).map(({ recordId, filterId, eventName, date }) => ({
+      recordId,
+      filterId,
+      eventName,
+      date,
+    }));
   }
 
   /** The ordinal a date entry (its offset in `dates`) belongs to. */

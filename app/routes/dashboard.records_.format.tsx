@@ -1,0 +1,87 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
+import { TableScroll } from "~/components/TableScroll";
+import { requireRole } from "~/lib/auth.server";
+import { EXAMPLE_PATH, importFormat } from "~/lib/import-format.server";
+import type { RouteHandle } from "~/lib/route-handle";
+
+export const handle: RouteHandle<{ title: string }> = {
+  title: (data) => data?.title ?? "Import format",
+};
+
+const STAFF = ["admin", "editor"];
+const CONTROLLED_ID = "controlled-values";
+
+/** The import format (docs/import-format.md), for the staff who import records. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireRole(request, STAFF);
+  return json({ ...importFormat, examplePath: EXAMPLE_PATH });
+}
+
+export default function ImportFormat() {
+  const { title, html, contents, controlled, examplePath } = useLoaderData<typeof loader>();
+  return (
+    <div className="import-format">
+      <Breadcrumb
+        items={[
+          { label: "Home", to: "/" },
+          { label: "Manage records", to: "/dashboard/records" },
+          { label: title },
+        ]}
+      />
+      <h1>{title}</h1>
+      <p>
+        <a href={examplePath} download>
+          Download the example file
+        </a>{" "}
+        (two complete records, JSON), then import your own on{" "}
+        <Link to="/dashboard/records">Manage records</Link>.
+      </p>
+      <nav aria-label="Contents" className="import-format-contents">
+        <ul>
+          {[...contents, { id: CONTROLLED_ID, text: "Controlled values" }].map((item) => (
+            <li key={item.id}>
+              <a href={`#${item.id}`}>{item.text}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {/* Rendered on the server from the repository's docs/import-format.md (raw HTML not passed through). */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own document, rendered once at start-up without raw HTML. */}
+      <div dangerouslySetInnerHTML={{ __html: html }} />
+      <section aria-labelledby={CONTROLLED_ID}>
+        <h2 id={CONTROLLED_ID}>Controlled values</h2>
+        <p>
+          These fields take only the values listed (exactly as written); any other value is an
+          error. “[]” stands for any item of a list.
+        </p>
+        <TableScroll caption="Fields with controlled values" captionHidden>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Values</th>
+            </tr>
+          </thead>
+          <tbody>
+            {controlled.map((row) => (
+              <tr key={row.field}>
+                <th scope="row">
+                  <code>{row.field}</code>
+                </th>
+                <td>
+                  <ul className="import-format-values">
+                    {row.values.map((value) => (
+                      <li key={value}>{value}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </TableScroll>
+      </section>
+    </div>
+  );
+}
