@@ -162,6 +162,7 @@ export const VISITS: Record<
   "/dashboard/notifications": { as: "member", path: () => "/dashboard/notifications" },
   "/dashboard/overview": { as: "member", path: () => "/dashboard/overview" },
   "/dashboard/records": { as: "editor", path: () => "/dashboard/records" },
+  "/dashboard/records/format": { as: "editor", path: () => "/dashboard/records/format" },
   "/dashboard/records/imports/:importId": {
     as: "editor",
     path: (ids) => `/dashboard/records/imports/${ids.importId}`,
