@@ -124,7 +124,8 @@ test.describe("home page", () => {
     const article = page
       .getByRole("article")
       .filter({ has: page.getByRole("heading", { name: title }) });
-    await article.getByRole("button", { name: /^Delete/ }).click();
+    await article.locator("summary", { hasText: "Delete" }).click();
+    await article.getByRole("button", { name: /^Yes, delete/ }).click();
     await expect(page.getByText("Saved search deleted.")).toBeVisible();
   });
 });
