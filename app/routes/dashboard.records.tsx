@@ -283,7 +283,7 @@ export default function ManageRecords() {
                     <th scope="row">
                       <Link to={`/record/preview/${version.hssId}`}>{version.title}</Link>
                     </th>
-                    <td>{version.hssId}</td>
+                    <td className="nowrap">{version.hssId}</td>
                     <td className="numeric">{version.version}</td>
                     <td>
                       <time dateTime={version.stagedAt}>{formatDate(version.stagedAt)}</time>
@@ -296,6 +296,7 @@ export default function ManageRecords() {
                           type="submit"
                           name="intent"
                           value="publish"
+                          className="secondary"
                           aria-label={`Publish ${version.hssId}`}
                         >
                           Publish
