@@ -104,7 +104,7 @@ export default function ManageTopics() {
                     </Link>
                   )}
                 </th>
-                <td>
+                <td className="nowrap">
                   <Link to={`/record/${encodeURIComponent(topic.hssId)}`}>{topic.hssId}</Link>
                   {topic.recordName ? null : " (not published)"}
                 </td>
