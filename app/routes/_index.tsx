@@ -93,10 +93,10 @@ function VisitorHome() {
           FDA regulatory events, trials and analysis, curated by clinical reviewers for
           health-system analysts, HTA bodies and pharmacists.
         </p>
-        <p>
+        <p className="button-row">
           <Link to="/login" className="button-link">
             Log in
-          </Link>{" "}
+          </Link>
           <Link to="/contact" className="button-link secondary">
             Contact us to subscribe
           </Link>
