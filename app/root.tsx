@@ -177,6 +177,10 @@ function Document({
   const withScripts = !matches.some(
     (match) => (match.handle as RouteHandle | undefined)?.scripts === false,
   );
+  // A preview shows only what it previews: no site header, footer, alert bar or popups.
+  const bare =
+    previewMode ||
+    matches.some((match) => (match.handle as RouteHandle | undefined)?.chrome === false);
   // A page of work in progress reloads itself when scripts cannot update it (noscript: a
   // browser running scripts never sees the refresh).
   const refreshMatch = matches.find(
@@ -205,14 +209,14 @@ function Document({
           Skip to main content
         </a>
         {previewMode ? (
-          <aside className="preview-banner" aria-label="Preview mode">
+          <aside className="mode-bar preview-banner" aria-label="Preview mode">
             <p>
               <strong>Record Preview Enabled</strong>
               <span> Unpublished changes are shown. </span>
               <Link to="/dashboard/records">Back to Manage records</Link>
             </p>
           </aside>
-        ) : (
+        ) : bare ? null : (
           <SiteHeader
             user={data?.user ?? null}
             environmentLabel={data?.environmentLabel ?? ""}
@@ -222,21 +226,21 @@ function Document({
             accountUnknown={!data}
           />
         )}
-        {data?.showNotificationPopup && !previewMode ? <NotificationPopup /> : null}
+        {data?.showNotificationPopup && !bare ? <NotificationPopup /> : null}
         <div className="alert-bar-slot">
           <AlertBar messages={messages} />
           {/* Spec section 2: the bar is hidden on /allreleases. */}
-          {data?.siteAlert && !previewMode && pathname !== "/allreleases" ? (
+          {data?.siteAlert && !bare && pathname !== "/allreleases" ? (
             <SiteAlertBar alert={data.siteAlert.alert} more={data.siteAlert.more} />
           ) : null}
         </div>
         <main id="main-content" className="container" tabIndex={-1}>
-          {data?.releasePopup && !previewMode ? (
+          {data?.releasePopup && !bare ? (
             <ReleasePopup key={data.releasePopup.alertIds.join(",")} popup={data.releasePopup} />
           ) : null}
           {children}
         </main>
-        {previewMode ? null : (
+        {bare ? null : (
           <SiteFooter signedIn={Boolean(data?.user)} appVersion={data?.appVersion ?? ""} />
         )}
         {withScripts ? (

@@ -19,9 +19,11 @@ interface SiteHeaderProps {
   accountUnknown?: boolean;
 }
 
-// Spec section 2: the dark header on the signed-out home and the account-entry pages.
+// Spec section 2: the dark header on the signed-out home and the account-entry pages. The
+// two-step page is the second half of logging in (decision 015), so it keeps the login's header.
 const DARK_PATHS = [
   "/login",
+  "/login/two-step",
   "/register",
   "/invite",
   "/resetpassword",

@@ -26,7 +26,7 @@ export function SortableHeader({
         {children}
         {sorted ? (
           <span className="sort-state">
-            <span aria-hidden="true">{sorted === "asc" ? " ▲" : " ▼"}</span>
+            <span aria-hidden="true">{sorted === "asc" ? "\u00a0▲" : "\u00a0▼"}</span>
             <span className="visually-hidden">
               {" "}
               (sorted {sorted === "asc" ? "ascending" : "descending"}; select to reverse)

@@ -10,16 +10,19 @@ export function StatusTag({
   kind,
   value,
   empty = "None",
+  word,
 }: {
   kind: StatusKind;
   value: string | null | undefined;
   /** What an absent status reads as. */
   empty?: string;
+  /** The word shown, where it is not the value the tone is looked up by (an alert's severity). */
+  word?: string;
 }) {
   const tone = statusTone(kind, value);
   return (
     <span className="status-tag" data-tone={tone}>
-      {value || empty}
+      {word ?? (value || empty)}
     </span>
   );
 }

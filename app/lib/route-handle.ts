@@ -4,6 +4,11 @@ export interface RouteHandle<Data = unknown> {
   /** false: the page is sent without the app's scripts (it is shown at another page's address). */
   scripts?: false;
   /**
+   * false: the page is drawn without the site's header and footer, as a preview of something
+   * else (the print preview shows the record as it prints); its own bar leads back.
+   */
+  chrome?: false;
+  /**
    * Seconds after which the page reloads itself when scripts do not run (a job's progress);
    * undefined: never. With scripts the page updates itself in place instead.
    */

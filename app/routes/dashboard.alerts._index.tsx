@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
@@ -136,7 +137,7 @@ export default function ManageAlerts() {
                 </th>
                 <td>{alert.type}</td>
                 <td>
-                  {alert.severity}
+                  <StatusTag kind="severity" value={alert.shownAs} word={alert.severity} />
                   {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
                     <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
                   ) : null}
@@ -165,7 +166,10 @@ export default function ManageAlerts() {
                       {alert.isEnabled ? "Disable" : "Enable"}
                       <span className="visually-hidden"> “{alert.title}”</span>
                     </button>
-                    <Link to={`/dashboard/alerts/${alert.alertId}/delete`}>
+                    <Link
+                      to={`/dashboard/alerts/${alert.alertId}/delete`}
+                      className="button-link danger outline"
+                    >
                       Delete<span className="visually-hidden"> “{alert.title}”</span>
                     </Link>
                   </Form>

@@ -244,7 +244,7 @@ export default function UserReports() {
               <tbody>
                 {report.rows.map((row) => (
                   <tr key={row.id}>
-                    <th scope="row">
+                    <th scope="row" className="nowrap">
                       {canManage ? (
                         <Link to={`/dashboard/users/${row.id}`}>{row.name}</Link>
                       ) : (

@@ -63,7 +63,7 @@ export default function Users() {
           <tbody>
             {users.map((user) => (
               <tr key={user.id}>
-                <th scope="row">
+                <th scope="row" className="nowrap">
                   <Link to={`${PATH}/${user.id}`}>{user.name}</Link>
                 </th>
                 <td>{user.email}</td>
@@ -75,7 +75,11 @@ export default function Users() {
                   )}
                 </td>
                 <td>{statusText(user)}</td>
-                <td>{formatDate(user.createdAt)}</td>
+                <td>
+                  <time dateTime={new Date(user.createdAt).toISOString()}>
+                    {formatDate(user.createdAt)}
+                  </time>
+                </td>
                 <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</td>
               </tr>
             ))}

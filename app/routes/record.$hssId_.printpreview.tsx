@@ -14,6 +14,8 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineHr
 
 export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
   title: (data) => (data ? `Print preview: ${data.view.document.title}` : "Print preview"),
+  // The preview is the page as it prints: the site's header and footer are not printed.
+  chrome: false,
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -47,8 +49,8 @@ function PrintButton() {
 export default function PrintPreview() {
   const { view, sections } = useLoaderData<typeof loader>();
   return (
-    <>
-      <section className="print-bar" aria-label="Print preview">
+    <div className="print-preview">
+      <section className="mode-bar print-bar" aria-label="Print preview">
         <p>
           <strong>Print Preview Enabled</strong>
         </p>
@@ -62,7 +64,8 @@ export default function PrintPreview() {
         view={view}
         recordPath={(hssId) => `/record/${hssId}`}
         visible={new Set(sections)}
+        contents={false}
       />
-    </>
+    </div>
   );
 }

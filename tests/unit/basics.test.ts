@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, isoDate } from "~/lib/dates";
+import { formatDate, formatDatesIn, isoDate } from "~/lib/dates";
 import { loadEnv } from "~/lib/env.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import { hasAnyRole, showsAdminLabel } from "~/lib/roles";
@@ -60,6 +60,7 @@ describe("header", () => {
     expect(headerVariant("/", true)).toBe("home");
     for (const path of [
       "/login",
+      "/login/two-step",
       "/register",
       "/invite",
       "/resetpassword",
@@ -77,5 +78,16 @@ describe("dates", () => {
   it("shows 'MMM Do YYYY' in UTC and sends YYYY-MM-DD", () => {
     expect(formatDate("2026-11-22T23:30:00-05:00")).toBe("Nov 23rd 2026");
     expect(isoDate("2026-01-02T00:00:00Z")).toBe("2026-01-02");
+  });
+
+  it("rewrites the days inside a stored text, and nothing that is not a day", () => {
+    expect(formatDatesIn("Event: CHMP opinion, Date: 2025-01-26")).toBe(
+      "Event: CHMP opinion, Date: Jan 26th 2025",
+    );
+    expect(formatDatesIn("2025-10-31")).toBe("Oct 31st 2025");
+    // An EU trial number, a day that does not exist, a date with a time: left alone.
+    expect(formatDatesIn("2023-574447-93-00")).toBe("2023-574447-93-00");
+    expect(formatDatesIn("2025-02-30")).toBe("2025-02-30");
+    expect(formatDatesIn("1234-2025-01-26")).toBe("1234-2025-01-26");
   });
 });

@@ -18,6 +18,7 @@ export function RecordPage({
   actions,
   notice,
   visible,
+  contents = true,
   glossary,
   hirs,
 }: {
@@ -26,6 +27,8 @@ export function RecordPage({
   actions?: ReactNode;
   notice?: ReactNode;
   visible?: ReadonlySet<string>;
+  /** false: no contents list (the print preview shows the page as it prints, in one column). */
+  contents?: boolean;
   /** The glossary's entries: each field label that has one links to it. */
   glossary?: GlossaryTarget[];
   /** The reports to download and the upcoming topics about this record. */
@@ -58,8 +61,8 @@ export function RecordPage({
         {notice}
         {actions ? <div className="record-actions">{actions}</div> : null}
       </header>
-      <div className="record-body">
-        <RecordContents visible={visible} />
+      <div className={contents ? "record-body" : "record-body record-body--single"}>
+        {contents ? <RecordContents visible={visible} /> : null}
         <div className="record-sections">
           <GlossaryContext.Provider value={lookup}>
             <RecordSections

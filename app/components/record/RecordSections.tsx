@@ -4,7 +4,7 @@ import { hirFileUrl } from "~/components/HirDownloadLink";
 import { StatusTag } from "~/components/StatusTag";
 import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryTimeline";
 import { fileSize } from "~/lib/file-size";
-import { formatDate } from "~/lib/dates";
+import { formatDate, formatDatesIn } from "~/lib/dates";
 import type { RecordHirs } from "~/models/hirs.server";
 import { childSections, PRINT_SECTIONS, sectionLabel } from "~/records/sections";
 import type { ChangeLogEntry, HssRecord } from "~/records/types";
@@ -453,11 +453,21 @@ export function RecordSections(props: RecordSectionsProps) {
               { header: "Field", cell: (entry) => entry.field },
               {
                 header: "Before",
-                cell: (entry) => entry.before ?? <span className="muted">(none)</span>,
+                cell: (entry) =>
+                  entry.before === null ? (
+                    <span className="muted">(none)</span>
+                  ) : (
+                    formatDatesIn(entry.before)
+                  ),
               },
               {
                 header: "After",
-                cell: (entry) => entry.after ?? <span className="muted">(none)</span>,
+                cell: (entry) =>
+                  entry.after === null ? (
+                    <span className="muted">(none)</span>
+                  ) : (
+                    formatDatesIn(entry.after)
+                  ),
               },
             ]}
           />
