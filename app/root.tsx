@@ -210,7 +210,7 @@ function Document({
         </a>
         {previewMode ? (
           <aside className="mode-bar preview-banner" aria-label="Preview mode">
-            <p>
+            <p className="container">
               <strong>Record Preview Enabled</strong>
               <span> Unpublished changes are shown. </span>
               <Link to="/dashboard/records">Back to Manage records</Link>

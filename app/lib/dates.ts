@@ -11,7 +11,7 @@ export function formatDate(value: string | Date) {
 }
 
 export function formatDateTime(value: string | Date) {
-  return `${dayjs.utc(value).format("MMM Do YYYY, HH:mm:ss")} UTC`;
+  return `${dayjs.utc(value).format("MMM Do YYYY, HH:mm")} UTC`;
 }
 
 /** Search and export dates: YYYY-MM-DD. */

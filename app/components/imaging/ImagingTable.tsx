@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { SortableHeader } from "~/components/SortableHeader";
 import { SelectBox } from "~/components/search/Selection";
 import { Pagination } from "~/components/search/SearchResults";
+import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
 import { formatDate } from "~/lib/dates";
 import { type ImagingFields, type ImagingQuery, imagingListHref } from "~/lib/imaging-query";
@@ -189,7 +190,7 @@ export function ImagingTable({
               {staffActions ? (
                 // First, where staff see it without scrolling the wide table sideways.
                 <td className="staff-status">
-                  {row.archived ? <strong className="state-off">Archived</strong> : "Active"}
+                  <StatusTag kind="record" value={row.archived ? "Archived" : "Active"} />
                   {staffActions(row)}
                 </td>
               ) : null}

@@ -66,7 +66,8 @@ export function SelectBox({
           });
         }}
       />
-      Select<span className="visually-hidden"> {label}</span>
+      <span className="select-word">Select</span>
+      <span className="visually-hidden"> {label}</span>
     </label>
   );
 }
