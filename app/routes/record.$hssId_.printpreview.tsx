@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RecordPage } from "~/components/record/RecordPage";
 import { requireUser } from "~/lib/auth.server";
+import { isoDate } from "~/lib/dates";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getPrintSelection } from "~/models/records.server";
@@ -23,7 +24,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .getAll("section")
     .filter((value) => PRINT_SECTION_VALUES.includes(value));
   const sections = fromUrl.length ? fromUrl : await getPrintSelection(user.id);
-  return json({ view, sections: [...resolvePrintSelection(sections)] });
+  return json({
+    view,
+    sections: [...resolvePrintSelection(sections)],
+    today: isoDate(new Date()),
+  });
 }
 
 function PrintButton() {
@@ -45,7 +50,7 @@ function PrintButton() {
 }
 
 export default function PrintPreview() {
-  const { view, sections } = useLoaderData<typeof loader>();
+  const { view, sections, today } = useLoaderData<typeof loader>();
   return (
     <>
       <section className="print-bar" aria-label="Print preview">
@@ -62,6 +67,7 @@ export default function PrintPreview() {
         view={view}
         recordPath={(hssId) => `/record/${hssId}`}
         visible={new Set(sections)}
+        today={today}
       />
     </>
   );
