@@ -2,6 +2,9 @@
  * npm run records:generate -- --count 100000 --out records.jsonl [--format jsonl|json] [--today YYYY-MM-DD]
  * Writes a deterministic demo catalogue in the import format (docs/import-format.md),
  * streamed, so any size works. Each record is written as its current version.
+ * --today is the day the catalogue is generated as of (2026-11-01 unless given, so that the
+ * same command always writes the same file): records in the pipeline expect events after it
+ * (an expected CHMP opinion, a PDUFA date…). Pass today's date for events still to come.
  */
 import { createWriteStream } from "node:fs";
 import { once } from "node:events";

@@ -18,6 +18,10 @@ import { textWidth, wrapText } from "~/lib/svg-text";
  * are placed in proportion, labels for close dates are stacked, and a leader joins each
  * label to its date's notch on the axis. Agencies differ by marker shape (EMA circle,
  * FDA square) and an "EMA:"/"FDA:" prefix as well as colour.
+ *
+ * Given `today`, an event dated after it is expected, not yet happened (an expected CHMP
+ * opinion, a PDUFA date): its marker is hollow with a dashed outline and its date says
+ * "expected", in the chart and in the table, so that it is told apart by text as well.
  */
 
 export interface TimelineEvent {
@@ -57,6 +61,8 @@ function parseDate(value: string): number | null {
 
 interface SortedEvent extends TimelineEvent {
   time: number | null;
+  /** Dated after today: still to come. */
+  expected?: boolean;
 }
 
 /** An event's identity in lists (the same event twice is numbered by withContentKeys). */
@@ -82,6 +88,18 @@ export function sortTimelineEvents(events: TimelineEvent[]): SortedEvent[] {
 function displayDate(event: SortedEvent) {
   return event.time === null ? event.date : formatDate(event.date);
 }
+
+/** Marks the events dated after `today` (YYYY-MM-DD) as expected; none without it. */
+function markExpected(events: SortedEvent[], today: string | undefined): SortedEvent[] {
+  const now = today === undefined ? null : parseDate(today);
+  if (now === null) return events;
+  return events.map((event) =>
+    event.time !== null && event.time > now ? { ...event, expected: true } : event,
+  );
+}
+
+/** What an expected event's date says after it. */
+const EXPECTED = "(expected)";
 
 /* ---------------------------------------------------------------- geometry ---- */
 
@@ -242,17 +260,22 @@ function Marker({
   x,
   y,
   size,
+  expected = false,
 }: {
   agency: TimelineEvent["agency"];
   x: number;
   y: number;
   size: number;
+  expected?: boolean;
 }) {
+  const className = `timeline-marker timeline-marker-${agency.toLowerCase()}${
+    expected ? " timeline-marker-expected" : ""
+  }`;
   return agency === "EMA" ? (
-    <circle className="timeline-marker timeline-marker-ema" cx={x} cy={y} r={size / 2} />
+    <circle className={className} cx={x} cy={y} r={size / 2} />
   ) : (
     <rect
-      className="timeline-marker timeline-marker-fda"
+      className={className}
       x={x - size / 2 + 0.5}
       y={y - size / 2 + 0.5}
       width={size - 1}
@@ -262,7 +285,13 @@ function Marker({
 }
 
 /** A small marker to sit beside text in the legend and the table; decorative. */
-function MarkerIcon({ agency }: { agency: TimelineEvent["agency"] }) {
+function MarkerIcon({
+  agency,
+  expected = false,
+}: {
+  agency: TimelineEvent["agency"];
+  expected?: boolean;
+}) {
   return (
     <svg
       className="timeline-icon"
@@ -272,7 +301,7 @@ function MarkerIcon({ agency }: { agency: TimelineEvent["agency"] }) {
       aria-hidden="true"
       focusable="false"
     >
-      <Marker agency={agency} x={7} y={7} size={12} />
+      <Marker agency={agency} x={7} y={7} size={12} expected={expected} />
     </svg>
   );
 }
@@ -303,15 +332,18 @@ function breakable(text: string): ReactNode {
 export function RegulatoryTimeline({
   events,
   id = "regulatory-timeline",
+  today,
 }: {
   events: TimelineEvent[];
   id?: string;
+  /** YYYY-MM-DD: the events dated after it are shown as expected. */
+  today?: string;
 }) {
   if (events.length === 0) {
     return <p className="timeline-empty">No EMA or FDA events are recorded.</p>;
   }
 
-  const sorted = sortTimelineEvents(events);
+  const sorted = markExpected(sortTimelineEvents(events), today);
   const dated = sorted.filter((event) => event.time !== null);
   const captionId = `${id}-caption`;
   const hasNotes = sorted.some((event) => event.note?.trim());
@@ -331,8 +363,12 @@ export function RegulatoryTimeline({
     range = first === last ? ` on ${first}` : ` from ${first} to ${last}`;
   }
   const undated = sorted.length - dated.length;
+  const expected = sorted.filter((event) => event.expected).length;
   const summary = [
     `Regulatory timeline: ${plural(sorted.length, "event")} (${byAgency})${range}.`,
+    expected > 0 && today
+      ? `${expected === 1 ? "One is" : `${expected} are`} expected, dated after ${formatDate(today)}.`
+      : "",
     undated > 0
       ? `${plural(undated, "event")} without a valid date ${undated === 1 ? "is" : "are"} not drawn.`
       : "",
@@ -355,6 +391,12 @@ export function RegulatoryTimeline({
             <li>
               <MarkerIcon agency="FDA" /> Square: FDA ({AGENCY_NAMES.FDA})
             </li>
+            {expected > 0 && today ? (
+              <li>
+                <MarkerIcon agency="EMA" expected /> <MarkerIcon agency="FDA" expected /> Dashed
+                outline: expected, dated after {formatDate(today)}
+              </li>
+            ) : null}
           </ul>
           {/* biome-ignore lint/a11y/noSvgWithoutTitle: aria-labelledby names it (the caption); the rule only reads literal ids. */}
           <svg
@@ -448,7 +490,13 @@ export function RegulatoryTimeline({
                       x2={NOTCH_END}
                       y2={axisY}
                     />
-                    <Marker agency={label.event.agency} x={MARKER_X} y={rowY} size={MARKER_SIZE} />
+                    <Marker
+                      agency={label.event.agency}
+                      x={MARKER_X}
+                      y={rowY}
+                      size={MARKER_SIZE}
+                      expected={label.event.expected}
+                    />
                     <text
                       className="timeline-label"
                       x={TEXT_X}
@@ -473,13 +521,19 @@ export function RegulatoryTimeline({
                       )}
                     </text>
                     <text
-                      className="timeline-date"
+                      className={
+                        label.event.expected
+                          ? "timeline-date timeline-date-expected"
+                          : "timeline-date"
+                      }
                       x={TEXT_X}
                       y={round(label.top + label.lines.length * LABEL_LINE)}
                       dy="1em"
                       fontSize={DATE_FONT}
                     >
-                      {displayDate(label.event)}
+                      {label.event.expected
+                        ? `${displayDate(label.event)} ${EXPECTED}`
+                        : displayDate(label.event)}
                     </text>
                   </g>
                 );
@@ -520,9 +574,15 @@ export function RegulatoryTimeline({
                 ) : (
                   <time dateTime={event.date}>{displayDate(event)}</time>
                 )}
+                {event.expected ? (
+                  <>
+                    {" "}
+                    <span className="timeline-expected">{EXPECTED}</span>
+                  </>
+                ) : null}
               </td>
               <td className="timeline-cell-agency">
-                <MarkerIcon agency={event.agency} /> {event.agency}
+                <MarkerIcon agency={event.agency} expected={event.expected} /> {event.agency}
               </td>
               <th scope="row" className="timeline-cell-event">
                 {breakable(event.event)}

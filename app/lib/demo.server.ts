@@ -180,6 +180,8 @@ const RECORDS_SEEDED_KEY = "demo_records_seeded";
  * Fills the catalogue with `count` generated records and their history: every record's
  * first version, then every second version, and so on, each dated as the generator dates
  * it, so change logs and "recently updated" are real. Goes through the import code.
+ * Generated as of `today`, the day it runs: the records in the pipeline expect events in the
+ * weeks and months after it (the home page's next regulatory events).
  */
 export async function seedDemoRecords(db: Db, count: number, today = isoDate(new Date())) {
   const histories: HssRecord[][] = [];

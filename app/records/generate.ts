@@ -2,6 +2,13 @@
  * A deterministic generator of a plausible catalogue: the demo database and the
  * benchmarks use it. Record `index` depends only on (index, today), except for its
  * related-record links, which stay inside the catalogue's size. No Math.random.
+ *
+ * `today` is the day the catalogue is generated as of: every version and every event that
+ * has happened is dated on or before it, and a record still in the pipeline may carry
+ * expected events after it (an expected CHMP opinion or EC decision, a PDUFA date, an
+ * expected filing), as a real horizon-scanning record does. Most tests and the benchmarks pass
+ * or default to a fixed day, so that their catalogue never changes; the demo database passes
+ * the day it is seeded, so that its expected events are still to come.
  */
 import {
   COMPANY_FIRST,
@@ -14,7 +21,7 @@ import {
   TRIAL_COUNTRIES,
 } from "./generate-data";
 import type { HssRecordInput } from "./schema.server";
-import { PRICE_TIERS } from "./vocabulary";
+import { type EMA_EVENTS, type FDA_EVENTS, PRICE_TIERS } from "./vocabulary";
 
 type Rng = () => number;
 
@@ -149,7 +156,151 @@ interface Trial {
 
 const TRIAL_PROGRESS = ["Not yet recruiting", "Recruiting", "Active, not recruiting", "Completed"];
 
-/** Every version of record `index`, oldest first (one to five). */
+type Event<Names extends readonly string[]> = { event: Names[number]; date: string; note?: string };
+
+/** Where the expected date of a filing comes from: its note. */
+const GUIDANCE = "From the company's guidance";
+/** An EC decision follows the CHMP opinion by about 67 days. */
+const EC_DECISION_DAYS = 67;
+/** How long before today a reviewer's last look may be and still hold a revised date for a late procedure. */
+const RECENT_REVIEW_DAYS = 365;
+
+/**
+ * The expected events of a record's current version: what a reviewer who last looked at the
+ * record on its `lastUpdated` day would expect next, from the procedure's usual timings, kept
+ * only when it falls after `today` (strictly: an event dated today or before has happened or
+ * would have been updated). Only Active records still in the pipeline get any, and only the
+ * next steps of their current status, so that an expected decision never follows an outcome:
+ *
+ * - EMA Pre-submission, with a pivotal trial: sometimes an expected MAA submission.
+ * - EMA MAA submitted: the validation, a few weeks on, then the CHMP opinion (and sometimes
+ *   the EC decision, as below).
+ * - EMA MAA under evaluation: the CHMP opinion (about a year after validation, less under
+ *   accelerated assessment), sometimes with the EC decision 67 days after it. A procedure
+ *   already late, on a record reviewed recently, had a clock stop and a later expected date.
+ * - EMA CHMP positive opinion: the EC decision, 67 days after the opinion.
+ * - FDA IND active, with a pivotal trial: sometimes an expected application.
+ * - FDA submitted or under review: the PDUFA date (8 months after submission under priority
+ *   review, 12 under standard), sometimes an advisory committee meeting before it; a review
+ *   already past its date, on a record reviewed in its last months and within the last year,
+ *   was extended by three months.
+ *
+ * Its own random numbers (a salt of its own), so that everything else in the record is as
+ * it would be without them.
+ */
+function withExpectedEvents(doc: HssRecordInput, index: number, today: number): HssRecordInput {
+  if (doc.recordStatus !== "Active" || doc.stubRecord) return doc;
+  const rng = rngFor(index, 0xe5);
+  const reviewed = fromDate(doc.lastUpdated);
+  const recentlyReviewed = today - reviewed <= RECENT_REVIEW_DAYS * DAY;
+  const after = (ms: number, days: number) => ms + days * DAY;
+  const ema = doc.regulatoryInformation.ema;
+  const fda = doc.regulatoryInformation.fda;
+  const emaEvents = [...(ema.events ?? [])] as Event<typeof EMA_EVENTS>[];
+  const fdaEvents = [...(fda.events ?? [])] as Event<typeof FDA_EVENTS>[];
+  const dateOf = (events: Array<{ event: string; date: string }>, name: string) => {
+    const found = events.filter((e) => e.event === name).pop();
+    return found ? fromDate(found.date) : null;
+  };
+  const trials = [
+    ...(doc.clinicalTrials.euClinicalTrialRegistries ?? []),
+    ...(doc.clinicalTrials.usClinicalTrialRegistries ?? []),
+  ];
+  const pivotal = trials.some((t) => t.phase === "Phase III" || t.phase === "Phase II/III");
+  const accelerated = ema.procedureType === "Centralised procedure (accelerated assessment)";
+  const added = { ema: [] as Event<typeof EMA_EVENTS>[], fda: [] as Event<typeof FDA_EVENTS>[] };
+
+  // EMA: the next steps of the centralised procedure.
+  // `late`: whether a procedure past its usual date may have had a clock stop (only one
+  // under evaluation: a record still at "MAA submitted" has seen no validation).
+  const expectOpinion = (validated: number, opinion: number, late: boolean) => {
+    let expected = opinion;
+    if (late && expected <= today && recentlyReviewed && reviewed > validated + 30 * DAY) {
+      // Late: the reviewer saw a clock stop and moved the opinion on.
+      const stop = validated + Math.floor((reviewed - validated) * (0.3 + 0.6 * rng()));
+      added.ema.push({
+        event: "Clock stop",
+        date: toDate(Math.max(validated + DAY, Math.min(reviewed, stop))),
+        note: "To answer the CHMP's list of outstanding issues",
+      });
+      expected = after(today, between(rng, 10, 150));
+    }
+    if (expected <= today) return;
+    added.ema.push({ event: "CHMP opinion", date: toDate(expected) });
+    if (rng() < 0.5)
+      added.ema.push({ event: "EC decision", date: toDate(after(expected, EC_DECISION_DAYS)) });
+  };
+  const submitted = dateOf(emaEvents, "MAA submitted");
+  const validated = dateOf(emaEvents, "MAA validated");
+  const opinion = dateOf(emaEvents, "CHMP opinion");
+  if (ema.status === "Pre-submission" && pivotal && rng() < 0.5) {
+    const filing = after(reviewed, between(rng, 60, 420));
+    if (filing > today)
+      added.ema.push({ event: "MAA submitted", date: toDate(filing), note: GUIDANCE });
+  } else if (ema.status === "MAA submitted" && submitted !== null) {
+    const validation = after(submitted, between(rng, 14, 30));
+    if (validation > today) added.ema.push({ event: "MAA validated", date: toDate(validation) });
+    expectOpinion(
+      validation,
+      after(validation, accelerated ? between(rng, 150, 240) : between(rng, 300, 420)),
+      false,
+    );
+  } else if (ema.status === "MAA under evaluation" && validated !== null) {
+    expectOpinion(
+      validated,
+      after(validated, accelerated ? between(rng, 150, 240) : between(rng, 300, 420)),
+      true,
+    );
+  } else if (ema.status === "CHMP positive opinion" && opinion !== null) {
+    const decision = after(opinion, EC_DECISION_DAYS);
+    if (decision > today) added.ema.push({ event: "EC decision", date: toDate(decision) });
+  }
+
+  // FDA: the application, then its PDUFA goal date.
+  const applied = dateOf(fdaEvents, "Application submitted");
+  if (fda.status === "IND active" && pivotal && rng() < 0.4) {
+    const filing = after(reviewed, between(rng, 60, 420));
+    if (filing > today)
+      added.fda.push({ event: "Application submitted", date: toDate(filing), note: GUIDANCE });
+  } else if (
+    applied !== null &&
+    (fda.status === "NDA submitted" ||
+      fda.status === "BLA submitted" ||
+      fda.status === "Under priority review" ||
+      fda.status === "Under standard review")
+  ) {
+    let pdufa = after(applied, fda.status === "Under priority review" ? 240 : 365);
+    let note: string | undefined;
+    const underReview = fda.status.startsWith("Under ");
+    // An extension is announced in the review's last months: the reviewer saw it then.
+    if (pdufa <= today && underReview && recentlyReviewed && reviewed >= after(pdufa, -120)) {
+      pdufa = after(pdufa, 90);
+      note = "Extended by three months after a major amendment";
+    }
+    if (pdufa > today) {
+      const meeting = after(pdufa, -between(rng, 45, 90));
+      if (meeting > today && rng() < 0.25)
+        added.fda.push({ event: "Advisory committee meeting", date: toDate(meeting) });
+      added.fda.push({ event: "PDUFA date", date: toDate(pdufa), ...(note ? { note } : {}) });
+    }
+  }
+
+  if (added.ema.length === 0 && added.fda.length === 0) return doc;
+  const byDate = <T extends { date: string }>(events: T[]) =>
+    events.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return {
+    ...doc,
+    regulatoryInformation: {
+      ema: { ...ema, events: byDate([...emaEvents, ...added.ema]) },
+      fda: { ...fda, events: byDate([...fdaEvents, ...added.fda]) },
+    },
+  };
+}
+
+/**
+ * Every version of record `index`, oldest first (one to five). The current (last) version
+ * may have expected events after `today` (withExpectedEvents); the earlier ones have none.
+ */
 export function generateRecordHistory(
   index: number,
   options: { catalogueSize: number; today?: string },
@@ -513,6 +664,7 @@ export function generateRecordHistory(
       references: references.map((reference) => ({ ...reference, date: toDate(start) })),
     });
   }
+  history[history.length - 1] = withExpectedEvents(history[history.length - 1], index, today);
   return history;
 }
 

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { RecordPage } from "~/components/record/RecordPage";
 import { requireUser } from "~/lib/auth.server";
+import { isoDate } from "~/lib/dates";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { hasAnyRole } from "~/lib/roles";
@@ -26,11 +27,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hirsOfRecord(view.hssId),
     recordActivity(user.id, "view", view.hssId),
   ]);
-  return json({ view, glossary, hirs, isStaff: hasAnyRole(user.roles, ["admin", "editor"]) });
+  return json({
+    view,
+    glossary,
+    hirs,
+    isStaff: hasAnyRole(user.roles, ["admin", "editor"]),
+    // The day read: the timeline shows the events after it as expected.
+    today: isoDate(new Date()),
+  });
 }
 
 export default function RecordRoute() {
-  const { view, glossary, hirs, isStaff } = useLoaderData<typeof loader>();
+  const { view, glossary, hirs, isStaff, today } = useLoaderData<typeof loader>();
   return (
     <>
       <Breadcrumb items={[{ label: "Home", to: "/" }, { label: view.document.title }]} />
@@ -39,6 +47,7 @@ export default function RecordRoute() {
         recordPath={(hssId) => `/record/${hssId}`}
         glossary={glossary}
         hirs={hirs}
+        today={today}
         actions={
           <>
             <Link to={`/record/${view.hssId}/print`} className="button-link secondary">

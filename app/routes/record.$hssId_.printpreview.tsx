@@ -4,6 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RecordPage } from "~/components/record/RecordPage";
 import { requireUser } from "~/lib/auth.server";
+import { isoDate } from "~/lib/dates";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getPrintSelection } from "~/models/records.server";
@@ -25,7 +26,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .getAll("section")
     .filter((value) => PRINT_SECTION_VALUES.includes(value));
   const sections = fromUrl.length ? fromUrl : await getPrintSelection(user.id);
-  return json({ view, sections: [...resolvePrintSelection(sections)] });
+  return json({
+    view,
+    sections: [...resolvePrintSelection(sections)],
+    today: isoDate(new Date()),
+  });
 }
 
 function PrintButton() {
@@ -47,7 +52,7 @@ function PrintButton() {
 }
 
 export default function PrintPreview() {
-  const { view, sections } = useLoaderData<typeof loader>();
+  const { view, sections, today } = useLoaderData<typeof loader>();
   return (
     <div className="print-preview">
       <section className="mode-bar print-bar" aria-label="Print preview">
@@ -65,6 +70,7 @@ export default function PrintPreview() {
         recordPath={(hssId) => `/record/${hssId}`}
         visible={new Set(sections)}
         contents={false}
+        today={today}
       />
     </div>
   );

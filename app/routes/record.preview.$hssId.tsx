@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { RecordPage } from "~/components/record/RecordPage";
 import { requireRole } from "~/lib/auth.server";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, isoDate } from "~/lib/dates";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import timelineHref from "~/styles/timeline.css";
@@ -20,17 +20,18 @@ export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, ["admin", "editor"]);
   const view = await recordOr404(params.hssId, { preview: true });
-  return json({ view });
+  return json({ view, today: isoDate(new Date()) });
 }
 
 export default function RecordPreviewRoute() {
-  const { view } = useLoaderData<typeof loader>();
+  const { view, today } = useLoaderData<typeof loader>();
   const staged = view.state === "staged";
   const pending = view.changeLog.filter((entry) => entry.state === "staged").length;
   return (
     <RecordPage
       view={view}
       recordPath={(hssId) => `/record/preview/${hssId}`}
+      today={today}
       notice={
         <div className="notice" role="note">
           {staged ? (

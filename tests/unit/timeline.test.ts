@@ -128,6 +128,44 @@ describe("RegulatoryTimeline", () => {
     );
   });
 
+  it("shows the events dated after today as expected, by text as well as by a dashed hollow marker", () => {
+    const today = "2025-06-01";
+    const expected = renderToStaticMarkup(
+      createElement(RegulatoryTimeline, {
+        events: [
+          ...events,
+          { agency: "FDA", event: "PDUFA date", date: "2025-09-15" },
+          { agency: "EMA", event: "EC decision", date: "2025-06-01" },
+        ],
+        today,
+      }),
+    );
+    // The Extension of indication (Oct 12th 2025) and the PDUFA date; not the decision dated today.
+    expect(expected).toContain("2 are expected, dated after Jun 1st 2025.");
+    const svg = /<svg class="timeline-svg"[\s\S]*?<\/svg>/.exec(expected)?.[0] ?? "";
+    expect(svg.match(/timeline-marker-expected/g)).toHaveLength(2);
+    expect(svg).toContain(
+      '<circle class="timeline-marker timeline-marker-ema timeline-marker-expected"',
+    );
+    expect(svg).toContain(
+      '<rect class="timeline-marker timeline-marker-fda timeline-marker-expected"',
+    );
+    expect(svg).toContain(">Sep 15th 2025 (expected)</text>");
+    expect(svg).toContain(">Jun 1st 2025</text>");
+    const rows = bodyRows(expected);
+    expect(rows.slice(-3).map((row) => row.slice(0, 3))).toEqual([
+      ["Jun 1st 2025", "EMA", "EC decision"],
+      ["Sep 15th 2025 (expected)", "FDA", "PDUFA date"],
+      ["Oct 12th 2025 (expected)", "EMA", "Extension of indication"],
+    ]);
+    expect(expected).toContain("Dashed outline: expected, dated after Jun 1st 2025");
+    // Without today, or with nothing after it, nothing is expected.
+    for (const markup of [html, render(events.slice(0, 7))]) expect(markup).not.toMatch(/expected/);
+    expect(
+      renderToStaticMarkup(createElement(RegulatoryTimeline, { events, today: "2026-01-01" })),
+    ).not.toMatch(/expected/);
+  });
+
   it("says so, and nothing else, when there are no events", () => {
     expect(render([])).toBe('<p class="timeline-empty">No EMA or FDA events are recorded.</p>');
   });

@@ -21,6 +21,7 @@ export function RecordPage({
   contents = true,
   glossary,
   hirs,
+  today,
 }: {
   view: RecordView;
   recordPath: (hssId: string) => string;
@@ -33,6 +34,8 @@ export function RecordPage({
   glossary?: GlossaryTarget[];
   /** The reports to download and the upcoming topics about this record. */
   hirs?: RecordHirs;
+  /** YYYY-MM-DD, the day the page was read (the loader's): regulatory events after it are expected. */
+  today?: string;
 }) {
   const r = view.document;
   const lookup = useMemo(() => (glossary ? glossaryLookup(glossary) : null), [glossary]);
@@ -72,6 +75,7 @@ export function RecordPage({
               recordPath={recordPath}
               visible={visible}
               hirs={hirs}
+              today={today}
             />
           </GlossaryContext.Provider>
         </div>

@@ -27,6 +27,8 @@ export interface RecordSectionsProps {
   visible?: ReadonlySet<string>;
   /** The reports to download and the upcoming topics about this record (the record page's). */
   hirs?: RecordHirs;
+  /** YYYY-MM-DD, the day the page was read: the regulatory events after it are expected. */
+  today?: string;
 }
 
 const headingId = (value: string) => `section-${value}`;
@@ -161,7 +163,7 @@ export function timelineEvents(record: HssRecord): TimelineEvent[] {
 
 /** Every section of a record, in the print list's order, each with a heading. */
 export function RecordSections(props: RecordSectionsProps) {
-  const { record: r, visible } = props;
+  const { record: r, visible, today } = props;
   const shown = (value: string) => !visible || visible.has(value);
   const { ema, fda } = r.regulatoryInformation;
   const related = r.relatedRecords;
@@ -299,7 +301,9 @@ export function RecordSections(props: RecordSectionsProps) {
 
       {shown("regulatoryInformation") ? (
         <Section value="regulatoryInformation">
-          {shown("ema") && shown("fda") ? <RegulatoryTimeline events={timelineEvents(r)} /> : null}
+          {shown("ema") && shown("fda") ? (
+            <RegulatoryTimeline events={timelineEvents(r)} today={today} />
+          ) : null}
           {shown("ema") ? (
             <Section value="ema" level={3}>
               <Facts
@@ -315,6 +319,7 @@ export function RecordSections(props: RecordSectionsProps) {
               {!shown("fda") ? (
                 <RegulatoryTimeline
                   id="timeline-ema"
+                  today={today}
                   events={timelineEvents(r).filter((e) => e.agency === "EMA")}
                 />
               ) : null}
@@ -334,6 +339,7 @@ export function RecordSections(props: RecordSectionsProps) {
               {!shown("ema") ? (
                 <RegulatoryTimeline
                   id="timeline-fda"
+                  today={today}
                   events={timelineEvents(r).filter((e) => e.agency === "FDA")}
                 />
               ) : null}
