@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
@@ -96,7 +96,7 @@ export default function ManageAlerts() {
   const { alerts, limit } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Manage alerts" }]} />
+      <DashboardBreadcrumb items={[{ label: "Manage alerts" }]} />
       <h1>Manage alerts</h1>
       <p>
         Alerts show in the bar below the header, to everyone signed in or to the roles you choose,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -31,13 +31,7 @@ export default function ManageGlossary() {
   const { entries, full, limit } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage the glossary" },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: "Manage the glossary" }]} />
       <h1>Manage the glossary</h1>
       <p className="page-actions">
         {full ? (

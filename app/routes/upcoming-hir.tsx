@@ -24,13 +24,7 @@ export default function UpcomingHirs() {
   const { topics, canManage } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "High Impact Reports", to: "/hir" },
-          { label: "Upcoming" },
-        ]}
-      />
+      <Breadcrumb items={[{ label: "High Impact Reports", to: "/hir" }, { label: "Upcoming" }]} />
       <h1>Upcoming High Impact Reports</h1>
       <p>
         The topics our analysts are writing High Impact Reports on next, with the record each is
