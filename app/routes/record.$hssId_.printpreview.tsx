@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { Breadcrumb } from "~/components/Breadcrumb";
 import { RecordPage } from "~/components/record/RecordPage";
 import { requireUser } from "~/lib/auth.server";
 import { recordOr404 } from "~/lib/record-route.server";
@@ -48,6 +49,13 @@ export default function PrintPreview() {
   const { view, sections } = useLoaderData<typeof loader>();
   return (
     <>
+      <Breadcrumb
+        items={[
+          { label: view.document.title, to: `/record/${view.hssId}` },
+          { label: "Print", to: `/record/${view.hssId}/print` },
+          { label: "Print preview" },
+        ]}
+      />
       <section className="print-bar" aria-label="Print preview">
         <p>
           <strong>Print Preview Enabled</strong>
