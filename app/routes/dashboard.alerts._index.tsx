@@ -111,69 +111,76 @@ export default function ManageAlerts() {
       {alerts.length === 0 ? (
         <p>No alerts yet.</p>
       ) : (
-        <TableScroll
-          caption={`Alerts by title${alerts.length >= limit ? `: the first ${limit}` : ""}`}
-          captionHidden
-          className="alerts-table"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Type</th>
-              <th scope="col">Severity</th>
-              <th scope="col">Audience</th>
-              <th scope="col">Notify date</th>
-              <th scope="col">Expire date</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {alerts.map((alert) => (
-              <tr key={alert.alertId}>
-                <th scope="row">
-                  <Link to={`/dashboard/alerts/${alert.alertId}`}>{alert.title}</Link>
-                </th>
-                <td>{alert.type}</td>
-                <td>
-                  {alert.severity}
-                  {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
-                    <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
-                  ) : null}
-                </td>
-                <td>
-                  {alert.audience.length === 0
-                    ? "Everyone"
-                    : alert.audience.map((role) => AUDIENCE[role] ?? role).join(", ")}
-                </td>
-                <td>
-                  <DateCell value={alert.notifyDate} />
-                </td>
-                <td>
-                  <DateCell value={alert.expireDate} />
-                </td>
-                <td className={alert.isEnabled ? undefined : "state-off"}>{alert.state}</td>
-                <td>
-                  <Form method="post" className="inline-actions">
-                    <input type="hidden" name="alertId" value={alert.alertId} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={alert.isEnabled ? "disable" : "enable"}
-                      className="secondary outline"
-                    >
-                      {alert.isEnabled ? "Disable" : "Enable"}
-                      <span className="visually-hidden"> “{alert.title}”</span>
-                    </button>
-                    <Link to={`/dashboard/alerts/${alert.alertId}/delete`}>
-                      Delete<span className="visually-hidden"> “{alert.title}”</span>
-                    </Link>
-                  </Form>
-                </td>
+        <>
+          <p>
+            {alerts.length >= limit
+              ? `The first ${limit} alerts, by title`
+              : `${alerts.length === 1 ? "1 alert" : `${alerts.length} alerts`}, by title`}
+          </p>
+          <TableScroll
+            caption={`Alerts by title${alerts.length >= limit ? `: the first ${limit}` : ""}`}
+            captionHidden
+            className="alerts-table"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Type</th>
+                <th scope="col">Severity</th>
+                <th scope="col">Audience</th>
+                <th scope="col">Notify date</th>
+                <th scope="col">Expire date</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </TableScroll>
+            </thead>
+            <tbody>
+              {alerts.map((alert) => (
+                <tr key={alert.alertId}>
+                  <th scope="row">
+                    <Link to={`/dashboard/alerts/${alert.alertId}`}>{alert.title}</Link>
+                  </th>
+                  <td>{alert.type}</td>
+                  <td>
+                    {alert.severity}
+                    {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
+                      <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
+                    ) : null}
+                  </td>
+                  <td>
+                    {alert.audience.length === 0
+                      ? "Everyone"
+                      : alert.audience.map((role) => AUDIENCE[role] ?? role).join(", ")}
+                  </td>
+                  <td>
+                    <DateCell value={alert.notifyDate} />
+                  </td>
+                  <td>
+                    <DateCell value={alert.expireDate} />
+                  </td>
+                  <td className={alert.isEnabled ? undefined : "state-off"}>{alert.state}</td>
+                  <td>
+                    <Form method="post" className="inline-actions">
+                      <input type="hidden" name="alertId" value={alert.alertId} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={alert.isEnabled ? "disable" : "enable"}
+                        className="secondary outline"
+                      >
+                        {alert.isEnabled ? "Disable" : "Enable"}
+                        <span className="visually-hidden"> “{alert.title}”</span>
+                      </button>
+                      <Link to={`/dashboard/alerts/${alert.alertId}/delete`}>
+                        Delete<span className="visually-hidden"> “{alert.title}”</span>
+                      </Link>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableScroll>
+        </>
       )}
     </>
   );

@@ -45,7 +45,10 @@ export default function ManageGlossary() {
         )}
         <Link to="/glossary">View the glossary page</Link>
       </p>
-      <p role="status">{entries.length === 1 ? "1 entry" : `${entries.length} entries`}</p>
+      <p role="status">
+        {entries.length === 1 ? "1 entry" : `${entries.length} entries`}
+        {entries.length ? ", by record section" : ""}
+      </p>
       {entries.length === 0 ? (
         <p>The glossary has no entries yet.</p>
       ) : (

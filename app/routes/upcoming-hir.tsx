@@ -35,7 +35,10 @@ export default function UpcomingHirs() {
           <Link to="/dashboard/managehirtopics">Manage HIR topics</Link>
         </p>
       ) : null}
-      <p role="status">{topics.length === 1 ? "1 topic" : `${topics.length} topics`}</p>
+      <p role="status">
+        {topics.length === 1 ? "1 topic" : `${topics.length} topics`}
+        {topics.length ? ", by title A–Z" : ""}
+      </p>
       {topics.length === 0 ? (
         <p>No reports are planned at the moment.</p>
       ) : (
