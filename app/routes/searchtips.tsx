@@ -44,7 +44,7 @@ export default function SearchTips() {
       </nav>
 
       <h2 id="phrase">The search box</h2>
-      <TableScroll caption="What you can type in the search box">
+      <TableScroll caption="What you can type in the search box" captionHidden>
         <thead>
           <tr>
             <th scope="col">Type</th>
