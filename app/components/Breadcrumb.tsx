@@ -5,8 +5,19 @@ export interface Crumb {
   to?: string;
 }
 
+export const HOME_CRUMB: Crumb = { label: "Home", to: "/" };
+export const DASHBOARD_CRUMB: Crumb = { label: "Dashboard", to: "/dashboard" };
+
+/**
+ * The whole trail of a page: Home first, then Dashboard for a dashboard page, then the
+ * items given. Callers pass only what follows, so no page can start its trail elsewhere.
+ */
+export function trail(items: Crumb[], { dashboard = false }: { dashboard?: boolean } = {}) {
+  return [HOME_CRUMB, ...(dashboard ? [DASHBOARD_CRUMB] : []), ...items];
+}
+
 /** A trail of links whose last item, the current page, is plain text. */
-export function Breadcrumb({ items }: { items: Crumb[] }) {
+function Trail({ items }: { items: Crumb[] }) {
   return (
     <nav aria-label="breadcrumb">
       <ul>
@@ -24,4 +35,20 @@ export function Breadcrumb({ items }: { items: Crumb[] }) {
       </ul>
     </nav>
   );
+}
+
+/**
+ * A member page's trail: Home › section › item. Pass the items after Home, the last being
+ * this page.
+ */
+export function Breadcrumb({ items }: { items: Crumb[] }) {
+  return <Trail items={trail(items)} />;
+}
+
+/**
+ * A staff or dashboard page's trail: Home › Dashboard › section › item. Pass the items after
+ * Dashboard, the last being this page.
+ */
+export function DashboardBreadcrumb({ items }: { items: Crumb[] }) {
+  return <Trail items={trail(items, { dashboard: true })} />;
 }

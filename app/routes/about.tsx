@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle = { title: "About" };
@@ -7,6 +8,7 @@ export const handle: RouteHandle = { title: "About" };
 export default function About() {
   return (
     <article className="prose">
+      <Breadcrumb items={[{ label: "About" }]} />
       <h1>About the Horizon Scanning Database</h1>
       <p>
         The Horizon Scanning Database follows drugs and other health technologies from early

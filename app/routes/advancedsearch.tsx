@@ -113,13 +113,7 @@ export default function AdvancedSearchRoute() {
     : "";
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Search", to: "/search" },
-          { label: "Advanced search" },
-        ]}
-      />
+      <Breadcrumb items={[{ label: "Search", to: "/search" }, { label: "Advanced search" }]} />
       <ErrorSummary
         items={rowErrors.map((error) => ({
           fieldId: fieldId(error.row, error.field),

@@ -28,13 +28,7 @@ export default function AlertPage() {
   const { alert, release } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Alerts", to: "/alerts" },
-          { label: alert.title },
-        ]}
-      />
+      <Breadcrumb items={[{ label: "Alerts", to: "/alerts" }, { label: alert.title }]} />
       <AlertArticle alert={alert} release={release} />
       <p>
         <Link to="/alerts">All current alerts</Link>

@@ -30,7 +30,7 @@ export default function Alerts() {
   const { alerts } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Alerts" }]} />
+      <Breadcrumb items={[{ label: "Alerts" }]} />
       <h1>Alerts</h1>
       {alerts.length === 0 ? (
         <p>There are no alerts for you at the moment.</p>

@@ -36,7 +36,7 @@ export default function AllReleases() {
   const { releases } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Releases" }]} />
+      <Breadcrumb items={[{ label: "Releases" }]} />
       <h1>Releases</h1>
       {releases.length === 0 ? (
         <p>No releases have been announced yet.</p>

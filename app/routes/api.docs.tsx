@@ -1,3 +1,4 @@
+import { Breadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -110,6 +111,7 @@ export default function ApiDocs() {
   const { calls, groups, catalogue } = useLoaderData<typeof loader>();
   return (
     <>
+      <Breadcrumb items={[{ label: "API documentation" }]} />
       <h1>API documentation</h1>
       <p>
         Everything the website does is also a JSON call under <code>/api</code>, for your own tools.

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
 import { formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getServiceStatus, type ServiceStatus } from "~/models/health.server";
@@ -35,6 +36,9 @@ export default function ApiTest() {
   const ok = status.ready;
   return (
     <>
+      <Breadcrumb
+        items={[{ label: "API documentation", to: "/api/docs" }, { label: "Service status" }]}
+      />
       <h1>Service status</h1>
       <p className={ok ? "status-ok" : "status-bad"}>{statusSentence(status)}</p>
       <table className="status-table">

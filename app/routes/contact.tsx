@@ -2,6 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextareaField, TextField } from "~/components/forms";
 import { clientAddress } from "~/lib/rate-limit.server";
@@ -54,6 +55,7 @@ export default function Contact() {
   if (searchParams.get("sent") === "1") {
     return (
       <section className="form-narrow" aria-labelledby="sent-title">
+        <Breadcrumb items={[{ label: "Contact us" }]} />
         <h1 id="sent-title">Message was successful</h1>
         <p>
           Your message has been successfully sent. Someone should respond within 24-48hrs of your
@@ -74,6 +76,7 @@ export default function Contact() {
   ]);
   return (
     <div className="form-narrow">
+      <Breadcrumb items={[{ label: "Contact us" }]} />
       <ErrorSummary items={fieldErrors} />
       <h1>Contact us</h1>
       <p>

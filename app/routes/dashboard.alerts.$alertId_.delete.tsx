@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { alertIdOf } from "~/lib/alert-form.server";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
@@ -53,12 +53,8 @@ export default function DeleteAlert() {
   const { alert } = useLoaderData<typeof loader>();
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Manage alerts", to: "/dashboard/alerts" },
-          { label: "Delete alert" },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Manage alerts", to: "/dashboard/alerts" }, { label: "Delete alert" }]}
       />
       <h1>Delete the alert “{alert.title}”?</h1>
       <p>

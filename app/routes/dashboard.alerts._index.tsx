@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
@@ -97,7 +97,7 @@ export default function ManageAlerts() {
   const { alerts, limit } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Manage alerts" }]} />
+      <DashboardBreadcrumb items={[{ label: "Manage alerts" }]} />
       <h1>Manage alerts</h1>
       <p>
         Alerts show in the bar below the header, to everyone signed in or to the roles you choose,
@@ -112,72 +112,79 @@ export default function ManageAlerts() {
       {alerts.length === 0 ? (
         <p>No alerts yet.</p>
       ) : (
-        <TableScroll
-          caption={`Alerts by title${alerts.length >= limit ? `: the first ${limit}` : ""}`}
-          captionHidden
-          className="alerts-table"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Type</th>
-              <th scope="col">Severity</th>
-              <th scope="col">Audience</th>
-              <th scope="col">Notify date</th>
-              <th scope="col">Expire date</th>
-              <th scope="col">State</th>
-              <th scope="col">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            {alerts.map((alert) => (
-              <tr key={alert.alertId}>
-                <th scope="row">
-                  <Link to={`/dashboard/alerts/${alert.alertId}`}>{alert.title}</Link>
-                </th>
-                <td>{alert.type}</td>
-                <td>
-                  <StatusTag kind="severity" value={alert.shownAs} word={alert.severity} />
-                  {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
-                    <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
-                  ) : null}
-                </td>
-                <td>
-                  {alert.audience.length === 0
-                    ? "Everyone"
-                    : alert.audience.map((role) => AUDIENCE[role] ?? role).join(", ")}
-                </td>
-                <td>
-                  <DateCell value={alert.notifyDate} />
-                </td>
-                <td>
-                  <DateCell value={alert.expireDate} />
-                </td>
-                <td className={alert.isEnabled ? undefined : "state-off"}>{alert.state}</td>
-                <td>
-                  <Form method="post" className="inline-actions">
-                    <input type="hidden" name="alertId" value={alert.alertId} />
-                    <button
-                      type="submit"
-                      name="intent"
-                      value={alert.isEnabled ? "disable" : "enable"}
-                      className="secondary outline"
-                    >
-                      {alert.isEnabled ? "Disable" : "Enable"}
-                      <span className="visually-hidden"> “{alert.title}”</span>
-                    </button>
-                    <Link
-                      to={`/dashboard/alerts/${alert.alertId}/delete`}
-                      className="button-link danger outline"
-                    >
-                      Delete<span className="visually-hidden"> “{alert.title}”</span>
-                    </Link>
-                  </Form>
-                </td>
+        <>
+          <p>
+            {alerts.length >= limit
+              ? `The first ${limit} alerts, by title`
+              : `${alerts.length === 1 ? "1 alert" : `${alerts.length} alerts`}, by title`}
+          </p>
+          <TableScroll
+            caption={`Alerts by title${alerts.length >= limit ? `: the first ${limit}` : ""}`}
+            captionHidden
+            className="alerts-table"
+          >
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Type</th>
+                <th scope="col">Severity</th>
+                <th scope="col">Audience</th>
+                <th scope="col">Notify date</th>
+                <th scope="col">Expire date</th>
+                <th scope="col">State</th>
+                <th scope="col">Actions</th>
               </tr>
-            ))}
-          </tbody>
-        </TableScroll>
+            </thead>
+            <tbody>
+              {alerts.map((alert) => (
+                <tr key={alert.alertId}>
+                  <th scope="row">
+                    <Link to={`/dashboard/alerts/${alert.alertId}`}>{alert.title}</Link>
+                  </th>
+                  <td>{alert.type}</td>
+                  <td>
+                    <StatusTag kind="severity" value={alert.shownAs} word={alert.severity} />
+                    {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
+                      <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
+                    ) : null}
+                  </td>
+                  <td>
+                    {alert.audience.length === 0
+                      ? "Everyone"
+                      : alert.audience.map((role) => AUDIENCE[role] ?? role).join(", ")}
+                  </td>
+                  <td>
+                    <DateCell value={alert.notifyDate} />
+                  </td>
+                  <td>
+                    <DateCell value={alert.expireDate} />
+                  </td>
+                  <td className={alert.isEnabled ? undefined : "state-off"}>{alert.state}</td>
+                  <td>
+                    <Form method="post" className="inline-actions">
+                      <input type="hidden" name="alertId" value={alert.alertId} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value={alert.isEnabled ? "disable" : "enable"}
+                        className="secondary outline"
+                      >
+                        {alert.isEnabled ? "Disable" : "Enable"}
+                        <span className="visually-hidden"> “{alert.title}”</span>
+                      </button>
+                      <Link
+                        to={`/dashboard/alerts/${alert.alertId}/delete`}
+                        className="button-link danger outline"
+                      >
+                        Delete<span className="visually-hidden"> “{alert.title}”</span>
+                      </Link>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </TableScroll>
+        </>
       )}
     </>
   );

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AlertForm, type AlertPreview } from "~/components/alerts/AlertForm";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { alertFormAction, alertFormValues } from "~/lib/alert-form.server";
 import { requireRole } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -27,12 +27,8 @@ export default function NewAlert() {
   const preview = (result as { preview?: AlertPreview } | undefined)?.preview ?? null;
   return (
     <div className="form-medium">
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Manage alerts", to: "/dashboard/alerts" },
-          { label: "New alert" },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Manage alerts", to: "/dashboard/alerts" }, { label: "New alert" }]}
       />
       <h1>New alert</h1>
       <AlertForm

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
@@ -82,13 +82,7 @@ export default function ManageImagingDiagnostics() {
   const filtered = Boolean(query.q || query.category || query.status !== "all");
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: TITLE },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: TITLE }]} />
       <h1>{TITLE}</h1>
       <p className="page-actions">
         <Link to={`${PATH}/new`} className="button-link">

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { FaqOrder } from "~/components/staff/FaqOrder";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
@@ -113,13 +113,7 @@ export default function ManageFaqs() {
   const { rows, savedIds, version, notice, full, limit } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage FAQs" },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: "Manage FAQs" }]} />
       <h1>Manage FAQs</h1>
       <p className="page-actions">
         {full ? (

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { FaqFields, type FaqShape } from "~/components/staff/FaqFields";
@@ -50,12 +50,8 @@ export default function NewFaq() {
   const [form, fields] = useForm<FaqShape>({ id: "faq", lastResult, shouldRevalidate: "onInput" });
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage FAQs", to: "/dashboard/managefaqs" },
-          { label: "Add a question" },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Manage FAQs", to: "/dashboard/managefaqs" }, { label: "Add a question" }]}
       />
       <ErrorSummary
         items={summaryItems(form, [fields.category, fields.question, fields.answer, fields.anchor])}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { GlossaryFields } from "~/components/staff/GlossaryFields";
@@ -69,9 +69,8 @@ export default function EditGlossaryEntry() {
   });
   return (
     <div className="form-narrow">
-      <Breadcrumb
+      <DashboardBreadcrumb
         items={[
-          { label: "Dashboard", to: "/dashboard" },
           { label: "Manage the glossary", to: "/dashboard/manageglossary" },
           { label: "Edit entry" },
         ]}

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -31,13 +31,7 @@ export default function ManageGlossary() {
   const { entries, full, limit } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage the glossary" },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: "Manage the glossary" }]} />
       <h1>Manage the glossary</h1>
       <p className="page-actions">
         {full ? (
@@ -51,7 +45,10 @@ export default function ManageGlossary() {
         )}
         <Link to="/glossary">View the glossary page</Link>
       </p>
-      <p role="status">{entries.length === 1 ? "1 entry" : `${entries.length} entries`}</p>
+      <p role="status">
+        {entries.length === 1 ? "1 entry" : `${entries.length} entries`}
+        {entries.length ? ", by record section" : ""}
+      </p>
       {entries.length === 0 ? (
         <p>The glossary has no entries yet.</p>
       ) : (

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { GlossaryFields, type GlossaryShape } from "~/components/staff/GlossaryFields";
@@ -55,9 +55,8 @@ export default function NewGlossaryEntry() {
   });
   return (
     <div className="form-narrow">
-      <Breadcrumb
+      <DashboardBreadcrumb
         items={[
-          { label: "Dashboard", to: "/dashboard" },
           { label: "Manage the glossary", to: "/dashboard/manageglossary" },
           { label: "Add an entry" },
         ]}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { hirFileUrl } from "~/components/HirDownloadLink";
@@ -49,12 +49,8 @@ export default function EditHir() {
   const formProps = getFormProps(form);
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage HIRs", to: "/dashboard/managehirs" },
-          { label: "Edit HIR" },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Manage HIRs", to: "/dashboard/managehirs" }, { label: "Edit HIR" }]}
       />
       <ErrorSummary
         items={summaryItems(form, [fields.title, fields.description, fields.hssIds, fields.file])}

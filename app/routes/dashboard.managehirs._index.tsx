@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { hirFileUrl } from "~/components/HirDownloadLink";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
@@ -55,13 +55,7 @@ export default function ManageHirs() {
   const archived = hirs.filter((hir) => hir.archived).length;
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage HIRs" },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: "Manage HIRs" }]} />
       <h1>Manage HIRs</h1>
       <p className="page-actions">
         <Link to={`${PATH}/new`} className="button-link">

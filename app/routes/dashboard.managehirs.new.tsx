@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { HirFields, type HirShape, refuseOversize } from "~/components/staff/HirFields";
@@ -30,12 +30,8 @@ export default function NewHir() {
   const formProps = getFormProps(form);
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Manage HIRs", to: "/dashboard/managehirs" },
-          { label: "Upload a HIR" },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Manage HIRs", to: "/dashboard/managehirs" }, { label: "Upload a HIR" }]}
       />
       <ErrorSummary
         items={summaryItems(form, [fields.title, fields.description, fields.hssIds, fields.file])}

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { TopicFields, type TopicShape } from "~/components/staff/TopicFields";
@@ -47,9 +47,8 @@ export default function EditTopic() {
   });
   return (
     <div className="form-narrow">
-      <Breadcrumb
+      <DashboardBreadcrumb
         items={[
-          { label: "Dashboard", to: "/dashboard" },
           { label: "Manage HIR topics", to: "/dashboard/managehirtopics" },
           { label: "Edit topic" },
         ]}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import { badRequest, readForm } from "~/lib/body.server";
@@ -52,10 +52,8 @@ export default function ManageTopics() {
   const title = deleted ? "Deleted HIR topics" : "Manage HIR topics";
   return (
     <>
-      <Breadcrumb
+      <DashboardBreadcrumb
         items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
           ...(deleted
             ? [{ label: "Manage HIR topics", to: PATH }, { label: "Deleted" }]
             : [{ label: "Manage HIR topics" }]),

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { TopicFields, type TopicShape } from "~/components/staff/TopicFields";
@@ -29,9 +29,8 @@ export default function NewTopic() {
   const [form, fields] = useForm<TopicShape>({ id: "topic", lastResult });
   return (
     <div className="form-narrow">
-      <Breadcrumb
+      <DashboardBreadcrumb
         items={[
-          { label: "Dashboard", to: "/dashboard" },
           { label: "Manage HIR topics", to: "/dashboard/managehirtopics" },
           { label: "Add a topic" },
         ]}

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { requireUser, safeRedirect } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
@@ -93,13 +93,7 @@ export default function Notifications() {
   const error = failed?.error;
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Notifications" },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: "Notifications" }]} />
       <ErrorSummary items={error ? [{ fieldId: "frequency-daily", message: error }] : []} />
       <h1>Notifications</h1>
       <section className="email-notifications" aria-labelledby="email-title">

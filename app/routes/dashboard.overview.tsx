@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { BarChart } from "~/components/charts/BarChart";
 import { TableScroll } from "~/components/TableScroll";
 import { barChart } from "~/lib/charts.server";
@@ -87,13 +87,7 @@ export default function Overview() {
   const { days, savedChart, viewed, searches, updated } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Overview" },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: "Overview" }]} />
       <h1>Overview</h1>
       <section aria-labelledby="saved-changes-title" className="overview-saved">
         <h2 id="saved-changes-title">Changes in your saved searches</h2>

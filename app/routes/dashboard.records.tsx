@@ -3,7 +3,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { requireRole } from "~/lib/auth.server";
@@ -156,7 +156,7 @@ export default function ManageRecords() {
 
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Manage records" }]} />
+      <DashboardBreadcrumb items={[{ label: "Manage records" }]} />
       <ErrorSummary
         items={summaryItems(form, [
           fields.file,

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import { EXAMPLE_PATH, importFormat } from "~/lib/import-format.server";
@@ -24,12 +24,8 @@ export default function ImportFormat() {
   const { title, html, contents, controlled, examplePath } = useLoaderData<typeof loader>();
   return (
     <div className="import-format">
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Manage records", to: "/dashboard/records" },
-          { label: title },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Manage records", to: "/dashboard/records" }, { label: title }]}
       />
       <h1>{title}</h1>
       <p>

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
@@ -134,12 +134,8 @@ export default function ImportReportPage() {
   const changing = counts ? counts.new + counts.changed : 0;
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Manage records", to: "/dashboard/records" },
-          { label: "Import report" },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Manage records", to: "/dashboard/records" }, { label: "Import report" }]}
       />
       <h1>Import report: {data.filename}</h1>
       <dl className="facts">

@@ -2,7 +2,7 @@ import { ConfirmAction } from "~/components/ConfirmAction";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
@@ -100,13 +100,7 @@ export default function SavedSearches() {
   const failed = useActionData<typeof action>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Saved searches" },
-        ]}
-      />
+      <DashboardBreadcrumb items={[{ label: "Saved searches" }]} />
       <ErrorSummary
         items={failed ? [{ fieldId: `title-${failed.id}`, message: failed.error }] : []}
       />

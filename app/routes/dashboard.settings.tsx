@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { CheckboxField, summaryItems, TextField } from "~/components/forms";
 import { requireRole } from "~/lib/auth.server";
@@ -52,7 +52,7 @@ export default function SiteSettingsPage() {
   });
   return (
     <div className="form-narrow">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Site settings" }]} />
+      <DashboardBreadcrumb items={[{ label: "Site settings" }]} />
       <ErrorSummary items={summaryItems(form, [fields.environmentLabel])} />
       <h1>Site settings</h1>
       <Form method="post" {...getFormProps(form)}>

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, UserFilters } from "~/components/users/ListControls";
@@ -139,6 +140,7 @@ export default function UserReports() {
   ];
   return (
     <>
+      <DashboardBreadcrumb items={[{ label: "User reports" }]} />
       <ErrorSummary items={summary} />
       <h1>User reports</h1>
       <p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { statusText } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
@@ -97,12 +97,8 @@ export default function UserDetail() {
   const { user, history, isSelf } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: "Users", to: "/dashboard/users" },
-          { label: user.name },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Users", to: "/dashboard/users" }, { label: user.name }]}
       />
       <h1>{user.name}</h1>
       <dl className="summary-list">

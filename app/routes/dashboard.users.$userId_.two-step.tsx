@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { requireRole } from "~/lib/auth.server";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -55,9 +55,8 @@ export default function ResetTwoStep() {
   const navigation = useNavigation();
   return (
     <div className="form-narrow">
-      <Breadcrumb
+      <DashboardBreadcrumb
         items={[
-          { label: "Dashboard", to: "/dashboard" },
           { label: "Users", to: "/dashboard/users" },
           { label: user.name, to: `/dashboard/users/${user.id}` },
           { label: "Reset two-step sign-in" },

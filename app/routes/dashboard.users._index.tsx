@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, statusText, UserFilters } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
@@ -28,6 +29,7 @@ export default function Users() {
   const pages = Math.max(1, Math.ceil(total / query.size));
   return (
     <>
+      <DashboardBreadcrumb items={[{ label: "Users" }]} />
       <h1>Users</h1>
       <p className="page-actions">
         <Link to="/invite">Invite a user</Link>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { Breadcrumb } from "~/components/Breadcrumb";
 import { hirFileUrl } from "~/components/HirDownloadLink";
 import { requireUser } from "~/lib/auth.server";
 import { fileSize } from "~/lib/file-size";
@@ -77,6 +78,9 @@ export default function DownloadHir() {
 
   return (
     <div className="form-narrow download-hir">
+      <Breadcrumb
+        items={[{ label: "High Impact Reports", to: "/hir" }, { label: "Download HIR" }]}
+      />
       <h1>Download HIR</h1>
       {problem || !file ? (
         <>

@@ -102,9 +102,7 @@ export default function ExportRoute() {
   const chosenFormat = format.value ?? "csv";
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[{ label: "Home", to: "/" }, { label: "Search", to: back }, { label: "Export" }]}
-      />
+      <Breadcrumb items={[{ label: "Search", to: back }, { label: "Export" }]} />
       <ErrorSummary items={errors} />
       <h1>Export</h1>
       <p className="notice">

@@ -107,13 +107,7 @@ export default function ExportJobPage() {
   useJobUpdates(active);
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Search", to: data.back },
-          { label: "Export" },
-        ]}
-      />
+      <Breadcrumb items={[{ label: "Search", to: data.back }, { label: "Export" }]} />
       <h1>Export</h1>
       <JobAnnouncer
         active={active}

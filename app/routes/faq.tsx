@@ -31,7 +31,7 @@ export default function FaqPage() {
   const { q, groups, matches, total, canManage } = useLoaderData<typeof loader>();
   return (
     <article className="faq">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "FAQs" }]} />
+      <Breadcrumb items={[{ label: "FAQs" }]} />
       <h1>Frequently asked questions</h1>
       {canManage ? (
         <p className="page-actions">

@@ -65,7 +65,7 @@ export default function GlossaryPage() {
   );
   return (
     <article className="glossary">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Glossary" }]} />
+      <Breadcrumb items={[{ label: "Glossary" }]} />
       <h1>Glossary</h1>
       <p>
         What each field of a record means, and where its data comes from. The labels on a record

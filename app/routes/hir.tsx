@@ -48,7 +48,7 @@ export default function HighImpactReports() {
   const { q, total, hirs, canManage } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "High Impact Reports" }]} />
+      <Breadcrumb items={[{ label: "High Impact Reports" }]} />
       <h1>High Impact Reports</h1>
       <p>
         Our analyses of the technologies most likely to change care or budgets, as PDF files. See

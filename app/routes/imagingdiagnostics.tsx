@@ -94,7 +94,7 @@ export default function ImagingDiagnostics() {
         }.`;
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: TITLE }]} />
+      <Breadcrumb items={[{ label: TITLE }]} />
       <h1>{TITLE}</h1>
       <p>
         Contrast agents, radiopharmaceuticals and diagnostic tests on their way through the EMA,

@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { requireRole } from "~/lib/auth.server";
@@ -57,12 +57,8 @@ export default function Invite() {
   const { pending, days } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Users", to: "/dashboard/users" },
-          { label: "Invite a user" },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: "Users", to: "/dashboard/users" }, { label: "Invite a user" }]}
       />
       {/* A new invitation starts an empty form (with JS the page is not reloaded). */}
       <InviteForm key={pending[0]?.id ?? 0} days={days} />

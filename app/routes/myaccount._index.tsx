@@ -71,7 +71,7 @@ export default function MyAccount() {
   const others = devices.filter((device) => !device.current).length;
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "My account" }]} />
+      <Breadcrumb items={[{ label: "My account" }]} />
       <h1>My account</h1>
       <dl className="summary-list">
         <dt>Name</dt>

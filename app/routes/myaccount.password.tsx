@@ -76,11 +76,7 @@ export default function MyPassword() {
   return (
     <div className="form-narrow">
       <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "My account", to: "/myaccount" },
-          { label: "Change your password" },
-        ]}
+        items={[{ label: "My account", to: "/myaccount" }, { label: "Change your password" }]}
       />
       <ErrorSummary
         items={summaryItems(form, [

@@ -61,13 +61,7 @@ export default function Profile() {
   });
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "My account", to: "/myaccount" },
-          { label: "Profile" },
-        ]}
-      />
+      <Breadcrumb items={[{ label: "My account", to: "/myaccount" }, { label: "Profile" }]} />
       <ErrorSummary
         items={summaryItems(form, [
           fields.firstName,

@@ -257,15 +257,7 @@ export default function TwoStep() {
 }
 
 function Crumbs({ current }: { current: string }) {
-  return (
-    <Breadcrumb
-      items={[
-        { label: "Home", to: "/" },
-        { label: "My account", to: "/myaccount" },
-        { label: current },
-      ]}
-    />
-  );
+  return <Breadcrumb items={[{ label: "My account", to: "/myaccount" }, { label: current }]} />;
 }
 
 function Setup({

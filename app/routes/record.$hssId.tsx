@@ -41,7 +41,7 @@ export default function RecordRoute() {
   const { view, glossary, hirs, isStaff, today } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: view.document.title }]} />
+      <Breadcrumb items={[{ label: view.document.title }]} />
       <RecordPage
         view={view}
         recordPath={(hssId) => `/record/${hssId}`}

@@ -93,13 +93,7 @@ export default function PrintSelection() {
 
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: title, to: `/record/${hssId}` },
-          { label: "Print" },
-        ]}
-      />
+      <Breadcrumb items={[{ label: title, to: `/record/${hssId}` }, { label: "Print" }]} />
       <ErrorSummary items={failed ? [{ fieldId: FIRST_BOX, message: actionData.message }] : []} />
       <h1>Print: choose sections</h1>
       <p>

@@ -1,3 +1,4 @@
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
@@ -28,41 +29,49 @@ export default function RecordPreviewRoute() {
   const staged = view.state === "staged";
   const pending = view.changeLog.filter((entry) => entry.state === "staged").length;
   return (
-    <RecordPage
-      view={view}
-      recordPath={(hssId) => `/record/preview/${hssId}`}
-      today={today}
-      notice={
-        <div className="notice" role="note">
-          {staged ? (
-            <p>
-              <strong>Staged version {view.version}</strong>, staged{" "}
-              {formatDateTime(view.versionAt)}: not yet published.{" "}
-              {view.firstPublishedAt
-                ? `${pending} pending change-log entr${pending === 1 ? "y" : "ies"}.`
-                : "A new record."}
-            </p>
-          ) : (
-            <p>No staged changes: this is the published version.</p>
-          )}
-        </div>
-      }
-      actions={
-        staged ? (
-          <Form method="post" action="/dashboard/records" className="inline-actions">
-            <input type="hidden" name="hssId" value={view.hssId} />
-            <button type="submit" name="intent" value="publish">
-              Publish this version
-            </button>
-            <ConfirmAction
-              summary="Discard this version"
-              question="The staged version is removed; the published record stays as it is."
-              value="discard"
-              confirm="Yes, discard this version"
-            />
-          </Form>
-        ) : null
-      }
-    />
+    <>
+      <DashboardBreadcrumb
+        items={[
+          { label: "Manage records", to: "/dashboard/records" },
+          { label: `Preview: ${view.document.title}` },
+        ]}
+      />
+      <RecordPage
+        view={view}
+        recordPath={(hssId) => `/record/preview/${hssId}`}
+        today={today}
+        notice={
+          <div className="notice" role="note">
+            {staged ? (
+              <p>
+                <strong>Staged version {view.version}</strong>, staged{" "}
+                {formatDateTime(view.versionAt)}: not yet published.{" "}
+                {view.firstPublishedAt
+                  ? `${pending} pending change-log entr${pending === 1 ? "y" : "ies"}.`
+                  : "A new record."}
+              </p>
+            ) : (
+              <p>No staged changes: this is the published version.</p>
+            )}
+          </div>
+        }
+        actions={
+          staged ? (
+            <Form method="post" action="/dashboard/records" className="inline-actions">
+              <input type="hidden" name="hssId" value={view.hssId} />
+              <button type="submit" name="intent" value="publish">
+                Publish this version
+              </button>
+              <ConfirmAction
+                summary="Discard this version"
+                question="The staged version is removed; the published record stays as it is."
+                value="discard"
+                confirm="Yes, discard this version"
+              />
+            </Form>
+          ) : null
+        }
+      />
+    </>
   );
 }

@@ -27,13 +27,7 @@ export default function ReleasePage() {
   const { release } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "Releases", to: "/allreleases" },
-          { label: release.title },
-        ]}
-      />
+      <Breadcrumb items={[{ label: "Releases", to: "/allreleases" }, { label: release.title }]} />
       <AlertArticle alert={release} release />
       <p>
         <Link to="/allreleases">All releases</Link>

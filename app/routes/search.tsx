@@ -41,7 +41,7 @@ export default function SearchRoute() {
   const location = useLocation();
   return (
     <>
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search" }]} />
+      <Breadcrumb items={[{ label: "Search" }]} />
       <h1>Search</h1>
       <Form
         key={location.search}

@@ -87,7 +87,6 @@ export default function FacetValuesRoute() {
     <>
       <Breadcrumb
         items={[
-          { label: "Home", to: "/" },
           { label: advanced ? "Advanced search" : "Search", to: backHref },
           { label: `${label} values` },
         ]}

@@ -19,7 +19,7 @@ const q = (phrase: string) => `/search?q=${encodeURIComponent(phrase)}`;
 export default function SearchTips() {
   return (
     <article className="prose">
-      <Breadcrumb items={[{ label: "Home", to: "/" }, { label: "Search tips" }]} />
+      <Breadcrumb items={[{ label: "Search tips" }]} />
       <h1>Search tips</h1>
       <p>
         Search looks through every published record: names and titles count most, then indications,
@@ -44,7 +44,7 @@ export default function SearchTips() {
       </nav>
 
       <h2 id="phrase">The search box</h2>
-      <TableScroll caption="What you can type in the search box">
+      <TableScroll caption="What you can type in the search box" captionHidden>
         <thead>
           <tr>
             <th scope="col">Type</th>

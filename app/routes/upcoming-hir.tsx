@@ -24,13 +24,7 @@ export default function UpcomingHirs() {
   const { topics, canManage } = useLoaderData<typeof loader>();
   return (
     <>
-      <Breadcrumb
-        items={[
-          { label: "Home", to: "/" },
-          { label: "High Impact Reports", to: "/hir" },
-          { label: "Upcoming" },
-        ]}
-      />
+      <Breadcrumb items={[{ label: "High Impact Reports", to: "/hir" }, { label: "Upcoming" }]} />
       <h1>Upcoming High Impact Reports</h1>
       <p>
         The topics our analysts are writing High Impact Reports on next, with the record each is
@@ -41,7 +35,10 @@ export default function UpcomingHirs() {
           <Link to="/dashboard/managehirtopics">Manage HIR topics</Link>
         </p>
       ) : null}
-      <p role="status">{topics.length === 1 ? "1 topic" : `${topics.length} topics`}</p>
+      <p role="status">
+        {topics.length === 1 ? "1 topic" : `${topics.length} topics`}
+        {topics.length ? ", by title A–Z" : ""}
+      </p>
       {topics.length === 0 ? (
         <p>No reports are planned at the moment.</p>
       ) : (

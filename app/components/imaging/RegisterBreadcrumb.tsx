@@ -1,8 +1,8 @@
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 
 export const REGISTER_PATH = "/dashboard/imagingdiagnostics";
 
-/** The staff pages' trail: Dashboard, the register, (event names), and this page. */
+/** The register's staff pages' trail: Home › Dashboard › the register › (event names ›) this page. */
 export function RegisterBreadcrumb({
   current,
   underEventNames = false,
@@ -11,9 +11,8 @@ export function RegisterBreadcrumb({
   underEventNames?: boolean;
 }) {
   return (
-    <Breadcrumb
+    <DashboardBreadcrumb
       items={[
-        { label: "Dashboard", to: "/dashboard" },
         { label: "Manage imaging and diagnostics", to: REGISTER_PATH },
         ...(underEventNames ? [{ label: "Event names", to: `${REGISTER_PATH}/eventnames` }] : []),
         { label: current },

@@ -81,10 +81,12 @@ export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
   );
 }
 
+/** Under its registries' heading, which already names it: the caption is for screen readers. */
 function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
   return (
     <DataTable
       caption={caption}
+      captionHidden
       rows={trials}
       rowKey={(trial) => trial.trialId}
       empty="No trials recorded in these registries."
@@ -108,6 +110,7 @@ function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
   );
 }
 
+/** Under its kind's heading, which already names it: the caption is for screen readers. */
 function RelatedList({
   links,
   caption,
@@ -121,6 +124,7 @@ function RelatedList({
   return (
     <DataTable
       caption={caption}
+      captionHidden
       rows={links}
       rowKey={(link) => link.hssId}
       empty="None recorded."
@@ -227,6 +231,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="comparators">
           <DataTable
             caption="Comparators"
+            captionHidden
             rows={r.comparators}
             rowKey={(c) => c.name}
             empty="No comparators recorded."
@@ -242,6 +247,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="organisations">
           <DataTable
             caption="Organisations"
+            captionHidden
             rows={r.organisations}
             rowKey={(o, i) => `${o.name}-${i}`}
             empty="No organisations recorded."
@@ -402,6 +408,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="highImpactReports">
           <DataTable
             caption="High Impact Reports"
+            captionHidden
             rows={r.highImpactReports}
             rowKey={(h, i) => `${h.title}-${i}`}
             empty="No High Impact Report covers this record."
@@ -419,6 +426,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="references">
           <DataTable
             caption="References"
+            captionHidden
             rows={r.references}
             rowKey={(ref, i) => `${ref.title}-${i}`}
             empty="No references recorded."

@@ -52,12 +52,15 @@ const MANY_COLUMNS = 5;
  */
 export function DataTable<Row>({
   caption,
+  captionHidden = false,
   rows,
   columns,
   empty,
   rowKey,
 }: {
   caption: string;
+  /** The section's heading, just above, already says what the caption would. */
+  captionHidden?: boolean;
   rows: Row[];
   columns: Array<Column<Row>>;
   empty: string;
@@ -83,7 +86,7 @@ export function DataTable<Row>({
           Scroll the table sideways to see all {shown.length} columns.
         </p>
       ) : null}
-      <TableScroll caption={caption}>
+      <TableScroll caption={caption} captionHidden={captionHidden}>
         <thead>
           <tr>
             {shown.map((column) => (

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Breadcrumb } from "~/components/Breadcrumb";
+import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 
 /**
  * A delete's confirmation page: what will go, what deleting it means, and a POST button
@@ -27,12 +27,8 @@ export function DeleteConfirmation({
   const navigation = useNavigation();
   return (
     <div className="form-narrow">
-      <Breadcrumb
-        items={[
-          { label: "Dashboard", to: "/dashboard" },
-          { label: list.label, to: list.to },
-          { label: `Delete ${thing}` },
-        ]}
+      <DashboardBreadcrumb
+        items={[{ label: list.label, to: list.to }, { label: `Delete ${thing}` }]}
       />
       <h1>{question}</h1>
       <dl className="summary-list">
