@@ -160,6 +160,9 @@ export async function demoHirPdf(record: HssRecord, title: string, date: string)
 }
 
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+/** "Moderately to severely active…" as it reads inside a sentence; an acronym (HER2) stays. */
+const lowerFirst = (text: string) =>
+  /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
@@ -205,7 +208,7 @@ export async function seedDemoHirs(db: Db, today = dayjs()) {
     const other = IHSI_CATEGORIES[(index * 2 + 1) % IHSI_CATEGORIES.length];
     await createTopic(
       {
-        titleOfTopic: `${upperFirst(record.activeCompound.substanceName)} in ${record.estimatedIndication.indication}`,
+        titleOfTopic: `${upperFirst(record.activeCompound.substanceName)} in ${lowerFirst(record.estimatedIndication.indication)}`,
         ihsiCategories: index % 2 && other !== own ? [own, other] : [own],
         publicationDate:
           index === DEMO_TOPIC_COUNT - 1

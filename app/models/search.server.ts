@@ -53,7 +53,10 @@ function highlight(text: string, isMatch: (word: string) => boolean) {
   return text.replace(WORD, (word) => (isMatch(word) ? `${MARK_START}${word}${MARK_END}` : word));
 }
 
-/** Up to two passages of the text around matched words, joined by " … ". */
+/**
+ * Up to two passages of the text around matched words, joined by " … ", with "…" where a
+ * passage starts or stops inside the text, so a cut sentence never reads as a whole one.
+ */
 function snippet(text: string, isMatch: (word: string) => boolean) {
   const tokens = text.split(/\s+/).filter(Boolean);
   const hits = tokens.flatMap((token, index) =>
@@ -69,9 +72,11 @@ function snippet(text: string, isMatch: (word: string) => boolean) {
     else if (windows.length < 2)
       windows.push([Math.max(0, hit - half), Math.min(tokens.length, hit + half + 1)]);
   }
-  return windows
+  const passages = windows
     .map(([start, end]) => highlight(tokens.slice(start, end).join(" "), isMatch))
     .join(" … ");
+  const [first, last] = [windows[0], windows[windows.length - 1]];
+  return `${first[0] > 0 ? "… " : ""}${passages}${last[1] < tokens.length ? " …" : ""}`;
 }
 
 /** The shown page's records, read by id, in the index's order. */
@@ -100,7 +105,14 @@ async function pageOfHits(
     const row = byId.get(id);
     if (!row) return [];
     const card = JSON.parse(row.card) as ResultCard;
-    const text = [card.indication, card.summary].filter(Boolean).join(" ");
+    // The indication is a phrase without a full stop: one ends it, so it does not run on into
+    // the summary's first sentence.
+    const text = [card.indication, card.summary]
+      .filter((part): part is string => Boolean(part))
+      .map((part, index, parts) =>
+        index < parts.length - 1 && !/[.!?]$/.test(part.trim()) ? `${part.trim()}.` : part,
+      )
+      .join(" ");
     return [
       {
         hssId: row.hss_id,

@@ -182,7 +182,7 @@ export function RecordSections(props: RecordSectionsProps) {
               ["HSS ID", r.hssId],
               ["Substance name", r.activeCompound.substanceName],
               ["Brand name", r.activeCompound.brandName],
-              ["Company", r.organisations.map((o) => o.name).join(", ")],
+              ["Company", r.organisations.map((o) => o.name).join("; ")],
               ["Indication", r.estimatedIndication.indication],
               ["Therapeutic area", r.estimatedIndication.therapeuticArea],
               ["EU regulatory status", <StatusTag key="eu" kind="eu" value={ema.status} />],
