@@ -106,7 +106,15 @@ export default function ManageTopics() {
                   <Link to={`/record/${encodeURIComponent(topic.hssId)}`}>{topic.hssId}</Link>
                   {topic.recordName ? null : " (not published)"}
                 </td>
-                <td>{topic.publicationDate ? formatDate(topic.publicationDate) : "Not yet set"}</td>
+                <td>
+                  {topic.publicationDate ? (
+                    <time dateTime={topic.publicationDate}>
+                      {formatDate(topic.publicationDate)}
+                    </time>
+                  ) : (
+                    "Not yet set"
+                  )}
+                </td>
                 <td>{topic.archived ? "Archived" : "Shown to members"}</td>
                 <td>
                   {deleted ? (

@@ -1,3 +1,4 @@
+import { DateTimeCell } from "~/components/DateTimeCell";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
@@ -7,7 +8,7 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { requireRole } from "~/lib/auth.server";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
@@ -358,7 +359,9 @@ export default function ManageRecords() {
                   <th scope="row">
                     <Link to={`/dashboard/records/imports/${item.id}`}>{item.filename}</Link>
                   </th>
-                  <td>{formatDateTime(item.createdAt)}</td>
+                  <td>
+                    <DateTimeCell value={item.createdAt} />
+                  </td>
                   <td>
                     {item.uploadedBy ??
                       (item.source === "cli"

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { DateTimeCell } from "~/components/DateTimeCell";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { statusText } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
@@ -223,7 +224,9 @@ export default function UserDetail() {
             <tbody>
               {history.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDateTime(entry.at)}</td>
+                  <td>
+                    <DateTimeCell value={entry.at} />
+                  </td>
                   <td>
                     {entry.action}
                     {entry.detail ? `: ${entry.detail}` : ""}

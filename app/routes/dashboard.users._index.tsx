@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DateTimeCell } from "~/components/DateTimeCell";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, statusText, UserFilters } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
-import { formatDate, formatDateTime } from "~/lib/dates";
+import { formatDate, } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { listUsers, readUserListQuery } from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";
@@ -82,7 +83,7 @@ export default function Users() {
                     {formatDate(user.createdAt)}
                   </time>
                 </td>
-                <td>{user.lastSignInAt ? formatDateTime(user.lastSignInAt) : "Never"}</td>
+                <td>{user.lastSignInAt ? <DateTimeCell value={user.lastSignInAt} /> : "Never"}</td>
               </tr>
             ))}
           </tbody>

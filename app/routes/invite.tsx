@@ -2,11 +2,11 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { DateTimeCell } from "~/components/DateTimeCell";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { requireRole } from "~/lib/auth.server";
-import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -134,7 +134,9 @@ function PendingInvitations({
               <tr key={invitation.id}>
                 <td>{displayName(invitation)}</td>
                 <td>{invitation.email}</td>
-                <td>{formatDateTime(invitation.expiresAt)}</td>
+                <td>
+                  <DateTimeCell value={invitation.expiresAt} />
+                </td>
               </tr>
             ))}
           </tbody>
