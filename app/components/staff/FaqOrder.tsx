@@ -239,7 +239,15 @@ export function FaqOrder({
         </p>
       ) : null}
       <div className="button-row">
-        <button type="submit" name="intent" value="saveOrder" aria-busy={saving || undefined}>
+        {/* Secondary: Add a question is the page's primary action, as Add is on every Manage
+            list; the notice above points to Save order whenever there is an order to save. */}
+        <button
+          type="submit"
+          name="intent"
+          value="saveOrder"
+          className="secondary"
+          aria-busy={saving || undefined}
+        >
           Save order
         </button>
         {scripted && dirty ? (
