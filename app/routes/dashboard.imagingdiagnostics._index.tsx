@@ -93,9 +93,10 @@ export default function ManageImagingDiagnostics() {
       </p>
       <ImagingFilters pathname={PATH} query={query} categories={categories} staff />
       <ResultCount total={total} limit={limit} filtered={filtered} />
-      {/* A plain form: the exports answer with a file, which a script's fetch could not save. */}
+      {/* A plain form: the exports answer with a file, which a script's fetch could not save.
+          Both secondaries: Add an entry is the page's primary action. */}
       <form method="post" action={exportTo(false)} className="inline-actions" aria-label="Export">
-        <button type="submit" aria-describedby="staff-export-hint">
+        <button type="submit" className="secondary" aria-describedby="staff-export-hint">
           Export
         </button>
         <button

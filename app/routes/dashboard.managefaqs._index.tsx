@@ -1,13 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { FaqOrder } from "~/components/staff/FaqOrder";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { setFlash } from "~/lib/flash.server";
-import { moveId, movedMessage } from "~/lib/reorder";
+import { moveId, movedMessage, sameOrder } from "~/lib/reorder";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
 import { FAQ_LIMIT, faqsVersion, listFaqs, OrderRefused, saveFaqOrder } from "~/models/faqs.server";
@@ -111,6 +112,15 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function ManageFaqs() {
   const { rows, savedIds, version, notice, full, limit } = useLoaderData<typeof loader>();
+  // One primary action (docs/design.md): Add a question, as on every Manage list, except while
+  // the list shows an order not yet saved (moved without JS, or in place), when Save order is.
+  const [orderDirty, setOrderDirty] = useState(
+    () =>
+      !sameOrder(
+        rows.map((row) => row.id),
+        savedIds,
+      ),
+  );
   return (
     <>
       <DashboardBreadcrumb items={[{ label: "Manage FAQs" }]} />
@@ -119,7 +129,7 @@ export default function ManageFaqs() {
         {full ? (
           <span>The FAQ holds {limit} questions, the most it can: delete one to add another.</span>
         ) : (
-          <Link to={`${PATH}/new`} className="button-link">
+          <Link to={`${PATH}/new`} className={orderDirty ? "button-link secondary" : "button-link"}>
             Add a question
           </Link>
         )}
@@ -136,6 +146,7 @@ export default function ManageFaqs() {
             savedIds={savedIds}
             version={version}
             notice={notice}
+            onDirtyChange={setOrderDirty}
           />
         </section>
       )}

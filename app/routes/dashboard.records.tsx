@@ -249,7 +249,8 @@ export default function ManageRecords() {
           <>
             <Form method="post" className="inline-actions">
               <input type="hidden" name="scope" value="all" />
-              <button type="submit" name="intent" value="publish">
+              {/* Secondary: Check the file is the page's primary action. */}
+              <button type="submit" name="intent" value="publish" className="secondary">
                 Publish all {staged.total.toLocaleString("en-GB")}
               </button>
               <ConfirmAction

@@ -211,7 +211,13 @@ export default function ImportReportPage() {
           </h2>
           {failed.error ? <p className="notice">{failed.error}</p> : null}
           <Form method="post" className="inline-actions">
-            <button type="submit" name="intent" value="retry">
+            {/* After a failed apply, the apply button below is the page's primary action. */}
+            <button
+              type="submit"
+              name="intent"
+              value="retry"
+              className={pending ? "secondary" : undefined}
+            >
               Try again
             </button>
           </Form>

@@ -117,9 +117,11 @@ export default function ImagingDiagnostics() {
             ))}
             <SelectionCount count={selection.count} />
             <div className="selection-actions">
+              {/* Secondary: Apply filters, the list's search, is the page's primary action. */}
               <button
                 type="submit"
                 formAction={`/imagingdiagnostics/export${search}`}
+                className="secondary"
                 aria-describedby="export-hint"
               >
                 Export

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
 import { DATA_DIR } from "../../playwright.config";
 import { expect, keepDocuments, test } from "./fixtures";
-import { findLayoutFaults, LAYOUT_SIZES } from "./layout-check";
+import { findExtraPrimaryActions, findLayoutFaults, LAYOUT_SIZES } from "./layout-check";
 import {
   allVisits,
   deleteAlerts,
@@ -25,7 +25,8 @@ import {
  * page has (2.4.2), buttons that say which item they act on, and icons kept out of the
  * accessibility tree. And the layout check of issue 23 (tests/e2e/layout-check.ts) at 1280,
  * 768 and 375 px: no box sticking out to the right of its parent or the viewport outside a
- * labelled scroll region, no two controls on top of each other. The list of pages comes from
+ * labelled scroll region, no two controls on top of each other, no more than one filled
+ * primary action (the house style's Actions). The list of pages comes from
  * the app's own route table (`remix routes --json`): a new page without a visit in
  * tests/e2e/route-walk.ts fails the test, so no page escapes it.
  */
@@ -88,6 +89,9 @@ async function checkLayout(page: Page, where: string, jsEnabled: boolean, faults
           }),
       );
     for (const fault of await page.evaluate(findLayoutFaults))
+      faults.push(`${where} at ${size.width} px: ${fault}`);
+    // The house style's one primary action: per width, as a phone closes the search filters.
+    for (const fault of await page.evaluate(findExtraPrimaryActions))
       faults.push(`${where} at ${size.width} px: ${fault}`);
   }
 }

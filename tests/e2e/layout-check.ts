@@ -231,3 +231,79 @@ export function findLayoutFaults(): string[] {
     count > 1 ? `${line} (and ${count - 1} more like it)` : line,
   );
 }
+
+/**
+ * The house style's one primary action per page (docs/design.md, Actions), run in the page:
+ * returns one line, naming every filled primary action inside `main`, when there is more
+ * than one; none otherwise.
+ *
+ * A primary action is a visible `button`, `[role=button]`, `a.button-link` or
+ * `input[type=submit|button]` that is drawn filled: none of `.secondary`, `.outline`,
+ * `.contrast` (Pico's other variants) or `.danger` (red: a destructive action, such as a
+ * confirmation page's, has its own colour). Invisible ones are skipped as in
+ * findLayoutFaults: display none, visibility hidden, no box, visually hidden (clip or
+ * clip-path, on it or an ancestor), off the left of the page, and the content of a closed
+ * <details> (the search filters on a phone), unless the stylesheet draws it open (the same
+ * filters beside the results on a wider screen). The header, footer and anything else outside
+ * `main` are not the page's own actions.
+ *
+ * One exception: a pressed toggle (`aria-pressed="true"`, the search results' Card view /
+ * Table view switch) is filled to show which view is on, not to ask to be pressed: pressing
+ * it again does nothing, so it is a state, not an action.
+ *
+ * Must stay self-contained: Playwright sends the function's source to the page.
+ */
+export function findExtraPrimaryActions(): string[] {
+  const main = document.querySelector("main");
+  if (!main) return [];
+  const ACTIONS =
+    'button, [role="button"], a.button-link, input[type="submit"], input[type="button"]';
+  const NOT_PRIMARY = ".secondary, .outline, .contrast, .danger";
+
+  const hidden = (element: Element) => {
+    // Display none here or above, visibility hidden, and the content of a closed <details>
+    // (content-visibility hidden), but not one the stylesheet shows open: the search filters
+    // beside the results on a wide screen are a closed <details> drawn open.
+    if (!element.checkVisibility({ visibilityProperty: true })) return true;
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      if (style.clip !== "auto" || style.clipPath !== "none") return true;
+    }
+    const rect = element.getBoundingClientRect();
+    return rect.width === 0 || rect.height === 0 || rect.right <= 0;
+  };
+  const label = (element: Element) => {
+    const tag = element.tagName.toLowerCase();
+    const id = element.id ? `#${CSS.escape(element.id)}` : "";
+    const names = [...element.classList]
+      .slice(0, 2)
+      .map((name) => `.${CSS.escape(name)}`)
+      .join("");
+    return `${tag}${id}${names}`;
+  };
+  /** The element and its nearest ancestor with an id or a class, enough to find it. */
+  const selectorOf = (element: Element) => {
+    let anchor = element.parentElement;
+    while (anchor && anchor !== main && !anchor.id && anchor.classList.length === 0)
+      anchor = anchor.parentElement;
+    return anchor && anchor !== main ? `${label(anchor)} ${label(element)}` : label(element);
+  };
+  const textOf = (element: Element) => {
+    const text = (element.textContent ?? "").replace(/\s+/g, " ").trim();
+    const value = element instanceof HTMLInputElement ? element.value : "";
+    const shown = text || value || element.getAttribute("aria-label") || "";
+    return `"${shown.length > 40 ? `${shown.slice(0, 39)}…` : shown}"`;
+  };
+
+  const primaries = [...main.querySelectorAll(ACTIONS)].filter(
+    (element) =>
+      !element.matches(NOT_PRIMARY) &&
+      element.getAttribute("aria-pressed") !== "true" &&
+      !hidden(element),
+  );
+  if (primaries.length <= 1) return [];
+  const named = primaries.map((element) => `${selectorOf(element)} ${textOf(element)}`);
+  return [
+    `${primaries.length} primary (filled) actions, one at most: ${named.join(", ")}; make all but the one the page is for class="secondary"`,
+  ];
+}

@@ -45,7 +45,8 @@ export function ResultCount({
 
 /**
  * The filters: a GET form (bookmarkable, no JS needed). The sort is kept; the page starts
- * again at 1. Staff also filter by status.
+ * again at 1. Staff also filter by status. Apply filters is the members' list's primary
+ * action (the list's search); on the staff page, whose primary is Add an entry, a secondary.
  */
 export function ImagingFilters({
   pathname,
@@ -108,7 +109,9 @@ export function ImagingFilters({
         ) : null}
       </div>
       <div className="inline-actions">
-        <button type="submit">Apply filters</button>
+        <button type="submit" className={staff ? "secondary" : undefined}>
+          Apply filters
+        </button>
         {filtered ? (
           <Link
             to={imagingListHref(pathname, query, { q: "", category: "", status: "all", page: 1 })}

@@ -61,7 +61,8 @@ export function appliedFilterCount(request: SearchRequest) {
 /**
  * The "filter a list" panel: facets with counts and checkboxes, date ranges, and one
  * Apply filters button. Its controls belong to the search form by the form attribute,
- * so the phrase, sort and filters travel together in one GET.
+ * so the phrase, sort and filters travel together in one GET. Search is the page's primary
+ * action: Apply filters, at the top and foot of the panel, is a secondary.
  *
  * On a phone the results come first: the panel is a disclosure, "Filters (N applied)", closed
  * until opened (no script needed). On wider screens the stylesheet shows its content open,
@@ -86,7 +87,7 @@ export function FacetPanel({
       <details className="filters-disclosure">
         <summary>Filters ({appliedFilterCount(request)} applied)</summary>
         <h2 id="filters-heading">Filters</h2>
-        <button type="submit" form={form}>
+        <button type="submit" form={form} className="secondary">
           Apply filters
         </button>
         {carriedValues(request, facets).map((key) => (
@@ -226,7 +227,7 @@ export function FacetPanel({
             form={form}
           />
         </fieldset>
-        <button type="submit" form={form}>
+        <button type="submit" form={form} className="secondary">
           Apply filters
         </button>
       </details>

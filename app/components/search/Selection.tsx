@@ -128,7 +128,8 @@ export function SelectionBar({
       <div className="selection-actions">
         {selection.count > 0 ? (
           <>
-            <Link to={`/export${location.search}`} className="button-link">
+            {/* Secondary: Search is the page's primary action. */}
+            <Link to={`/export${location.search}`} className="button-link secondary">
               Export
             </Link>
             <button type="submit" name="intent" value="clear" className="secondary">

@@ -25,18 +25,24 @@ const rowId = (id: number) => `faq-row-${id}`;
  * the list with that move made, not yet saved. With JS the same buttons move the row in place,
  * rows can be dragged with the mouse, and each row's handle is a keyboard drag (Space to pick
  * up, arrow keys to move, Space to drop, Escape to cancel); a live region says every move.
+ *
+ * Save order is the page's primary action only while there is an order to save; otherwise it
+ * is a secondary and Add a question is the primary (`onDirtyChange` tells the page which).
  */
 export function FaqOrder({
   rows,
   savedIds,
   version,
   notice,
+  onDirtyChange,
 }: {
   rows: OrderRow[];
   savedIds: number[];
   version: number;
   /** What the last move without JS did, said at the top of the list. */
   notice?: string;
+  /** Called when the order shown comes to differ from the saved one, or no longer does. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const byId = new Map(rows.map((row) => [row.id, row]));
   const [order, setOrder] = useState(() => rows.map((row) => row.id));
@@ -60,6 +66,7 @@ export function FaqOrder({
   const question = (id: number) => byId.get(id)?.question ?? "";
   const positionOf = (ids: number[], id: number) => ids.indexOf(id) + 1;
   const dirty = !sameOrder(order, savedIds);
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   function move(id: number, direction: Direction, focusId: (next: number[]) => string) {
     const next = moveId(order, id, direction);
@@ -239,7 +246,13 @@ export function FaqOrder({
         </p>
       ) : null}
       <div className="button-row">
-        <button type="submit" name="intent" value="saveOrder" aria-busy={saving || undefined}>
+        <button
+          type="submit"
+          name="intent"
+          value="saveOrder"
+          className={dirty ? undefined : "secondary"}
+          aria-busy={saving || undefined}
+        >
           Save order
         </button>
         {scripted && dirty ? (
