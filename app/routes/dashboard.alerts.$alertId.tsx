@@ -39,8 +39,8 @@ export default function EditAlert() {
       <DashboardBreadcrumb
         items={[{ label: "Manage alerts", to: "/dashboard/alerts" }, { label: `Edit: ${title}` }]}
       />
-      <h1>Edit alert</h1>
       <AlertForm
+        heading={<h1>Edit alert</h1>}
         id="alert"
         defaultValue={values}
         lastResult={result}
@@ -49,7 +49,7 @@ export default function EditAlert() {
         preview={preview}
         submitLabel="Save alert"
       />
-      <p>
+      <p className="delete-link">
         <Link to={`/dashboard/alerts/${alertId}/delete`}>Delete this alert</Link>
       </p>
     </div>

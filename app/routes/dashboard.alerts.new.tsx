@@ -30,8 +30,8 @@ export default function NewAlert() {
       <DashboardBreadcrumb
         items={[{ label: "Manage alerts", to: "/dashboard/alerts" }, { label: "New alert" }]}
       />
-      <h1>New alert</h1>
       <AlertForm
+        heading={<h1>New alert</h1>}
         id="alert"
         defaultValue={values}
         lastResult={result}

@@ -76,7 +76,7 @@ export default function EditImagingEntry() {
         submitLabel="Save entry"
         cancelTo={PATH}
       />
-      <p>
+      <p className="delete-link">
         <Link to={`${PATH}/${entry.id}/delete`}>Delete this entry</Link>
       </p>
     </div>

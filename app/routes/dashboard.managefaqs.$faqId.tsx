@@ -76,9 +76,11 @@ export default function EditFaq() {
             Save question
           </button>
           <Link to="/dashboard/managefaqs">Cancel</Link>
-          <Link to={`/dashboard/managefaqs/${faq.id}/delete`}>Delete this question</Link>
         </div>
       </Form>
+      <p className="delete-link">
+        <Link to={`/dashboard/managefaqs/${faq.id}/delete`}>Delete this question</Link>
+      </p>
     </div>
   );
 }

@@ -91,9 +91,11 @@ export default function EditGlossaryEntry() {
             Save entry
           </button>
           <Link to="/dashboard/manageglossary">Cancel</Link>
-          <Link to={`/dashboard/manageglossary/${entry.id}/delete`}>Delete this entry</Link>
         </div>
       </Form>
+      <p className="delete-link">
+        <Link to={`/dashboard/manageglossary/${entry.id}/delete`}>Delete this entry</Link>
+      </p>
     </div>
   );
 }

@@ -83,9 +83,11 @@ export default function EditHir() {
             Save report
           </button>
           <Link to="/dashboard/managehirs">Cancel</Link>
-          <Link to={`/dashboard/managehirs/${hir.id}/delete`}>Delete this report</Link>
         </div>
       </Form>
+      <p className="delete-link">
+        <Link to={`/dashboard/managehirs/${hir.id}/delete`}>Delete this report</Link>
+      </p>
     </div>
   );
 }

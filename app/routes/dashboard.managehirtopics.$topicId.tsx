@@ -70,9 +70,11 @@ export default function EditTopic() {
             Save topic
           </button>
           <Link to="/dashboard/managehirtopics">Cancel</Link>
-          <Link to={`/dashboard/managehirtopics/${topic.id}/delete`}>Delete this topic</Link>
         </div>
       </Form>
+      <p className="delete-link">
+        <Link to={`/dashboard/managehirtopics/${topic.id}/delete`}>Delete this topic</Link>
+      </p>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, statusText, UserFilters } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
-import { formatDate, } from "~/lib/dates";
+import { formatDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { listUsers, readUserListQuery } from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import {
   type FieldMetadata,
   getFormProps,
@@ -74,6 +75,7 @@ export function AlertForm({
   roles,
   preview,
   submitLabel,
+  heading,
 }: {
   id: string;
   defaultValue: AlertFormValues;
@@ -82,6 +84,8 @@ export function AlertForm({
   roles: readonly string[];
   preview: AlertPreview | null;
   submitLabel: string;
+  /** The page's h1: drawn under the error summary, which opens the page (the house's order). */
+  heading: ReactNode;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -116,6 +120,7 @@ export function AlertForm({
           fields.requestedBy,
         ] as AnyField[])}
       />
+      {heading}
       {preview ? (
         <section className="alert-preview" aria-labelledby="alert-preview-title">
           <h2 id="alert-preview-title">Preview</h2>
