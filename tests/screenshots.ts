@@ -431,6 +431,7 @@ async function main() {
       javaScriptEnabled: false,
       reducedMotion: "reduce",
       viewport: SIZES[0],
+      locale: "en-GB",
     });
     const withoutJs = await context.newPage();
     await logIn(withoutJs, "member@example.org");

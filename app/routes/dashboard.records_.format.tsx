@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import { EXAMPLE_PATH, importFormat } from "~/lib/import-format.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -53,30 +52,24 @@ export default function ImportFormat() {
           These fields take only the values listed (exactly as written); any other value is an
           error. “[]” stands for any item of a list.
         </p>
-        <TableScroll caption="Fields with controlled values" captionHidden>
-          <thead>
-            <tr>
-              <th scope="col">Field</th>
-              <th scope="col">Values</th>
-            </tr>
-          </thead>
-          <tbody>
-            {controlled.map((row) => (
-              <tr key={row.field}>
-                <th scope="row">
-                  <code>{row.field}</code>
-                </th>
-                <td>
-                  <ul className="import-format-values">
-                    {row.values.map((value) => (
-                      <li key={value}>{value}</li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableScroll>
+        {/* A list of terms (each field and its values), not a table: on a phone a field's
+            values go under its name instead of off the screen. */}
+        <dl className="controlled-values">
+          {controlled.map((row) => (
+            <div key={row.field}>
+              <dt>
+                <code>{row.field}</code>
+              </dt>
+              <dd>
+                <ul className="import-format-values">
+                  {row.values.map((value) => (
+                    <li key={value}>{value}</li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+          ))}
+        </dl>
       </section>
     </div>
   );

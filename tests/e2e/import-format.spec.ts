@@ -23,10 +23,11 @@ test.describe("import format", () => {
         .getByRole("region", { name: "Table: A record" })
         .getByRole("cell", { name: "hssId", exact: true }),
     ).toBeVisible();
+    // The controlled values are a list of terms: each field, then its values.
     const recordStatus = page
-      .getByRole("table", { name: "Fields with controlled values" })
-      .getByRole("row")
-      .filter({ has: page.getByRole("rowheader", { name: "recordStatus", exact: true }) });
+      .locator("dl.controlled-values > div")
+      .filter({ has: page.getByRole("term").getByText("recordStatus", { exact: true }) })
+      .getByRole("definition");
     await expect(recordStatus.getByRole("listitem")).toHaveText([
       "Active",
       "Monitoring",

@@ -282,6 +282,8 @@ function contextOptions(options: WalkOptions): BrowserContextOptions {
     baseURL: options.baseURL,
     reducedMotion: "reduce",
     viewport: options.viewport,
+    // The product's readers are in the UK: date fields read day/month/year, as theirs do.
+    locale: "en-GB",
   };
 }
 
