@@ -137,7 +137,7 @@ export default function ExportRoute() {
           <small id="all-hint" className="hint">
             {isAdmin
               ? "As an administrator you may export every result."
-              : `Exports of all results are for administrators: yours exports your selection instead, at most ${fallbackSize.toLocaleString("en-GB")} records.`}
+              : `Only administrators can export every result. If you choose this, your selection is exported instead (at most ${fallbackSize.toLocaleString("en-GB")} records).`}
           </small>
         </fieldset>
         <fieldset aria-describedby={format.errors?.length ? format.errorId : undefined}>
