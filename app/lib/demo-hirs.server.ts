@@ -160,9 +160,6 @@ export async function demoHirPdf(record: HssRecord, title: string, date: string)
 }
 
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-/** "Moderately to severely active…" as it reads inside a sentence; an acronym (HER2) stays. */
-const lowerFirst = (text: string) =>
-  /^[A-Z][a-z]/.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
@@ -208,7 +205,9 @@ export async function seedDemoHirs(db: Db, today = dayjs()) {
     const other = IHSI_CATEGORIES[(index * 2 + 1) % IHSI_CATEGORIES.length];
     await createTopic(
       {
-        titleOfTopic: `${upperFirst(record.activeCompound.substanceName)} in ${lowerFirst(record.estimatedIndication.indication)}`,
+        // The record's title already reads as a sentence ("… for moderately …", "… for Fabry
+        // disease"): the topic says "in" where it says "for".
+        titleOfTopic: record.title.replace(" for ", " in "),
         ihsiCategories: index % 2 && other !== own ? [own, other] : [own],
         publicationDate:
           index === DEMO_TOPIC_COUNT - 1

@@ -76,7 +76,15 @@ function snippet(text: string, isMatch: (word: string) => boolean) {
     .map(([start, end]) => highlight(tokens.slice(start, end).join(" "), isMatch))
     .join(" … ");
   const [first, last] = [windows[0], windows[windows.length - 1]];
-  return `${first[0] > 0 ? "… " : ""}${passages}${last[1] < tokens.length ? " …" : ""}`;
+  // No-break spaces keep each ellipsis with its word, never alone on a line.
+  return `${first[0] > 0 ? "…\u00a0" : ""}${passages}${last[1] < tokens.length ? "\u00a0…" : ""}`;
+}
+
+/** A text's first words, with an ellipsis kept to the last word where it is cut. */
+function opening(text: string) {
+  const tokens = text.split(/\s+/).filter(Boolean);
+  const words = SNIPPET_WORDS / 2;
+  return tokens.length > words ? `${tokens.slice(0, words).join(" ")}\u00a0…` : tokens.join(" ");
 }
 
 /** The shown page's records, read by id, in the index's order. */
@@ -105,10 +113,13 @@ async function pageOfHits(
     const row = byId.get(id);
     if (!row) return [];
     const card = JSON.parse(row.card) as ResultCard;
-    // The indication is a phrase without a full stop: one ends it, so it does not run on into
-    // the summary's first sentence.
-    const text = [card.indication, card.summary]
-      .filter((part): part is string => Boolean(part))
+    // The indication is left out where the title already says it (a record is titled
+    // "substance for indication"), so the line under the title tells something new; kept, it
+    // is a phrase without a full stop and one ends it, so it does not run on into the summary.
+    const indication = card.indication?.trim() ?? "";
+    const inTitle = indication !== "" && row.title.toLowerCase().includes(indication.toLowerCase());
+    const text = [inTitle ? "" : indication, card.summary ?? ""]
+      .filter(Boolean)
       .map((part, index, parts) =>
         index < parts.length - 1 && !/[.!?]$/.test(part.trim()) ? `${part.trim()}.` : part,
       )
@@ -124,6 +135,7 @@ async function pageOfHits(
         substanceName: card.substanceName,
         companies: card.companies,
         indication: card.indication,
+        summaryOpening: opening(card.summary ?? ""),
         euStatus: card.euStatus,
         fdaStatus: card.fdaStatus,
       },

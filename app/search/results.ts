@@ -10,6 +10,8 @@ export interface SearchHit {
   substanceName: string;
   companies: string[];
   indication: string;
+  /** The summary's opening words (with "…" where cut): the card's line when no passage matched. */
+  summaryOpening: string;
   euStatus: string;
   fdaStatus: string | null;
 }

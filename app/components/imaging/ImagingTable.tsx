@@ -168,10 +168,10 @@ export function ImagingTable({
         <thead>
           <tr>
             {selectedIds ? <th scope="col">Select</th> : null}
+            {header("chemicalName", "Chemical name")}
             {staffActions ? <th scope="col">Status</th> : null}
             {header("category", "Category")}
             {header("emaCode", "EMA code")}
-            {header("chemicalName", "Chemical name")}
             {header("tradeName", "Trade name")}
             <th scope="col">Indication statement</th>
             {header("latestEvent", "Latest event")}
@@ -190,15 +190,6 @@ export function ImagingTable({
                   />
                 </td>
               ) : null}
-              {staffActions ? (
-                // First, where staff see it without scrolling the wide table sideways.
-                <td className="staff-status">
-                  <StatusTag kind="record" value={row.archived ? "Archived" : "Active"} />
-                  {staffActions(row)}
-                </td>
-              ) : null}
-              <td>{row.category}</td>
-              <td className="nowrap">{row.emaCode}</td>
               <th scope="row">
                 {staffActions ? (
                   <Link to={`${pathname}/${row.id}`}>
@@ -211,6 +202,15 @@ export function ImagingTable({
                   row.chemicalName
                 )}
               </th>
+              {staffActions ? (
+                // Next to the name, where staff see it without scrolling the wide table sideways.
+                <td className="staff-status">
+                  <StatusTag kind="record" value={row.archived ? "Archived" : "Active"} />
+                  {staffActions(row)}
+                </td>
+              ) : null}
+              <td>{row.category}</td>
+              <td className="nowrap">{row.emaCode}</td>
               <td>{row.tradeName}</td>
               <td className="indication">{row.indicationStatement}</td>
               <td>

@@ -463,7 +463,7 @@ export function RecordSections(props: RecordSectionsProps) {
                   </>
                 ),
               },
-              { header: "Section", cell: (entry) => sectionLabel(entry.section) },
+              { header: "Section", cell: (entry) => sectionLabel(entry.section), nowrap: true },
               { header: "Field", cell: (entry) => entry.field },
               {
                 header: "Before",

@@ -175,9 +175,9 @@ export function SearchResults({
                   <p className="snippet">
                     <Highlighted text={hit.snippet} />
                   </p>
-                ) : (
-                  <p className="snippet">{hit.indication}</p>
-                )}
+                ) : hit.summaryOpening ? (
+                  <p className="snippet">{hit.summaryOpening}</p>
+                ) : null}
                 <p className="muted">{hit.hssId}</p>
               </article>
             </li>
