@@ -159,7 +159,6 @@ export async function demoHirPdf(record: HssRecord, title: string, date: string)
   return pdf.save();
 }
 
-const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 async function* once(bytes: Uint8Array) {
   yield bytes;
