@@ -159,7 +159,6 @@ export async function demoHirPdf(record: HssRecord, title: string, date: string)
   return pdf.save();
 }
 
-
 async function* once(bytes: Uint8Array) {
   yield bytes;
 }
