@@ -144,6 +144,8 @@ export default function ManageRecords() {
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  // "Publish all 3 staged versions", not "Publish all 3".
+  const stagedCount = `${staged.total.toLocaleString("en-GB")} staged version${staged.total === 1 ? "" : "s"}`;
   const [form, fields] = useForm<{ mode: string; file: File }>({
     id: "upload",
     lastResult,
@@ -251,13 +253,13 @@ export default function ManageRecords() {
               <input type="hidden" name="scope" value="all" />
               {/* Secondary: Check the file is the page's primary action. */}
               <button type="submit" name="intent" value="publish" className="secondary">
-                Publish all {staged.total.toLocaleString("en-GB")}
+                Publish all {stagedCount}
               </button>
               <ConfirmAction
-                summary={<>Discard all {staged.total.toLocaleString("en-GB")}</>}
+                summary={<>Discard all {stagedCount}</>}
                 question="Every staged version is removed; the published records stay as they are."
                 value="discard"
-                confirm={<>Yes, discard all {staged.total.toLocaleString("en-GB")}</>}
+                confirm={<>Yes, discard all {stagedCount}</>}
               />
             </Form>
             <TableScroll
@@ -282,7 +284,7 @@ export default function ManageRecords() {
               <tbody>
                 {staged.versions.map((version) => (
                   <tr key={version.hssId}>
-                    <th scope="row">
+                    <th scope="row" className="title-cell">
                       <Link to={`/record/preview/${version.hssId}`}>{version.title}</Link>
                     </th>
                     <td className="nowrap">{version.hssId}</td>
@@ -290,7 +292,11 @@ export default function ManageRecords() {
                     <td>
                       <time dateTime={version.stagedAt}>{formatDate(version.stagedAt)}</time>
                     </td>
-                    <td className="numeric">{version.isNew ? "New record" : version.changes}</td>
+                    {version.isNew ? (
+                      <td className="nowrap">New record</td>
+                    ) : (
+                      <td className="numeric">{version.changes}</td>
+                    )}
                     <td>
                       <Form method="post" className="inline-actions">
                         <input type="hidden" name="hssId" value={version.hssId} />
