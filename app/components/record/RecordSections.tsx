@@ -314,7 +314,10 @@ export function RecordSections(props: RecordSectionsProps) {
             <Section value="ema" level={3}>
               <Facts
                 items={[
-                  ["EU regulatory status", ema.status],
+                  [
+                    "EU regulatory status",
+                    ema.status ? <StatusTag key="eu" kind="eu" value={ema.status} /> : null,
+                  ],
                   ["Procedure type", ema.procedureType],
                   ["Procedure number", ema.procedureNumber],
                   ["PRIME eligible", ema.primeEligible],
@@ -335,7 +338,10 @@ export function RecordSections(props: RecordSectionsProps) {
             <Section value="fda" level={3}>
               <Facts
                 items={[
-                  ["FDA regulatory status", fda.status],
+                  [
+                    "FDA regulatory status",
+                    fda.status ? <StatusTag key="fda" kind="fda" value={fda.status} /> : null,
+                  ],
                   ["Application type", fda.applicationType],
                   ["Application number", fda.applicationNumber],
                   ["Breakthrough therapy", fda.breakthroughTherapy],
