@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import { startServer } from "~/lib/startup.server";
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
+import { SiteCssContext } from "~/lib/site-css";
+import { siteCss } from "~/lib/site-css.server";
 import { type ServerErrorInfo, ServerErrorContext, messageCarrying } from "~/lib/server-error";
 import { stripNulBytes } from "~/lib/strip-nul.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
@@ -54,9 +56,11 @@ export default function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <ServerErrorContext.Provider value={failure}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
-        </ServerErrorContext.Provider>
+        <SiteCssContext.Provider value={siteCss()}>
+          <ServerErrorContext.Provider value={failure}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+          </ServerErrorContext.Provider>
+        </SiteCssContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

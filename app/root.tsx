@@ -13,7 +13,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import picoHref from "@picocss/pico/css/pico.min.css";
 import { type ReactNode, useContext, useEffect } from "react";
 import { UNSAFE_DataRouterStateContext } from "react-router-dom";
 import { AlertBar, type BarMessage, SiteAlertBar } from "~/components/AlertBar";
@@ -27,16 +26,14 @@ import { env } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
 import { enrolmentRedirect } from "~/lib/two-step.server";
 import { useNonce } from "~/lib/nonce";
+import { SiteStyles } from "~/lib/site-css";
 import { useServerErrorInfo } from "~/lib/server-error";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
-import appHref from "~/styles/app.css";
 import { pageColumns } from "~/lib/page-columns.server";
 import { NotificationPopup } from "~/components/NotificationPopup";
 import { environmentLabel, getSiteSettings } from "~/models/settings.server";
 
 export const links: LinksFunction = () => [
-  { rel: "stylesheet", href: picoHref },
-  { rel: "stylesheet", href: appHref },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -202,6 +199,7 @@ function Document({
           </noscript>
         ) : null}
         <Meta />
+        <SiteStyles />
         <Links />
       </head>
       <body>

@@ -8,7 +8,9 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
     const csp = [
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self'",
+      // The nonce admits the page's one <style> of our own stylesheets (app/lib/site-css.tsx);
+      // style attributes stay refused.
+      `style-src 'self' 'nonce-${nonce}'`,
       "img-src 'self' data:",
       "font-src 'self'",
       `connect-src 'self'${dev ? " ws:" : ""}`,

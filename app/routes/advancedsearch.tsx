@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { chartsShouldRevalidate } from "~/components/charts/SearchCharts";
-import chartsHref from "~/styles/charts.css";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
 import { SuggestInput } from "~/components/search/SuggestInput";
@@ -62,8 +61,6 @@ function rawRows(params: URLSearchParams): AdvancedRow[] {
       join: at("join", index) === "or" ? "or" : "and",
     }));
 }
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartsHref }];
 
 export const shouldRevalidate = chartsShouldRevalidate;
 

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -7,7 +7,6 @@ import { TableScroll } from "~/components/TableScroll";
 import { barChart } from "~/lib/charts.server";
 import { NOTIFICATION_DAYS } from "~/models/notifications.server";
 import { savedSearchChanges } from "~/models/saved-searches.server";
-import chartsHref from "~/styles/charts.css";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -21,8 +20,6 @@ import { availableFilters } from "~/search/filters";
 import { describePhrase, parsePhrase } from "~/search/phrase";
 import { describeSearch, searchHref } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartsHref }];
 
 export const handle: RouteHandle = { title: "Overview" };
 

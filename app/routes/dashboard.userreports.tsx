@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -20,9 +20,6 @@ import { TableScroll } from "~/components/TableScroll";
 import { SeriesCharts } from "~/components/charts/SeriesCharts";
 import type { SeriesTable } from "~/components/charts/types";
 import { seriesCharts } from "~/lib/charts.server";
-import chartsHref from "~/styles/charts.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartsHref }];
 
 type LoaderData = {
   errors: { from?: string; to?: string };

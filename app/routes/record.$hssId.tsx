@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -11,9 +11,6 @@ import { hasAnyRole } from "~/lib/roles";
 import { glossaryTargets } from "~/models/glossary.server";
 import { hirsOfRecord } from "~/models/hirs.server";
 import { recordActivity } from "~/models/records.server";
-import timelineHref from "~/styles/timeline.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineHref }];
 
 export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
   title: (data) => data?.view.document.title ?? "Record",

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
@@ -9,9 +9,6 @@ import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getPrintSelection } from "~/models/records.server";
 import { PRINT_SECTION_VALUES, resolvePrintSelection } from "~/records/sections";
-import timelineHref from "~/styles/timeline.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineHref }];
 
 export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
   title: (data) => (data ? `Print preview: ${data.view.document.title}` : "Print preview"),

@@ -1,6 +1,6 @@
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ConfirmAction } from "~/components/ConfirmAction";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { RecordPage } from "~/components/record/RecordPage";
@@ -8,9 +8,6 @@ import { requireRole } from "~/lib/auth.server";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import timelineHref from "~/styles/timeline.css";
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: timelineHref }];
 
 export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
   title: (data) => (data ? `Preview: ${data.view.document.title}` : "Record preview"),

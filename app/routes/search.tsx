@@ -1,9 +1,8 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { chartsShouldRevalidate } from "~/components/charts/SearchCharts";
-import chartsHref from "~/styles/charts.css";
 import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
 import { ResultsArea } from "~/components/search/SearchPage";
 import { resultCountText } from "~/components/search/SearchResults";
@@ -20,8 +19,6 @@ export const handle: RouteHandle<Awaited<ReturnType<typeof loadSearch>> | undefi
     return `Search${phrase}: ${resultCountText(data.result.total)}, page ${pageOf(data.request)}`;
   },
 };
-
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: chartsHref }];
 
 export const shouldRevalidate = chartsShouldRevalidate;
 
