@@ -13,7 +13,7 @@ type JsonSchema = Record<string, unknown>;
 
 /** Who may make the call, in words (the docs page and the document's x-access). */
 export function describeAccess(access: Access) {
-  if (access === "none") return "Anyone (no token)";
+  if (access === "none") return "Anyone, no token";
   if (access === "user") return "Any signed-in user";
   return `Users with the role ${access.join(" or ")}`;
 }
@@ -46,6 +46,7 @@ class SchemaWriter {
       io,
       unrepresentable: "any",
     }) as JsonSchema;
+    markRequired(converted);
     const { $schema: _dialect, $defs, ...rest } = converted;
     for (const [name, definition] of Object.entries(($defs ?? {}) as Record<string, JsonSchema>))
       this.named[io].set(name, this.relink(definition, io));
@@ -86,6 +87,28 @@ class SchemaWriter {
         ) as JsonSchema;
     return { document: JSON.parse(rename(JSON.stringify(document))) as T, components };
   }
+}
+
+/**
+ * Some bodies leave fields optional in the schema so that the form's checks answer with the
+ * form's messages, yet a call without them fails. Such an object names them with
+ * .meta({ "x-required": [...] }); the document lists them in `required` like any other.
+ */
+function markRequired(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) markRequired(item);
+    return;
+  }
+  if (!node || typeof node !== "object") return;
+  const schema = node as JsonSchema;
+  const extra = schema["x-required"];
+  if (Array.isArray(extra)) {
+    delete schema["x-required"];
+    const own = Array.isArray(schema.required) ? (schema.required as string[]) : [];
+    const properties = Object.keys((schema.properties ?? {}) as JsonSchema);
+    schema.required = properties.filter((name) => own.includes(name) || extra.includes(name));
+  }
+  for (const value of Object.values(schema)) markRequired(value);
 }
 
 const placeholder = (io: "input" | "output", id: string) => `@${io}@${id}`;

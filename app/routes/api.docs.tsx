@@ -2,6 +2,7 @@ import { Breadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { API_ERRORS } from "~/api/errors.server";
 import { describeAccess, generalErrors, openApiDocument, pagePattern } from "~/api/openapi.server";
 import { OPERATIONS } from "~/api/operations.server";
@@ -182,7 +183,9 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                     {call.method} {call.path}
                   </code>
                 </h3>
-                <p>{call.summary}</p>
+                <p>
+                  <WithCode text={call.summary} />
+                </p>
                 <dl>
                   <dt>Who may call it</dt>
                   <dd>
@@ -239,12 +242,29 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                 </th>
                 <td>{entry.status}</td>
                 <td>{entry.message}</td>
-                <td>{entry.when}</td>
+                <td>
+                  <WithCode text={entry.when} />
+                </td>
               </tr>
             ))}
           </tbody>
         </TableScroll>
       </section>
+    </>
+  );
+}
+
+/** A description's `backticked` names (as in the OpenAPI document's Markdown) shown as code. */
+function WithCode({ text }: { text: string }) {
+  const parts = text.split("`");
+  // An unmatched backtick is shown as it is.
+  if (parts.length % 2 === 0) return <>{text}</>;
+  return (
+    <>
+      {parts.map((part, index) =>
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
+        index % 2 ? <code key={index}>{part}</code> : <Fragment key={index}>{part}</Fragment>,
+      )}
     </>
   );
 }
@@ -268,7 +288,11 @@ function FieldTable({
             </dt>
             <dd>
               {field.type}, {field.required ? "required" : "optional"}
-              {field.description ? `. ${field.description}` : ""}
+              {field.description ? (
+                <>
+                  . <WithCode text={field.description} />
+                </>
+              ) : null}
             </dd>
           </div>
         ))}

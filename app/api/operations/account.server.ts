@@ -168,7 +168,7 @@ export const enrollNotification = defineOperation({
   body: z
     .object({ frequency: frequency.default("daily") })
     .default({ frequency: "daily" })
-    .meta({ description: "Optional: with no body, daily." }),
+    .meta({ description: "May be left out: with no body, daily." }),
   response: z
     .object({
       responseCode: z.literal(ENROLL_NOTIFICATION_SUCCESS),

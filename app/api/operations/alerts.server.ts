@@ -148,8 +148,8 @@ const NO_COMMA = "A tag cannot contain a comma";
 /** An alert's fields as JSON; a field not sent takes the form's value (see createalert, updatealert). */
 const alertFields = {
   alertType: z.string().optional().meta({ description: "A name from getalerttypes." }),
-  title: z.string().optional().meta({ description: "Required. At most 200 characters." }),
-  summary: z.string().optional().meta({ description: "Required. At most 500 characters." }),
+  title: z.string().optional().meta({ description: "Cannot be blank. At most 200 characters." }),
+  summary: z.string().optional().meta({ description: "Cannot be blank. At most 500 characters." }),
   content: base64Text(
     z.string(),
     "The content, as Markdown, at most 20,000 characters.",
@@ -381,7 +381,7 @@ export const getAlerts = defineOperation({
       sortOrder: z
         .enum(["asc", "desc"])
         .default("asc")
-        .meta({ description: "Not in the spec's body; ascending by default." }),
+        .meta({ description: "Ascending by default." }),
     })
     .prefault({}),
   response: alertList,
@@ -422,7 +422,9 @@ export const createAlertOperation = defineOperation({
     "Adds an alert, checked as the dashboard's form checks it (the same messages). A field not sent takes the new-alert form's value: severity information, popupDuration 3000, from now for 30 days, enabled.",
   access: ALERT_STAFF,
   page: "/dashboard/alerts/new",
-  body: z.object(alertFields).meta({ id: "AlertInput" }),
+  body: z
+    .object(alertFields)
+    .meta({ id: "AlertInput", "x-required": ["alertType", "title", "summary"] }),
   response: alertItem,
   status: 201,
   example: { body: exampleAlert },
@@ -498,7 +500,7 @@ export const enableAlert = defineOperation({
   path: "/alerts/enablealert",
   group: GROUP,
   summary:
-    "Enables a disabled alert or disables an enabled one (spec section 4's toggle); answers the alert with its new isEnabled.",
+    "Enables a disabled alert or disables an enabled one; answers the alert with its new isEnabled.",
   access: ALERT_STAFF,
   page: "/dashboard/alerts",
   query: alertIdQuery,

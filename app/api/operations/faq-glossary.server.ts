@@ -164,7 +164,7 @@ const faqFields = {
     )
     .meta({
       description:
-        "Not in the spec: the question's anchor on /faq. Left out: made from the question when added, kept when changed.",
+        "The question's anchor on /faq. Left out: made from the question when added, kept when changed.",
     }),
 };
 
@@ -184,7 +184,7 @@ export const getFaqs = defineOperation({
   path: "/faq/getfaqs",
   group: GROUP,
   summary:
-    "The FAQ's questions (spec section 9: size 100, ordered by faq_sort_order), with the FAQ's version for /faq/updatefaqs.",
+    "The FAQ's questions (by default 100, in the FAQ's order), with the FAQ's version for /faq/updatefaqs.",
   access: "user",
   page: "/faq",
   body: listRequest(FAQ_LIMIT, FAQ_LIMIT, ["faq_sort_order", "category", "question"]),
@@ -267,13 +267,13 @@ export const updateFaqs = defineOperation({
   path: "/faq/updatefaqs",
   group: GROUP,
   summary:
-    "Saves the whole order of the FAQ (spec section 4, as the reorder form does): a list of every question, as faqIds or as the questions /faq/getfaqs answers, in their new order (by sortOrder when every item has one). All or nothing: a list that is not exactly every question once, or (with ?version) an order made from an older list, changes nothing. Answers the FAQ in its new order.",
+    "Saves the whole order of the FAQ, as the reorder form does: a list of every question, as faqIds or as the questions /faq/getfaqs answers, in their new order (by sortOrder when every item has one). All or nothing: a list that is not exactly every question once, or (with ?version) an order made from an older list, changes nothing. Answers the FAQ in its new order.",
   access: CONTENT_STAFF,
   page: "/dashboard/managefaqs",
   query: z.object({
     version: z.coerce.number().int().min(0).optional().meta({
       description:
-        "The version /faq/getfaqs answered. Not in the spec; without it, the order is checked only against the questions as they are now.",
+        "The version /faq/getfaqs answered. Without it, the order is checked only against the questions as they are now.",
     }),
   }),
   body: z.array(orderItem, { error: "Send the order as a list of questions" }).max(FAQ_LIMIT),
@@ -386,7 +386,7 @@ export const getGlossaries = defineOperation({
   path: "/glossary/getglossaries",
   group: GROUP,
   summary:
-    "The glossary (spec section 9: size 1000, ordered by record_section: the record page's order of sections, then field name A–Z). orderBy field_name orders by field name alone.",
+    "The glossary (by default 1000, in the record page's order of sections, then by field name A–Z). orderBy field_name orders by field name alone.",
   access: "user",
   page: "/glossary",
   body: listRequest(GLOSSARY_LIMIT, GLOSSARY_LIMIT, ["record_section", "field_name"]),

@@ -165,7 +165,7 @@ const hirSearchBody = optionalBody({
   sortOrder: sortOrder.default("asc"),
 }).meta({
   description:
-    "A search request (spec section 3); fields it does not name (filters of the record search) are ignored.",
+    "A search request; fields it does not name (filters of the record search) are ignored.",
 });
 
 export const searchHirs = defineOperation({
@@ -174,7 +174,7 @@ export const searchHirs = defineOperation({
   path: "/hir/search",
   group: GROUP,
   summary:
-    "Searches the published reports (spec section 9: size 1000, by title A–Z, phrase '*'). Hits with an empty title are dropped and totalHits reduced to match.",
+    "Searches the published reports (by default 1000 hits, by title A–Z, phrase '*'). Hits with an empty title are dropped and totalHits reduced to match.",
   access: "user",
   page: "/hir",
   body: hirSearchBody,
@@ -198,8 +198,7 @@ export const previewHirs = defineOperation({
   method: "POST",
   path: "/hir/gethirpreview",
   group: GROUP,
-  summary:
-    "The published reports, newest update first (spec section 9: size 1000, by updated_date descending), as /hir lists them.",
+  summary: "The published reports, as /hir lists them: by default 1000, newest update first.",
   access: "user",
   page: "/hir",
   body: optionalBody({
@@ -227,7 +226,7 @@ export const listHirs = defineOperation({
   path: "/hir",
   group: GROUP,
   summary:
-    "The staff's list of reports, archived ones included, newest update first, a page at a time. showDeletedOnly=true lists only the archived (the spec's deleted) reports, false only the published ones; without it, all.",
+    "The staff's list of reports, archived ones included, newest update first, a page at a time. showDeletedOnly=true lists only the archived reports, false only the published ones; without it, all.",
   access: CONTENT_STAFF,
   page: "/dashboard/managehirs",
   query: z.object({
@@ -243,7 +242,7 @@ export const listHirs = defineOperation({
       .min(0)
       .max(HIR_LIST_SIZE)
       .default(20)
-      .meta({ description: "How many reports to answer (spec section 9: pages of 20)." }),
+      .meta({ description: "How many reports to answer; 20 by default." }),
     // The spec's deleted reports are our archived ones: a deleted report is gone for good.
     showDeletedOnly: z
       .enum(["true", "false"], { error: "Send true or false" })
@@ -276,7 +275,7 @@ const pdfPart = z
 
 const hssIdsPart = hirTextSchema.shape.hssIds.meta({
   description:
-    "Not in the spec: the HSS IDs of the published records the report covers, separated by commas or spaces.",
+    "The HSS IDs of the published records the report covers, separated by commas or spaces.",
 });
 
 /** A File's bytes as storeHirFile reads an upload: a chunk at a time. */
@@ -373,7 +372,7 @@ export const updateHirOperation = defineOperation({
     Archived: z
       .enum(["true", "false"], { error: "Send true or false" })
       .optional()
-      .meta({ description: "Not in the spec: archive (true) or publish again (false)." })
+      .meta({ description: "Archive the report (true) or publish it again (false)." })
       .transform((value) => (value === undefined ? undefined : value === "true")),
     File: pdfPart.optional(),
   }),
@@ -492,7 +491,7 @@ export const updateHirTopic = defineOperation({
   path: "/hirtopic/updatehirtopic",
   group: GROUP,
   summary:
-    "Changes an upcoming HIR topic, named by id (the id the topic calls answer). archived left out stays as it is. Answers the topic.",
+    "Changes an upcoming HIR topic, named by id (the id the topic calls answer). If archived is left out, it stays as it is. Answers the topic.",
   access: CONTENT_STAFF,
   page: "/dashboard/managehirtopics/$topicId",
   body: z.object({
@@ -538,10 +537,10 @@ export const deleteHirTopic = defineOperation({
   path: "/hirtopic/deletehirtopic",
   group: GROUP,
   summary:
-    "Deletes an upcoming HIR topic: members no longer see it; staff can restore it on the website. The spec names the topic's id faqId here, and so does this call.",
+    "Deletes an upcoming HIR topic: members no longer see it; staff can restore it on the website. This call names the topic's id faqId.",
   access: CONTENT_STAFF,
   page: "/dashboard/managehirtopics/$topicId/delete",
-  query: z.object({ faqId: idQuery.meta({ description: "The topic's id (sic)." }) }),
+  query: z.object({ faqId: idQuery.meta({ description: "The topic's id." }) }),
   response: done,
   errors: ["NOT_FOUND"],
   example: { query: { faqId: "1" } },
@@ -558,7 +557,7 @@ export const getHirTopics = defineOperation({
   path: "/hirtopic/gethirtopics",
   group: GROUP,
   summary:
-    "The upcoming HIRs as members see them (spec section 9: size 1000, by title A–Z, neither archived nor deleted).",
+    "The upcoming HIRs as members see them (at most 1000, by title A–Z, neither archived nor deleted).",
   access: "user",
   page: "/upcoming-hir",
   body: optionalBody({ size: size(TOPIC_LIST_SIZE, TOPIC_LIST_SIZE), from }),
@@ -583,7 +582,7 @@ export const searchHirTopics = defineOperation({
   path: "/hirtopic/search",
   group: GROUP,
   summary:
-    "The staff's search of topics, archived ones included (spec section 9: size 20, by title_of_topic ascending). deleted=true searches the deleted topics instead.",
+    "The staff's search of topics, archived ones included (by default 20, by title A–Z). deleted=true searches the deleted topics instead.",
   access: CONTENT_STAFF,
   page: "/dashboard/managehirtopics",
   body: optionalBody({

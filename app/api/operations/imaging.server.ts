@@ -110,17 +110,20 @@ function toApiEntry(entry: ImagingEntry, staff: boolean): z.output<typeof imagin
 
 /** The entry's fields as JSON. Blank strings count as not given, as the form's blank fields do. */
 const entryFields = {
-  category: z.string().optional().meta({ description: "Required. At most 100 characters." }),
+  category: z.string().optional().meta({ description: "Cannot be blank. At most 100 characters." }),
   emaCode: z
     .string()
     .optional()
-    .meta({ description: "Optional: EMEA/H/C/ and 6 digits, optionally a procedure (/II/0012)." }),
-  chemicalName: z.string().optional().meta({ description: "Required. At most 200 characters." }),
-  tradeName: z.string().optional().meta({ description: "Optional. At most 200 characters." }),
+    .meta({ description: "EMEA/H/C/ and 6 digits, optionally with a procedure (/II/0012)." }),
+  chemicalName: z
+    .string()
+    .optional()
+    .meta({ description: "Cannot be blank. At most 200 characters." }),
+  tradeName: z.string().optional().meta({ description: "At most 200 characters." }),
   indicationStatement: z
     .string()
     .optional()
-    .meta({ description: "Required. At most 2,000 characters." }),
+    .meta({ description: "Cannot be blank. At most 2,000 characters." }),
   events: z
     .array(
       z.object({
@@ -246,12 +249,12 @@ export const getImagingLookup = defineOperation({
   path: "/diagnosticsandimaging/getlookup",
   group: GROUP,
   summary:
-    "The event names an entry's events take (the form's dropdown), in the dropdown's order. The spec's `?eventName` names this lookup; with a value, only names containing it (any case).",
+    "The event names an entry's events take (the form's dropdown), in the dropdown's order. With `eventName`, only the names containing it (any case).",
   access: CONTENT_STAFF,
   page: `${STAFF_PAGE}/eventnames`,
   query: z.object({
     eventName: z.string().trim().max(100).optional().meta({
-      description: "Optional: only names containing this text. Empty or absent: every name.",
+      description: "Only names containing this text (any case). Empty or absent: every name.",
     }),
   }),
   response: z
@@ -284,7 +287,10 @@ export const createImaging = defineOperation({
     "Adds an entry, checked as the dashboard's form checks it (the same messages). createdOrUpdatedBy is the token's user, whatever is sent.",
   access: CONTENT_STAFF,
   page: `${STAFF_PAGE}/new`,
-  body: z.object(entryFields).meta({ id: "ImagingEntryInput" }),
+  body: z.object(entryFields).meta({
+    id: "ImagingEntryInput",
+    "x-required": ["category", "chemicalName", "indicationStatement"],
+  }),
   response: imagingEntry,
   status: 201,
   example: { body: exampleEntry },
@@ -411,7 +417,7 @@ export const exportImaging = defineOperation({
     .array(hssId)
     .max(IMAGING_LIMIT, `Give at most ${IMAGING_LIMIT} ids`)
     .default([])
-    .meta({ description: "The imagingAndDiagnosticsIds to export (the spec calls them hssIds)." }),
+    .meta({ description: "The imagingAndDiagnosticsIds of the entries to export." }),
   response: { file: [XLSX] },
   errors: ["FORBIDDEN", "NOT_FOUND"],
   example: { query: { exportOnlyArchived: "false" }, body: [1, 2, 3] },

@@ -452,7 +452,7 @@ export const deleteSavedSearchOperation = defineOperation({
   path: "/search/deletesavedsearch",
   group: ACTIVITY,
   summary:
-    "Deletes one of the user's saved searches. A GET, as the spec's client called it; the website's own delete is a POST.",
+    "Deletes one of the user's saved searches. This call is a GET; the website's own delete is a POST.",
   access: "user",
   page: "/dashboard/savedsearches",
   query: uniqueIdQuery,

@@ -131,7 +131,7 @@ export const signInTwoStep = defineOperation({
   path: "/auth/signin/twostep",
   group: GROUP,
   summary:
-    "Finishes a sign-in that answered TWO_STEP_REQUIRED: the twoStepToken with a code from the app or a recovery code. Not in the spec (its client had no two-step sign-in).",
+    "Finishes a sign-in that answered TWO_STEP_REQUIRED: the twoStepToken with a code from the app or a recovery code.",
   access: "none",
   // Its credential is the twoStepToken, as the page's is a half-signed-in cookie: no page
   // rule of signed-in users applies (the access test compares the others).
@@ -164,8 +164,7 @@ export const signOut = defineOperation({
   method: "POST",
   path: "/auth/signout",
   group: GROUP,
-  summary:
-    "Ends the token the call is made with. Not in the spec (its client only forgot the token).",
+  summary: "Ends the token the call is made with: it cannot be used again.",
   access: "user",
   // /logout lets anyone sign out (of nothing); this call needs the token it ends.
   page: null,

@@ -687,7 +687,7 @@ export const deleteUser = defineOperation({
   path: "/auth/deleteuser",
   group: GROUP,
   summary:
-    "Toggles deletion, as the user page's Delete and Undelete buttons do (spec section 4): deletes a user (kept, with their history, and signed out of every session and API token at once), or undeletes a deleted one. Admins cannot delete themselves.",
+    "Toggles deletion, as the user page's Delete and Undelete buttons do: deletes a user (kept, with their history, and signed out of every session and API token at once), or undeletes a deleted one. Admins cannot delete themselves.",
   access: ADMIN,
   page: USER_PAGE,
   query: userIdQuery,
