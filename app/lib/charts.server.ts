@@ -20,7 +20,8 @@ const COUNT_FONT = 15;
 const MAX_LINES = 3;
 const BAR_HEIGHT = 16;
 const ROW_GAP = 12;
-const SIDE_ROW = 27;
+/** A side row: the same bar as a stacked row's, with the same gap under it. */
+const SIDE_ROW = BAR_HEIGHT + ROW_GAP;
 
 export interface BarInput {
   key: string;
@@ -42,6 +43,12 @@ export interface BarChartInput {
   bars: BarInput[];
   notes?: string[];
   more?: BarChartData["more"];
+  /**
+   * The count a full-length bar stands for, where charts drawn side by side are to be compared
+   * bar for bar (the EU and FDA statuses): give each the largest count of them all. Without
+   * it, the chart's own largest count.
+   */
+  scaleMax?: number;
 }
 
 const number = (n: number) => n.toLocaleString("en-GB");
@@ -68,8 +75,9 @@ function labelLines(text: string, width: number, bold: boolean) {
 export const stackedRowHeight = (lines: number) => 4 + lines * LINE + 4 + BAR_HEIGHT + ROW_GAP;
 
 /**
- * A list of horizontal bars, one row per value: a stacked row as tall as its label needs
- * (stackedRowHeight), a side row (the histogram's) of one height.
+ * A list of horizontal bars, one row per value, every bar drawn alike (BAR_HEIGHT, ROW_GAP
+ * apart, no track or axis): a stacked row with its label above the bar, as tall as the label
+ * needs (stackedRowHeight); a side row (the years') with its short label to the left.
  */
 export function barChart(input: BarChartInput): BarChartData {
   const { bars } = input;
@@ -80,12 +88,14 @@ export function barChart(input: BarChartInput): BarChartData {
   const drawnCounts = bars.map((bar, i) =>
     side && bar.applied ? `${counts[i]} (applied)` : counts[i],
   );
+  const max = Math.max(1, input.scaleMax ?? 0, ...bars.map((bar) => bar.count));
+  // Room for the widest count, and for the shared largest one (bold: a value in force), so
+  // that charts on one scale give their bars the same length to grow in.
   const countSpace =
     Math.max(
-      0,
+      input.scaleMax === undefined ? 0 : textWidth(number(max), COUNT_FONT, true),
       ...drawnCounts.map((text, i) => textWidth(text, COUNT_FONT, bars[i].applied === true)),
     ) + 8;
-  const max = Math.max(1, ...bars.map((bar) => bar.count));
   const shown = bars.map((bar) => (bar.applied && !side ? `${bar.label} (applied)` : bar.label));
 
   const labelColumn = side
@@ -115,12 +125,11 @@ export function barChart(input: BarChartInput): BarChartData {
     .range([0, CHART_WIDTH - labelColumn - countSpace]);
 
   const rows: BarRow[] = bars.map((bar, i) => {
-    const rowHeight = heights[i];
     const top = side ? (band(bar.key) ?? tops[i]) : tops[i];
     // A count above zero always shows a sliver of bar.
     const barWidth = bar.count > 0 ? Math.max(2, length(bar.count)) : 0;
-    const barY = side ? top + 1 : top + 4 + lines[i].length * LINE + 4;
-    const barHeight = side ? rowHeight - 2 : BAR_HEIGHT;
+    const barY = side ? top + ROW_GAP / 2 : top + 4 + lines[i].length * LINE + 4;
+    const barHeight = BAR_HEIGHT;
     return {
       key: bar.key,
       lines: lines[i],
@@ -136,7 +145,8 @@ export function barChart(input: BarChartInput): BarChartData {
       barWidth: round(barWidth),
       barHeight,
       labelX: side ? labelColumn - 6 : 0,
-      labelY: round(side ? top + 19 : top + 4 + LABEL_FONT),
+      // Beside its bar, a side label sits on the bar's middle as the count does.
+      labelY: round(side ? barY + BAR_HEIGHT / 2 + LABEL_FONT * 0.35 : top + 4 + LABEL_FONT),
       labelAnchor: side ? "end" : "start",
       countX: round(labelColumn + barWidth + 5),
       countY: round(barY + barHeight / 2 + COUNT_FONT * 0.35),

@@ -14,6 +14,9 @@ import {
  * status (the search's own facet counts: no query of their own), and by the year of their
  * next or last EU event (counted by the search index with the same answer). Each bar links
  * to the search with that value applied, the other filters kept, from the first page.
+ *
+ * The statuses are listed in the order of the procedure (the facets come so: facet-order.ts),
+ * and the EU and FDA charts, side by side, share one scale: equal counts draw equal bars.
  */
 
 export interface SearchCharts {
@@ -41,6 +44,7 @@ function statusChart(
   facet: FacetGroup | undefined,
   request: SearchRequest,
   basePath: string,
+  scaleMax: number,
 ): BarChartData {
   const values = facet?.values.filter((value) => value.count > 0) ?? [];
   const selected = request.basicSearchFilter.some((group) => group.filterId === filterId);
@@ -55,8 +59,9 @@ function statusChart(
     .slice(0, 4)
     .map((value) => `${value.value} ${value.count.toLocaleString("en-GB")}`)
     .join(", ");
-  const description = values.length
-    ? `${plural(values.length, "status", "statuses")}, most records first: ${listed}${values.length > 4 ? ", and more in the table" : ""}.${
+  const most = [...values].sort((a, b) => b.count - a.count)[0];
+  const description = most
+    ? `${plural(values.length, "status", "statuses")} in the order of the procedure: ${listed}${values.length > 4 ? ", and more in the table" : ""}. The most records, ${most.count.toLocaleString("en-GB")}, are ${most.value}.${
         selected
           ? ` Counted without the ${name} chosen, so each bar says what choosing it instead finds.`
           : ""
@@ -79,6 +84,7 @@ function statusChart(
     action: "Show only these",
     layout: "stacked",
     bars,
+    scaleMax,
     notes: values.length ? [] : [`No matching record has an ${name}.`],
     more,
   });
@@ -138,9 +144,10 @@ function yearsChart(
   const busiest = [...bars].sort((a, b) => b.count - a.count)[0];
   const rule = `A record's next EU event is its first dated today (${formatDate(today)}) or later; a record with none to come is counted by its latest.`;
   const description = bars.length
-    ? `${plural(total, "record")} by the year of their next or last EU event, from ${bars[0].label} to ${bars[bars.length - 1].label}; the most, ${busiest.count.toLocaleString("en-GB")}, in ${busiest.label}. ${rule}`
-    : `No matching record has an EU event. ${rule}`;
-  const notes: string[] = [];
+    ? `${plural(total, "record")} by the year of their next or last EU event, from ${bars[0].label} to ${bars[bars.length - 1].label}; the most, ${busiest.count.toLocaleString("en-GB")}, in ${busiest.label}.`
+    : "No matching record has an EU event.";
+  // The rule is shown under the picture (a description is read out, not shown).
+  const notes: string[] = [rule];
   if (counts.none > 0) notes.push(`${plural(counts.none, "record")} with no EU event.`);
   if (from !== null || to !== null)
     notes.push("Counted without the years chosen, so each bar says what choosing it finds.");
@@ -154,7 +161,7 @@ function yearsChart(
     action: "Show only these",
     layout: "side",
     bars,
-    notes: bars.length ? notes : [`No matching record has an EU event.`],
+    notes: bars.length ? notes : [`No matching record has an EU event.`, rule],
   });
 }
 
@@ -165,22 +172,31 @@ export function searchCharts(
   today: string,
 ): SearchCharts {
   const facet = (filterId: string) => result.facets.find((group) => group.filterId === filterId);
+  const eu = facet("euRegulatoryStatus");
+  const fda = facet("fdaRegulatoryStatus");
+  // One scale for the two, drawn side by side: the largest count of either.
+  const scaleMax = Math.max(
+    1,
+    ...[eu, fda].flatMap((group) => group?.values.map((value) => value.count) ?? []),
+  );
   return {
     euStatus: statusChart(
       "chart-eu-status",
       "euRegulatoryStatus",
       "EU regulatory status",
-      facet("euRegulatoryStatus"),
+      eu,
       request,
       basePath,
+      scaleMax,
     ),
     fdaStatus: statusChart(
       "chart-fda-status",
       "fdaRegulatoryStatus",
       "FDA regulatory status",
-      facet("fdaRegulatoryStatus"),
+      fda,
       request,
       basePath,
+      scaleMax,
     ),
     euYears: yearsChart(result.eventYears ?? { years: [], none: 0 }, request, basePath, today),
   };

@@ -18,6 +18,7 @@ import {
 } from "~/models/selection.server";
 import { hssIdSchema } from "~/records/schema.server";
 import { getSiteSettings } from "~/models/settings.server";
+import { inNaturalOrder } from "~/search/facet-order";
 import { availableFilters } from "~/search/filters";
 import { CHARTS_PARAM, isDefaultSearch, toSearchParams } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
@@ -67,6 +68,8 @@ export async function loadSearch(
     if (!sameAgain) await recordActivity(user.id, "search", value);
   }
   const filters = availableFilters(settings);
+  // A scale or a process (price tier, trial phase, regulatory status) reads in its own order.
+  const facets = result ? result.facets.map(inNaturalOrder) : [];
   const basePath = options.advanced ? "/advancedsearch" : "/search";
   return {
     ...parsed,
@@ -74,12 +77,15 @@ export async function loadSearch(
       ? {
           total: result.total,
           hits: result.hits,
-          facets: result.facets,
+          facets,
           suggestion: result.suggestion,
         }
       : null,
     chartsOpen,
-    charts: result && chartsOpen ? searchCharts(parsed.request, result, basePath, today) : null,
+    charts:
+      result && chartsOpen
+        ? searchCharts(parsed.request, { ...result, facets }, basePath, today)
+        : null,
     view,
     selection,
     labels: Object.fromEntries(filters.map((filter) => [filter.id, filter.label])),

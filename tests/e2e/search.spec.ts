@@ -37,6 +37,21 @@ test.describe("search", () => {
     expect(everything).toBeGreaterThanOrEqual(2000);
     await axe();
 
+    // A scale or a process reads in its own order, not by count (app/search/facet-order.ts).
+    const valuesOf = async (legend: string) =>
+      (await facet(page, legend).locator("label > .visually-hidden").allTextContents()).map(
+        (text) => text.replace(/, [\d,]+ records?$/, ""),
+      );
+    expect(await valuesOf("Price tier")).toEqual(["Low", "Medium", "High", "Very high"]);
+    expect((await valuesOf("Trial phase")).join(" < ")).toMatch(
+      /^(Phase I < )?Phase I\/II < Phase II < Phase II\/III < Phase III( < Phase IV)?$/,
+    );
+    // The pages: the first marked as current, Previous in its place but not a link.
+    const pager = page.getByRole("navigation", { name: "Search results pages" });
+    await expect(pager.locator('[aria-current="page"]')).toHaveText("Page 1");
+    await expect(pager.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+    await expect(pager.locator(".pager-off")).toHaveCount(1);
+
     await page.getByLabel("Search records").fill("cancer");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/q=cancer/);
@@ -112,6 +127,16 @@ test.describe("search", () => {
       .click();
     await expect(page).toHaveURL(/page=2/);
     await expect(page).toHaveTitle(/page 2/);
+    await expect(
+      page
+        .getByRole("navigation", { name: "Search results pages" })
+        .locator('[aria-current="page"]'),
+    ).toHaveText("Page 2");
+    await expect(
+      page
+        .getByRole("navigation", { name: "Search results pages" })
+        .getByRole("link", { name: "Previous page" }),
+    ).toBeVisible();
     await expect(page.locator(".result-cards")).toHaveAttribute("start", "21");
 
     await page.getByRole("button", { name: "Table view" }).click();
@@ -162,11 +187,16 @@ test.describe("search", () => {
     await axe();
   });
 
-  test("an advanced search with an added row, and its errors", async ({ page, axe }) => {
+  test("an advanced search with an added row, and its errors", async ({ page, axe, jsEnabled }) => {
     await page.goto("/advancedsearch");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Advanced search");
     await axe();
     const row = (n: number) => page.getByRole("group", { name: `Row ${n}` });
+    // With scripts a row shows only the fields its operator uses; without, every field shows,
+    // its label saying which operators it is for.
+    const dates = row(1).getByLabel("From date (for between dates)");
+    if (jsEnabled) await expect(dates).toBeHidden();
+    else await expect(dates).toBeVisible();
     await row(1).getByLabel("Field").selectOption("company");
     await row(1).getByLabel("Operator").selectOption("contains");
     await row(1).getByLabel("Value (for contains, is, is not)").fill("Norvane");
@@ -208,9 +238,18 @@ test.describe("search", () => {
     );
     await axe();
     await row(1).getByLabel("Operator").selectOption("between");
+    if (jsEnabled) await expect(row(1).getByLabel("Value (for contains, is, is not)")).toBeHidden();
     await row(1).getByLabel("From date (for between dates)").fill("2025-01-01");
     await page.getByRole("button", { name: "Search", exact: true }).click();
     await expect(page).toHaveURL(/dateFrom=2025-01-01/);
+    expect(await resultCount(page)).toBeGreaterThan(0);
+
+    // Enter in a box runs the search, the page's purpose, not Add row (the first button drawn).
+    await row(1).getByLabel("From date (for between dates)").fill("2025-06-01");
+    await row(1).getByLabel("From date (for between dates)").press("Enter");
+    await expect(page).toHaveURL(/dateFrom=2025-06-01/);
+    await expect(page).not.toHaveURL(/addRow/);
+    await expect(row(2)).toHaveCount(0);
     expect(await resultCount(page)).toBeGreaterThan(0);
   });
 

@@ -82,7 +82,41 @@ describe("bar chart geometry", () => {
     expect(empty.href).toBeNull();
     expect(applied.lines).toEqual(["2026"]);
     expect(applied.drawnCount).toBe("3 (applied)");
-    expect(years.height).toBe(3 * (first.barHeight + 2));
+    // One bar style for every chart: a year's bar is as thick as a status's, as far apart.
+    expect(first.barHeight).toBe(statuses.rows[0].barHeight);
+    expect(years.height).toBe(3 * (first.barHeight + 12));
+    for (const row of years.rows) {
+      expect(row.barY).toBeGreaterThan(row.top);
+      expect(row.barY + row.barHeight).toBeLessThan(row.top + years.height / 3);
+    }
+  });
+
+  it("draws equal counts as equal bars in charts given one scale, and in proportion to it", () => {
+    const chart = (id: string, counts: number[], scaleMax?: number) =>
+      barChart({
+        id,
+        title: id,
+        description: id,
+        unit: "records",
+        unitOne: "record",
+        category: "Status",
+        action: "Show only these",
+        layout: "stacked",
+        scaleMax,
+        bars: counts.map((count, i) => ({
+          key: `${id}${i}`,
+          label: `Value ${i}`,
+          count,
+          href: null,
+          applied: i === 1,
+        })),
+      });
+    const eu = chart("eu", [144, 42], 144);
+    const fda = chart("fda", [99, 42], 144);
+    expect(fda.rows[1].barWidth).toBe(eu.rows[1].barWidth);
+    expect(fda.rows[0].barWidth / eu.rows[0].barWidth).toBeCloseTo(99 / 144, 2);
+    // On its own scale, the FDA chart's largest bar would be as long as the EU chart's.
+    expect(chart("own", [99, 42]).rows[0].barWidth).toBeGreaterThan(fda.rows[0].barWidth);
   });
 
   it("gives the links laid over the picture the same share of its height as their rows (charts.css)", () => {

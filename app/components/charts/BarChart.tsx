@@ -15,122 +15,123 @@ import type { BarChartData } from "./types";
  * an image's content is presentational. A value in force is hatched and says "(applied)":
  * never colour alone.
  */
-export function BarChart({ chart }: { chart: BarChartData }) {
+export function BarChart({
+  chart,
+  wide = false,
+}: {
+  chart: BarChartData;
+  /**
+   * The chart has a row of a grid to itself (the years under the EU and FDA statuses): given
+   * the room, its notes and table sit beside the picture rather than under it (charts.css).
+   */
+  wide?: boolean;
+}) {
   const { id, rows } = chart;
   const hatch = `${id}-hatch`;
   const side = chart.layout === "side";
-  const axisX = rows[0]?.barX ?? 0;
   return (
-    <figure className={`chart chart-${chart.layout}`} id={id}>
+    <figure className={`chart chart-${chart.layout}${wide ? " chart-wide" : ""}`} id={id}>
       <figcaption className="chart-title">{chart.title}</figcaption>
-      {rows.length > 0 ? (
-        <div className="chart-picture">
-          <svg
-            className="chart-svg"
-            role="img"
-            aria-labelledby={`${id}-svg-title ${id}-svg-desc`}
-            focusable="false"
-            viewBox={`0 0 ${chart.width} ${chart.height}`}
-            width="100%"
-            preserveAspectRatio="xMinYMin meet"
-          >
-            <title id={`${id}-svg-title`}>{chart.title}</title>
-            <desc id={`${id}-svg-desc`}>{chart.description}</desc>
-            <defs>
-              <pattern
-                id={hatch}
-                patternUnits="userSpaceOnUse"
-                width="6"
-                height="6"
-                patternTransform="rotate(45)"
-              >
-                <rect className="chart-hatch-ground" width="6" height="6" />
-                <line className="chart-hatch-line" x1="1.5" y1="0" x2="1.5" y2="6" />
-              </pattern>
-            </defs>
-            {rows.map((row, i) => (
-              <g
-                key={row.key}
-                className={row.applied ? "chart-row chart-row-applied" : "chart-row"}
-              >
-                {side && i % 2 === 1 ? (
-                  <rect
-                    className="chart-band-shade"
-                    x={0}
-                    y={row.top}
-                    width={chart.width}
-                    height={row.barHeight + 2}
-                  />
-                ) : null}
-                <text
-                  className="chart-label"
-                  x={row.labelX}
-                  y={row.labelY}
-                  textAnchor={row.labelAnchor}
-                  fontSize={15}
+      <div className="chart-body">
+        {rows.length > 0 ? (
+          <div className="chart-picture">
+            <svg
+              className="chart-svg"
+              role="img"
+              aria-labelledby={`${id}-svg-title ${id}-svg-desc`}
+              focusable="false"
+              viewBox={`0 0 ${chart.width} ${chart.height}`}
+              width="100%"
+              preserveAspectRatio="xMinYMin meet"
+            >
+              <title id={`${id}-svg-title`}>{chart.title}</title>
+              <desc id={`${id}-svg-desc`}>{chart.description}</desc>
+              <defs>
+                <pattern
+                  id={hatch}
+                  patternUnits="userSpaceOnUse"
+                  width="6"
+                  height="6"
+                  patternTransform="rotate(45)"
                 >
-                  {row.lines.map((line, n) => (
-                    // A line's position is its identity (the same words twice are two lines).
-                    // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-                    <tspan key={n} x={row.labelX} dy={n === 0 ? 0 : 19}>
-                      {line}
-                    </tspan>
-                  ))}
-                </text>
-                {row.barWidth > 0 ? (
-                  <rect
-                    className={row.applied ? "chart-bar chart-bar-applied" : "chart-bar"}
-                    x={row.barX}
-                    y={row.barY}
-                    width={row.barWidth}
-                    height={row.barHeight}
-                    fill={row.applied ? `url(#${hatch})` : undefined}
-                  />
-                ) : null}
-                <text className="chart-count" x={row.countX} y={row.countY} fontSize={15}>
-                  {row.drawnCount}
-                </text>
-              </g>
-            ))}
-            {side ? (
-              <line className="chart-axis" x1={axisX} y1={0} x2={axisX} y2={chart.height} />
-            ) : null}
-          </svg>
-          <ol className="chart-links" aria-label={`${chart.title}: the bars`}>
-            {rows.map((row) => {
-              const unit = row.count === 1 ? chart.unitOne : chart.unit;
-              const text = `${row.label}${row.applied ? " (applied)" : ""}: ${row.countText} ${unit}`;
-              return (
-                <li
+                  <rect className="chart-hatch-ground" width="6" height="6" />
+                  <line className="chart-hatch-line" x1="1.5" y1="0" x2="1.5" y2="6" />
+                </pattern>
+              </defs>
+              {rows.map((row) => (
+                <g
                   key={row.key}
-                  className={side ? undefined : `chart-link-lines-${row.lines.length}`}
+                  className={row.applied ? "chart-row chart-row-applied" : "chart-row"}
                 >
-                  {row.href ? (
-                    <Link to={row.href} preventScrollReset>
-                      <span className="visually-hidden">
-                        {text}. {chart.action}
-                      </span>
-                    </Link>
-                  ) : (
-                    <span className="visually-hidden">{text}</span>
-                  )}
-                </li>
-              );
-            })}
-          </ol>
+                  <text
+                    className="chart-label"
+                    x={row.labelX}
+                    y={row.labelY}
+                    textAnchor={row.labelAnchor}
+                    fontSize={15}
+                  >
+                    {row.lines.map((line, n) => (
+                      // A line's position is its identity (the same words twice are two lines).
+                      // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+                      <tspan key={n} x={row.labelX} dy={n === 0 ? 0 : 19}>
+                        {line}
+                      </tspan>
+                    ))}
+                  </text>
+                  {row.barWidth > 0 ? (
+                    <rect
+                      className={row.applied ? "chart-bar chart-bar-applied" : "chart-bar"}
+                      x={row.barX}
+                      y={row.barY}
+                      width={row.barWidth}
+                      height={row.barHeight}
+                      fill={row.applied ? `url(#${hatch})` : undefined}
+                    />
+                  ) : null}
+                  <text className="chart-count" x={row.countX} y={row.countY} fontSize={15}>
+                    {row.drawnCount}
+                  </text>
+                </g>
+              ))}
+            </svg>
+            <ol className="chart-links" aria-label={`${chart.title}: the bars`}>
+              {rows.map((row) => {
+                const unit = row.count === 1 ? chart.unitOne : chart.unit;
+                const text = `${row.label}${row.applied ? " (applied)" : ""}: ${row.countText} ${unit}`;
+                return (
+                  <li
+                    key={row.key}
+                    className={side ? undefined : `chart-link-lines-${row.lines.length}`}
+                  >
+                    {row.href ? (
+                      <Link to={row.href} preventScrollReset>
+                        <span className="visually-hidden">
+                          {text}. {chart.action}
+                        </span>
+                      </Link>
+                    ) : (
+                      <span className="visually-hidden">{text}</span>
+                    )}
+                  </li>
+                );
+              })}
+            </ol>
+          </div>
+        ) : null}
+        <div className="chart-aside">
+          {chart.notes.map((note) => (
+            <p key={note} className="chart-note">
+              {note}
+            </p>
+          ))}
+          {chart.more ? (
+            <p className="chart-note">
+              <Link to={chart.more.href}>{chart.more.text}</Link>
+            </p>
+          ) : null}
+          {rows.length > 0 ? <ChartTable chart={chart} /> : null}
         </div>
-      ) : null}
-      {chart.notes.map((note) => (
-        <p key={note} className="chart-note">
-          {note}
-        </p>
-      ))}
-      {chart.more ? (
-        <p className="chart-note">
-          <Link to={chart.more.href}>{chart.more.text}</Link>
-        </p>
-      ) : null}
-      {rows.length > 0 ? <ChartTable chart={chart} /> : null}
+      </div>
     </figure>
   );
 }

@@ -93,8 +93,8 @@ export function SearchCharts({
         <>
           <p className="chart-intro">
             The {total === 1 ? "result" : `${total.toLocaleString("en-GB")} results`} by EU and FDA
-            regulatory status and by the year of their next or last EU event. Choose a bar to show
-            only its records.{" "}
+            regulatory status and by the year of their next or last EU event. The EU and FDA charts
+            share one scale. Choose a bar to show only its records.{" "}
             <Link to={closeHref} replace preventScrollReset>
               Close the charts
             </Link>
@@ -102,7 +102,7 @@ export function SearchCharts({
           <div className="chart-grid">
             <BarChart chart={charts.euStatus} />
             <BarChart chart={charts.fdaStatus} />
-            <BarChart chart={charts.euYears} />
+            <BarChart chart={charts.euYears} wide />
           </div>
         </>
       ) : (

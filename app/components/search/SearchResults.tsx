@@ -146,13 +146,13 @@ export function SearchResults({
                     <dt>Company</dt>
                     <dd>{hit.companies.slice(0, 2).join("; ")}</dd>
                   </div>
-                  <div>
+                  <div className="fact-wide">
                     <dt>EU status</dt>
                     <dd>
                       <StatusTag kind="eu" value={hit.euStatus} />
                     </dd>
                   </div>
-                  <div>
+                  <div className="fact-wide">
                     <dt>FDA status</dt>
                     <dd>
                       <StatusTag kind="fda" value={hit.fdaStatus} />
@@ -194,7 +194,13 @@ export function SearchResults({
   );
 }
 
-/** GOV.UK pagination: none for one page; previous and next with words; a few numbers around the current one. */
+/**
+ * GOV.UK pagination: none for one page; Previous and Next in words at the ends; a few numbers
+ * around the current one. Every item is a target of at least 44px (WCAG 2.5.8 asks 24), drawn
+ * alike; the current page is marked (aria-current, bold, filled), and Previous on the first page
+ * (Next on the last) stays in its place as plain, muted text, so the row does not jump. On a
+ * phone Previous and Next are their arrows (their words still name the links), so the row fits.
+ */
 export function Pagination({
   page,
   pages,
@@ -210,17 +216,42 @@ export function Pagination({
   const numbers = [...new Set([1, page - 1, page, page + 1, pages])]
     .filter((n) => n >= 1 && n <= pages)
     .sort((a, b) => a - b);
+  const previous = (
+    <>
+      <span aria-hidden="true">‹</span>
+      <span className="pager-word">
+        Previous<span className="visually-hidden"> page</span>
+      </span>
+    </>
+  );
+  const next = (
+    <>
+      <span className="pager-word">
+        Next<span className="visually-hidden"> page</span>
+      </span>
+      <span aria-hidden="true">›</span>
+    </>
+  );
   return (
     <nav aria-label={label} className="pager">
       {page > 1 ? (
-        <Link to={href(page - 1)} rel="prev">
-          ‹ Previous<span className="visually-hidden"> page</span>
+        <Link to={href(page - 1)} rel="prev" className="pager-step">
+          {previous}
         </Link>
-      ) : null}
+      ) : (
+        // Not a way anywhere: shown to keep the row still, hidden from screen readers.
+        <span className="pager-step pager-off" aria-hidden="true">
+          {previous}
+        </span>
+      )}
       <ul>
         {numbers.map((n, index) => (
           <Fragment key={n}>
-            {index > 0 && n - numbers[index - 1] > 1 ? <li aria-hidden="true">…</li> : null}
+            {index > 0 && n - numbers[index - 1] > 1 ? (
+              <li aria-hidden="true" className="pager-gap">
+                …
+              </li>
+            ) : null}
             <li>
               {n === page ? (
                 <span aria-current="page">
@@ -238,10 +269,14 @@ export function Pagination({
         ))}
       </ul>
       {page < pages ? (
-        <Link to={href(page + 1)} rel="next">
-          Next<span className="visually-hidden"> page</span> ›
+        <Link to={href(page + 1)} rel="next" className="pager-step">
+          {next}
         </Link>
-      ) : null}
+      ) : (
+        <span className="pager-step pager-off" aria-hidden="true">
+          {next}
+        </span>
+      )}
     </nav>
   );
 }
