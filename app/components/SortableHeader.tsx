@@ -10,16 +10,20 @@ import type { ReactNode } from "react";
 export function SortableHeader({
   sorted,
   href,
+  className,
   children,
 }: {
   /** How the table is sorted by this column, or null when it is sorted by another. */
   sorted: "asc" | "desc" | null;
   href: string;
+  /** "numeric" over a column of figures: the name then sits right, over them. */
+  className?: string;
   children: ReactNode;
 }) {
   return (
     <th
       scope="col"
+      className={className}
       aria-sort={sorted ? (sorted === "asc" ? "ascending" : "descending") : undefined}
     >
       <Link to={href} prefetch="none">

@@ -1,15 +1,28 @@
-import { type ReactNode, useId } from "react";
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+
+/**
+ * Where a stacked table turns each row into a block of "label: value" lines: when its box is
+ * narrower than 40rem (a phone, or text enlarged), or for a table of many columns that cannot
+ * fit beside the dashboard's menu on a tablet either, narrower than 56rem.
+ */
+export type Stacked = "phone" | "tablet";
 
 /**
  * A data table with its caption, inside a scroll box for when it is wider than the screen
  * (WCAG 1.4.10: the table scrolls, the page does not). The box is a region named by the
  * caption (a named section), and it takes keyboard focus, so keyboard users can scroll it (WCAG 2.1.1).
+ *
+ * A `stacked` table does not scroll on a narrow screen: each row becomes a block, the row's
+ * header (`<th scope="row">`) its heading line, then each cell on a line of its own after its
+ * column's name, which the cell carries in `data-label` (a cell without one, a row's actions,
+ * takes the whole line). It stays a table for screen readers; see `useTableRoles`.
  */
 export function TableScroll({
   caption,
   captionHidden = false,
   className,
   id,
+  stacked,
   children,
 }: {
   caption: ReactNode;
@@ -17,16 +30,21 @@ export function TableScroll({
   captionHidden?: boolean;
   className?: string;
   id?: string;
+  /** Rows as blocks below this width, instead of a table that scrolls sideways. */
+  stacked?: Stacked;
   children: ReactNode;
 }) {
   // From the table's id where it has one, so ids stay stable and unique across renders.
   const generated = useId();
   const captionId = id ? `${id}-caption` : generated;
+  const table = useRef<HTMLTableElement>(null);
+  useTableRoles(table, Boolean(stacked));
+  const classes = [stacked ? `stacked stacked-${stacked}` : "", className ?? ""].join(" ").trim();
   return (
     // A section named by the caption is a region landmark (role="region").
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard.
     <section className="table-scroll" aria-labelledby={captionId} tabIndex={0}>
-      <table className={className} id={id}>
+      <table ref={table} className={classes || undefined} id={id}>
         <caption id={captionId} className={captionHidden ? "visually-hidden" : undefined}>
           {caption}
         </caption>
@@ -34,4 +52,47 @@ export function TableScroll({
       </table>
     </section>
   );
+}
+
+/** The role each part of a table has by default, which a stacked table states outright. */
+export function tableRole(element: Element): string | null {
+  switch (element.tagName) {
+    case "TABLE":
+      return "table";
+    case "THEAD":
+    case "TBODY":
+    case "TFOOT":
+      return "rowgroup";
+    case "TR":
+      return "row";
+    case "TD":
+      return "cell";
+    case "TH":
+      return element.getAttribute("scope") === "row" ? "rowheader" : "columnheader";
+    default:
+      return null;
+  }
+}
+
+/**
+ * A stacked table's rows are drawn as blocks (`display: block`), and some browsers (WebKit)
+ * then stop announcing the table as a table. Stating each part's role puts the table back.
+ * Chromium and Firefox keep it anyway, and without scripts each cell's visible label still says
+ * which column it is in. The roles are added in the browser only: in the served HTML they
+ * would be redundant, which the HTML checker rejects. Run after every render, so rows that a
+ * client-side navigation brings (another page, another sort) get them too.
+ */
+function useTableRoles(table: RefObject<HTMLTableElement>, stacked: boolean) {
+  useEffect(() => {
+    if (!stacked || !table.current) return;
+    const parts = [
+      table.current,
+      ...table.current.querySelectorAll(":scope > :is(thead, tbody, tfoot)"),
+      ...table.current.querySelectorAll(":scope > * > tr, :scope > * > tr > :is(th, td)"),
+    ];
+    for (const part of parts) {
+      const role = tableRole(part);
+      if (role && part.getAttribute("role") !== role) part.setAttribute("role", role);
+    }
+  });
 }

@@ -55,13 +55,57 @@ const SEVERITY: Record<BarSeverity, Tone> = {
   success: "positive",
 };
 
-export type StatusKind = "record" | "eu" | "fda" | "severity";
+/** An upcoming HIR topic: shown to members, or archived. */
+const TOPIC: Record<string, Tone> = {
+  Shown: "positive",
+  Archived: "neutral",
+};
+
+/** An import's state, in the words of IMPORT_STATES (app/records/import-states.ts). */
+const IMPORT: Record<string, Tone> = {
+  "Being checked": "progress",
+  "Checked, waiting to be applied": "progress",
+  "Rejected: has errors": "negative",
+  "Being applied": "progress",
+  Applied: "positive",
+  Cancelled: "neutral",
+};
+
+/** A user account, in the words of statusText (app/components/users/ListControls.tsx). */
+const ACCOUNT: Record<string, Tone> = {
+  Active: "positive",
+  Suspended: "caution",
+  Deleted: "negative",
+  "Deleted, suspended": "negative",
+};
+
+/** An alert on Manage alerts: whether the bar shows it now. */
+const ALERT_STATE: Record<string, Tone> = {
+  Showing: "positive",
+  Scheduled: "progress",
+  Expired: "neutral",
+  Disabled: "neutral",
+};
+
+export type StatusKind =
+  | "record"
+  | "eu"
+  | "fda"
+  | "severity"
+  | "topic"
+  | "import"
+  | "account"
+  | "alert";
 
 const TONES: Record<StatusKind, Record<string, Tone>> = {
   record: RECORD,
   eu: EU,
   fda: FDA,
   severity: SEVERITY,
+  topic: TOPIC,
+  import: IMPORT,
+  account: ACCOUNT,
+  alert: ALERT_STATE,
 };
 
 /** The tone of a status value; a value the vocabulary does not know is neutral. */

@@ -225,7 +225,12 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
           <code>errors</code>, the messages for each field (<code>body.email</code>,{" "}
           <code>query.hssId</code>).
         </p>
-        <TableScroll caption="The response codes" id="response-codes">
+        <TableScroll
+          caption="The response codes"
+          id="response-codes"
+          className="response-codes"
+          stacked="phone"
+        >
           <thead>
             <tr>
               <th scope="col">responseCode</th>
@@ -240,9 +245,9 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                 <th scope="row">
                   <code>{entry.code}</code>
                 </th>
-                <td>{entry.status}</td>
-                <td>{entry.message}</td>
-                <td>
+                <td data-label="Status">{entry.status}</td>
+                <td data-label="Message">{entry.message}</td>
+                <td data-label="When">
                   <WithCode text={entry.when} />
                 </td>
               </tr>

@@ -122,6 +122,7 @@ export default function ManageAlerts() {
             caption={`Alerts by title${alerts.length >= limit ? `: the first ${limit}` : ""}`}
             captionHidden
             className="alerts-table"
+            stacked="tablet"
           >
             <thead>
               <tr>
@@ -129,8 +130,7 @@ export default function ManageAlerts() {
                 <th scope="col">Type</th>
                 <th scope="col">Severity</th>
                 <th scope="col">Audience</th>
-                <th scope="col">Notify date</th>
-                <th scope="col">Expire date</th>
+                <th scope="col">Notify and expire dates</th>
                 <th scope="col">State</th>
                 <th scope="col">Actions</th>
               </tr>
@@ -138,28 +138,32 @@ export default function ManageAlerts() {
             <tbody>
               {alerts.map((alert) => (
                 <tr key={alert.alertId}>
-                  <th scope="row">
+                  <th scope="row" className="title-cell">
                     <Link to={`/dashboard/alerts/${alert.alertId}`}>{alert.title}</Link>
                   </th>
-                  <td>{alert.type}</td>
-                  <td>
+                  <td data-label="Type">{alert.type}</td>
+                  <td data-label="Severity">
                     <StatusTag kind="severity" value={alert.shownAs} word={alert.severity} />
                     {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
                       <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
                     ) : null}
                   </td>
-                  <td>
+                  <td data-label="Audience">
                     {alert.audience.length === 0
                       ? "Everyone"
                       : alert.audience.map((role) => AUDIENCE[role] ?? role).join(", ")}
                   </td>
-                  <td>
+                  {/* One column for both dates (the notify date, then "to" the expire date):
+                      with a column each the table could not fit beside the dashboard's menu. */}
+                  <td data-label="Notify and expire dates" className="alert-dates">
                     <DateCell value={alert.notifyDate} />
+                    <span className="alert-dates-to">
+                      to <DateCell value={alert.expireDate} />
+                    </span>
                   </td>
-                  <td>
-                    <DateCell value={alert.expireDate} />
+                  <td data-label="State" className="nowrap">
+                    <StatusTag kind="alert" value={alert.state} />
                   </td>
-                  <td className={alert.isEnabled ? undefined : "state-off"}>{alert.state}</td>
                   <td>
                     <Form method="post" className="inline-actions">
                       <input type="hidden" name="alertId" value={alert.alertId} />

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
+import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
@@ -79,7 +80,7 @@ export default function ManageTopics() {
       {topics.length === 0 ? (
         <p>{deleted ? "No topics have been deleted." : "No upcoming topics yet."}</p>
       ) : (
-        <TableScroll caption={`${title}, by title`} captionHidden>
+        <TableScroll caption={`${title}, by title`} captionHidden stacked="phone">
           <thead>
             <tr>
               <th scope="col">Title of the topic</th>
@@ -102,11 +103,11 @@ export default function ManageTopics() {
                     </Link>
                   )}
                 </th>
-                <td className="nowrap">
+                <td className="nowrap" data-label="Record">
                   <Link to={`/record/${encodeURIComponent(topic.hssId)}`}>{topic.hssId}</Link>
                   {topic.recordName ? null : " (not published)"}
                 </td>
-                <td>
+                <td data-label="Expected publication">
                   {topic.publicationDate ? (
                     <time dateTime={topic.publicationDate}>
                       {formatDate(topic.publicationDate)}
@@ -115,7 +116,9 @@ export default function ManageTopics() {
                     "Not yet set"
                   )}
                 </td>
-                <td>{topic.archived ? "Archived" : "Shown to members"}</td>
+                <td data-label="State" className="nowrap">
+                  <StatusTag kind="topic" value={topic.archived ? "Archived" : "Shown"} />
+                </td>
                 <td>
                   {deleted ? (
                     <Form method="post" className="inline-actions">

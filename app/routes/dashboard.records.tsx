@@ -27,6 +27,7 @@ import {
   listStaged,
   publishStaged,
 } from "~/models/records.server";
+import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
 import { isTooLarge, readForm } from "~/lib/body.server";
 
@@ -144,8 +145,11 @@ export default function ManageRecords() {
     useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  // "Publish all 3 staged versions", not "Publish all 3".
-  const stagedCount = `${staged.total.toLocaleString("en-GB")} staged version${staged.total === 1 ? "" : "s"}`;
+  // "Publish all 3 staged versions", not "Publish all 3"; and "Publish 1 staged version", not "all 1".
+  const stagedCount =
+    staged.total === 1
+      ? "1 staged version"
+      : `all ${staged.total.toLocaleString("en-GB")} staged versions`;
   const [form, fields] = useForm<{ mode: string; file: File }>({
     id: "upload",
     lastResult,
@@ -253,19 +257,20 @@ export default function ManageRecords() {
               <input type="hidden" name="scope" value="all" />
               {/* Secondary: Check the file is the page's primary action. */}
               <button type="submit" name="intent" value="publish" className="secondary">
-                Publish all {stagedCount}
+                Publish {stagedCount}
               </button>
               <ConfirmAction
-                summary={<>Discard all {stagedCount}</>}
+                summary={<>Discard {stagedCount}</>}
                 question="Every staged version is removed; the published records stay as they are."
                 value="discard"
-                confirm={<>Yes, discard all {stagedCount}</>}
+                confirm={<>Yes, discard {stagedCount}</>}
               />
             </Form>
             <TableScroll
               caption={
                 <>Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}</>
               }
+              stacked="tablet"
             >
               <thead>
                 <tr>
@@ -275,9 +280,7 @@ export default function ManageRecords() {
                     Version
                   </th>
                   <th scope="col">Staged</th>
-                  <th scope="col" className="numeric">
-                    Changes
-                  </th>
+                  <th scope="col">Changes</th>
                   <th scope="col">Actions</th>
                 </tr>
               </thead>
@@ -287,16 +290,21 @@ export default function ManageRecords() {
                     <th scope="row" className="title-cell">
                       <Link to={`/record/preview/${version.hssId}`}>{version.title}</Link>
                     </th>
-                    <td className="nowrap">{version.hssId}</td>
-                    <td className="numeric">{version.version}</td>
-                    <td>
+                    <td data-label="HSS ID" className="nowrap">
+                      {version.hssId}
+                    </td>
+                    <td data-label="Version" className="numeric">
+                      {version.version}
+                    </td>
+                    <td data-label="Staged">
                       <time dateTime={version.stagedAt}>{formatDate(version.stagedAt)}</time>
                     </td>
-                    {version.isNew ? (
-                      <td className="nowrap">New record</td>
-                    ) : (
-                      <td className="numeric">{version.changes}</td>
-                    )}
+                    {/* Words, not a bare number, so a new record and a count read alike. */}
+                    <td data-label="Changes" className="nowrap">
+                      {version.isNew
+                        ? "New record"
+                        : `${version.changes.toLocaleString("en-GB")} ${version.changes === 1 ? "change" : "changes"}`}
+                    </td>
                     <td>
                       <Form method="post" className="inline-actions">
                         <input type="hidden" name="hssId" value={version.hssId} />
@@ -347,7 +355,7 @@ export default function ManageRecords() {
         {imports.length === 0 ? (
           <p>No imports yet.</p>
         ) : (
-          <TableScroll caption="The last 20 imports, newest first">
+          <TableScroll caption="The last 20 imports, newest first" stacked="tablet">
             <thead>
               <tr>
                 <th scope="col">File</th>
@@ -366,10 +374,10 @@ export default function ManageRecords() {
                   <th scope="row">
                     <Link to={`/dashboard/records/imports/${item.id}`}>{item.filename}</Link>
                   </th>
-                  <td>
+                  <td data-label="Uploaded">
                     <DateTimeCell value={item.createdAt} />
                   </td>
-                  <td>
+                  <td data-label="From">
                     {item.uploadedBy ??
                       (item.source === "cli"
                         ? "Command line"
@@ -377,9 +385,13 @@ export default function ManageRecords() {
                           ? "Demo data"
                           : "")}
                   </td>
-                  <td>{item.mode === "preview" ? "Preview" : "Publish"}</td>
-                  <td>{IMPORT_STATES[item.state] ?? item.state}</td>
-                  <td className="numeric">{item.itemCount.toLocaleString("en-GB")}</td>
+                  <td data-label="Mode">{item.mode === "preview" ? "Preview" : "Publish"}</td>
+                  <td data-label="State" className="nowrap">
+                    <StatusTag kind="import" value={IMPORT_STATES[item.state] ?? item.state} />
+                  </td>
+                  <td data-label="Items" className="numeric">
+                    {item.itemCount.toLocaleString("en-GB")}
+                  </td>
                 </tr>
               ))}
             </tbody>

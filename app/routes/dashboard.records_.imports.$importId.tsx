@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
@@ -141,7 +142,9 @@ export default function ImportReportPage() {
       <dl className="facts">
         <div>
           <dt>State</dt>
-          <dd>{IMPORT_STATES[data.state] ?? data.state}</dd>
+          <dd>
+            <StatusTag kind="import" value={IMPORT_STATES[data.state] ?? data.state} />
+          </dd>
         </div>
         <div>
           <dt>Uploaded</dt>

@@ -128,6 +128,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const count = (n: number) => n.toLocaleString("en-GB");
 
+/** A row's five figures (a user's, or the totals'), each labelled for the stacked phone layout. */
+function FigureCells({ figures }: { figures: Record<keyof typeof MEASURE_NAMES, number> }) {
+  return (
+    <>
+      {(Object.keys(MEASURE_NAMES) as Array<keyof typeof MEASURE_NAMES>).map((measure) => (
+        <td key={measure} data-label={MEASURE_NAMES[measure]} className="numeric">
+          {count(figures[measure])}
+        </td>
+      ))}
+    </>
+  );
+}
+
 export default function UserReports() {
   const { query, errors, typed, report, activity, canManage } = useLoaderData<typeof loader>();
   const pages = report ? Math.max(1, Math.ceil(report.total / query.size)) : 1;
@@ -214,6 +227,7 @@ export default function UserReports() {
                 </>
               }
               captionHidden
+              stacked="phone"
             >
               <thead>
                 <tr>
@@ -223,19 +237,20 @@ export default function UserReports() {
                   <SortHeader pathname={PATH} query={query} column="email">
                     Email
                   </SortHeader>
-                  <SortHeader pathname={PATH} query={query} column="signIns">
-                    Sign-ins
+                  <SortHeader pathname={PATH} query={query} column="signIns" className="numeric">
+                    {/* Not "Sign- / ins": the name breaks at its hyphen otherwise. */}
+                    <span className="nowrap">Sign-ins</span>
                   </SortHeader>
-                  <SortHeader pathname={PATH} query={query} column="searches">
+                  <SortHeader pathname={PATH} query={query} column="searches" className="numeric">
                     Searches
                   </SortHeader>
-                  <SortHeader pathname={PATH} query={query} column="views">
+                  <SortHeader pathname={PATH} query={query} column="views" className="numeric">
                     Record views
                   </SortHeader>
-                  <SortHeader pathname={PATH} query={query} column="exports">
+                  <SortHeader pathname={PATH} query={query} column="exports" className="numeric">
                     Exports
                   </SortHeader>
-                  <SortHeader pathname={PATH} query={query} column="downloads">
+                  <SortHeader pathname={PATH} query={query} column="downloads" className="numeric">
                     HIR downloads
                   </SortHeader>
                 </tr>
@@ -250,12 +265,8 @@ export default function UserReports() {
                         row.name
                       )}
                     </th>
-                    <td>{row.email}</td>
-                    <td className="numeric">{count(row.signIns)}</td>
-                    <td className="numeric">{count(row.searches)}</td>
-                    <td className="numeric">{count(row.views)}</td>
-                    <td className="numeric">{count(row.exports)}</td>
-                    <td className="numeric">{count(row.downloads)}</td>
+                    <td data-label="Email">{row.email}</td>
+                    <FigureCells figures={row} />
                   </tr>
                 ))}
               </tbody>
@@ -264,11 +275,7 @@ export default function UserReports() {
                   <th scope="row" colSpan={2}>
                     All {report.total === 1 ? "1 user" : `${count(report.total)} users`}
                   </th>
-                  <td className="numeric">{count(report.totals.signIns)}</td>
-                  <td className="numeric">{count(report.totals.searches)}</td>
-                  <td className="numeric">{count(report.totals.views)}</td>
-                  <td className="numeric">{count(report.totals.exports)}</td>
-                  <td className="numeric">{count(report.totals.downloads)}</td>
+                  <FigureCells figures={report.totals} />
                 </tr>
               </tfoot>
             </TableScroll>

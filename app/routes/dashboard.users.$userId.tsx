@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DateTimeCell } from "~/components/DateTimeCell";
+import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { statusText } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
@@ -106,7 +107,9 @@ export default function UserDetail() {
         <dt>Email</dt>
         <dd>{user.email}</dd>
         <dt>Status</dt>
-        <dd>{statusText(user)}</dd>
+        <dd>
+          <StatusTag kind="account" value={statusText(user)} />
+        </dd>
         <dt>Roles</dt>
         <dd>{user.roles.length ? user.roles.join(", ") : "Member (no staff role)"}</dd>
         <dt>Email notifications</dt>
@@ -148,7 +151,7 @@ export default function UserDetail() {
       {/* Not a named region itself: the table's scroll box is the region called "Roles". */}
       <section>
         <h2 id="roles-title">Roles</h2>
-        <TableScroll caption="Roles" captionHidden>
+        <TableScroll caption="Roles" captionHidden stacked="phone">
           <thead>
             <tr>
               <th scope="col">Role</th>
@@ -163,8 +166,8 @@ export default function UserDetail() {
               return (
                 <tr key={role}>
                   <th scope="row">{role}</th>
-                  <td>{ROLE_PURPOSE[role]}</td>
-                  <td>{held ? "Yes" : "No"}</td>
+                  <td data-label="What it allows">{ROLE_PURPOSE[role]}</td>
+                  <td data-label="Held">{held ? "Yes" : "No"}</td>
                   <td>
                     {held && isSelf && role === "admin" ? (
                       <span>You cannot remove your own admin role.</span>

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DateTimeCell } from "~/components/DateTimeCell";
+import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, statusText, UserFilters } from "~/components/users/ListControls";
@@ -44,7 +45,7 @@ export default function Users() {
       {users.length === 0 ? (
         <p>No users match these filters.</p>
       ) : (
-        <TableScroll caption="Users, with their roles and status" captionHidden>
+        <TableScroll caption="Users, with their roles and status" captionHidden stacked="tablet">
           <thead>
             <tr>
               <SortHeader pathname={PATH} query={query} column="name">
@@ -69,21 +70,25 @@ export default function Users() {
                 <th scope="row" className="nowrap">
                   <Link to={`${PATH}/${user.id}`}>{user.name}</Link>
                 </th>
-                <td>{user.email}</td>
-                <td>
+                <td data-label="Email">{user.email}</td>
+                <td data-label="Roles">
                   {user.roles.length ? (
                     user.roles.join(", ")
                   ) : (
                     <span className="muted">Member</span>
                   )}
                 </td>
-                <td>{statusText(user)}</td>
-                <td>
+                <td data-label="Status" className="nowrap">
+                  <StatusTag kind="account" value={statusText(user)} />
+                </td>
+                <td data-label="Created">
                   <time dateTime={new Date(user.createdAt).toISOString()}>
                     {formatDate(user.createdAt)}
                   </time>
                 </td>
-                <td>{user.lastSignInAt ? <DateTimeCell value={user.lastSignInAt} /> : "Never"}</td>
+                <td data-label="Last sign-in">
+                  {user.lastSignInAt ? <DateTimeCell value={user.lastSignInAt} /> : "Never"}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -164,7 +164,14 @@ export function ImagingTable({
   const selected = new Set(selectedIds ?? []);
   return (
     <>
-      <TableScroll caption={caption} className="imaging-table" id="imaging-table">
+      {/* Staff rows stack below a tablet's width: their status and actions make the table too
+          wide to read beside the menu. The members' list, led by its Select boxes, scrolls. */}
+      <TableScroll
+        caption={caption}
+        className="imaging-table"
+        id="imaging-table"
+        stacked={staffActions ? "tablet" : undefined}
+      >
         <thead>
           <tr>
             {selectedIds ? <th scope="col">Select</th> : null}
@@ -204,16 +211,20 @@ export function ImagingTable({
               </th>
               {staffActions ? (
                 // Next to the name, where staff see it without scrolling the wide table sideways.
-                <td className="staff-status">
+                <td className="staff-status" data-label="Status">
                   <StatusTag kind="record" value={row.archived ? "Archived" : "Active"} />
                   {staffActions(row)}
                 </td>
               ) : null}
-              <td>{row.category}</td>
-              <td className="nowrap">{row.emaCode}</td>
-              <td>{row.tradeName}</td>
-              <td className="indication">{row.indicationStatement}</td>
-              <td>
+              <td data-label="Category">{row.category}</td>
+              <td className="nowrap" data-label="EMA code">
+                {row.emaCode}
+              </td>
+              <td data-label="Trade name">{row.tradeName}</td>
+              <td className="indication" data-label="Indication statement">
+                {row.indicationStatement}
+              </td>
+              <td data-label="Latest event">
                 {row.latestEvent ? (
                   <>
                     {row.latestEvent.name}

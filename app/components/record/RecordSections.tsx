@@ -433,6 +433,7 @@ export function RecordSections(props: RecordSectionsProps) {
           <DataTable
             caption="References"
             captionHidden
+            stacked="phone"
             rows={r.references}
             rowKey={(ref, i) => `${ref.title}-${i}`}
             empty="No references recorded."
@@ -453,6 +454,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="recordChangeLog">
           <DataTable
             caption="Record change log, newest first"
+            stacked="phone"
             rows={props.changeLog}
             rowKey={(entry) => String(entry.id)}
             empty="No changes since this record was first published."
@@ -469,7 +471,9 @@ export function RecordSections(props: RecordSectionsProps) {
                   </>
                 ),
               },
-              { header: "Section", cell: (entry) => sectionLabel(entry.section), nowrap: true },
+              // The section's name may wrap ("US clinical trial registries"): on one line it
+              // left the before and after values a word a line at 768px.
+              { header: "Section", cell: (entry) => sectionLabel(entry.section) },
               { header: "Field", cell: (entry) => entry.field },
               {
                 header: "Before",

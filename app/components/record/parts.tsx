@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { formatDate } from "~/lib/dates";
-import { TableScroll } from "~/components/TableScroll";
+import { type Stacked, TableScroll } from "~/components/TableScroll";
 import { FieldLabel } from "./glossary";
 
 export type FactValue = ReactNode | string | number | boolean | null | undefined;
@@ -57,10 +57,13 @@ export function DataTable<Row>({
   columns,
   empty,
   rowKey,
+  stacked,
 }: {
   caption: string;
   /** The section's heading, just above, already says what the caption would. */
   captionHidden?: boolean;
+  /** Rows as blocks on a phone (TableScroll): each cell labelled with its column's header. */
+  stacked?: Stacked;
   rows: Row[];
   columns: Array<Column<Row>>;
   empty: string;
@@ -81,12 +84,12 @@ export function DataTable<Row>({
       .trim() || undefined;
   return (
     <>
-      {shown.length > MANY_COLUMNS ? (
+      {shown.length > MANY_COLUMNS && !stacked ? (
         <p className="scroll-hint" aria-hidden="true">
           Scroll the table sideways to see all {shown.length} columns.
         </p>
       ) : null}
-      <TableScroll caption={caption} captionHidden={captionHidden}>
+      <TableScroll caption={caption} captionHidden={captionHidden} stacked={stacked}>
         <thead>
           <tr>
             {shown.map((column) => (
@@ -105,7 +108,11 @@ export function DataTable<Row>({
                     {column.cell(row)}
                   </th>
                 ) : (
-                  <td key={column.header} className={cellClass(column)}>
+                  <td
+                    key={column.header}
+                    className={cellClass(column)}
+                    data-label={stacked ? column.header : undefined}
+                  >
                     {column.cell(row)}
                   </td>
                 ),

@@ -42,17 +42,20 @@ export function SortHeader({
   pathname,
   query,
   column,
+  className,
   children,
 }: {
   pathname: string;
   query: ListQuery;
   column: string;
+  className?: string;
   children: ReactNode;
 }) {
   const current = query.orderBy === column;
   const next = current && query.sortOrder === "asc" ? "desc" : "asc";
   return (
     <SortableHeader
+      className={className}
       sorted={current ? query.sortOrder : null}
       href={listHref(pathname, query, { orderBy: column, sortOrder: next, page: 1 })}
     >
