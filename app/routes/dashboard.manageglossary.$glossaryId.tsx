@@ -90,7 +90,9 @@ export default function EditGlossaryEntry() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Save entry
           </button>
-          <Link to="/dashboard/manageglossary">Cancel</Link>
+          <Link to="/dashboard/manageglossary" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
       <p className="delete-link">

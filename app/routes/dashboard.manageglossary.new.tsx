@@ -76,7 +76,9 @@ export default function NewGlossaryEntry() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Add entry
           </button>
-          <Link to="/dashboard/manageglossary">Cancel</Link>
+          <Link to="/dashboard/manageglossary" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>
