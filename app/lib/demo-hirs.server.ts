@@ -50,7 +50,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
  * for a label ("Chronic weight management…"); its title already has the indication in running
  * text ("… for chronic weight management…", "… for Fabry disease"), so that is taken when it can be.
  */
-export function indicationInText(record: HssRecord) {
+export function indicationInText(record: Pick<HssRecord, "title" | "estimatedIndication">) {
   const at = record.title.indexOf(" for ");
   return at >= 0 ? record.title.slice(at + " for ".length) : record.estimatedIndication.indication;
 }
