@@ -71,7 +71,7 @@ export default function EditGlossaryEntry() {
     <div className="form-narrow">
       <DashboardBreadcrumb
         items={[
-          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
+          { label: "Manage glossary", to: "/dashboard/manageglossary" },
           { label: "Edit entry" },
         ]}
       />

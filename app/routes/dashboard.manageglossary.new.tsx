@@ -57,7 +57,7 @@ export default function NewGlossaryEntry() {
     <div className="form-narrow">
       <DashboardBreadcrumb
         items={[
-          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
+          { label: "Manage glossary", to: "/dashboard/manageglossary" },
           { label: "Add an entry" },
         ]}
       />

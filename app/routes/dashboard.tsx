@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { to: "/dashboard/manageglossary", label: "Manage glossary" },
       { to: "/dashboard/managehirs", label: "Manage HIRs" },
       { to: "/dashboard/managehirtopics", label: "Manage HIR topics" },
-      { to: "/dashboard/imagingdiagnostics", label: "Imaging and diagnostics" },
+      { to: "/dashboard/imagingdiagnostics", label: "Manage imaging and diagnostics" },
     );
   if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/users", label: "Users" });
   // Spec section 6: user reports are for admin or reportadmin (the avatar menu shows them to admin only).

@@ -73,7 +73,7 @@ export default function GlossaryPage() {
       </p>
       {canManage ? (
         <p className="page-actions">
-          <Link to="/dashboard/manageglossary">Manage the glossary</Link>
+          <Link to="/dashboard/manageglossary">Manage glossary</Link>
         </p>
       ) : null}
       <Form method="get" className="glossary-filter" aria-label="Filter the glossary">
