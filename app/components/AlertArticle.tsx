@@ -1,3 +1,4 @@
+import { StatusTag } from "~/components/StatusTag";
 import { formatDate } from "~/lib/dates";
 import { type Severity, SEVERITY_WORDS } from "./AlertBar";
 
@@ -24,7 +25,12 @@ export function AlertArticle({ alert, release }: { alert: AlertView; release: bo
           <>Released {formatDate(alert.notifyDate)}</>
         ) : (
           <>
-            <strong>{SEVERITY_WORDS[alert.severity]}</strong> · since {formatDate(alert.notifyDate)}
+            <StatusTag
+              kind="severity"
+              value={alert.severity}
+              word={SEVERITY_WORDS[alert.severity]}
+            />{" "}
+            · since {formatDate(alert.notifyDate)}
           </>
         )}
         {alert.updatedAt.slice(0, 10) !== alert.notifyDate.slice(0, 10) ? (

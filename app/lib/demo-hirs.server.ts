@@ -45,6 +45,16 @@ function wrap(text: string, font: PDFFont, size: number, width: number) {
   return lines;
 }
 
+/**
+ * The indication as it reads inside a sentence. The record's indication field is sentence-cased
+ * for a label ("Chronic weight management…"); its title already has the indication in running
+ * text ("… for chronic weight management…", "… for Fabry disease"), so that is taken when it can be.
+ */
+export function indicationInText(record: Pick<HssRecord, "title" | "estimatedIndication">) {
+  const at = record.title.indexOf(" for ");
+  return at >= 0 ? record.title.slice(at + " for ".length) : record.estimatedIndication.indication;
+}
+
 /** A report on one record: a title page, then its sections, over as many pages as they take. */
 export async function demoHirPdf(record: HssRecord, title: string, date: string) {
   const pdf = await PDFDocument.create();
@@ -94,7 +104,7 @@ export async function demoHirPdf(record: HssRecord, title: string, date: string)
     [
       "Summary",
       record.analysis?.summary ??
-        `${record.activeCompound.substanceName} is a ${record.activeCompound.technologyType.toLowerCase()} in development for ${record.estimatedIndication.indication}.`,
+        `${record.activeCompound.substanceName} is a ${record.activeCompound.technologyType.toLowerCase()} in development for ${indicationInText(record)}.`,
     ],
     [
       "The technology",
@@ -186,7 +196,7 @@ export async function seedDemoHirs(db: Db, today = dayjs()) {
     const id = await createHir(
       {
         title,
-        description: `Our analysis of ${record.activeCompound.substanceName} for ${record.estimatedIndication.indication}: the technology, the evidence so far, the regulatory position and what it could change for services and budgets.`,
+        description: `Our analysis of ${record.activeCompound.substanceName} for ${indicationInText(record)}: the technology, the evidence so far, the regulatory position and what it could change for services and budgets.`,
         hssIds: [record.hssId],
         fileId: stored.fileId,
       },

@@ -9,8 +9,8 @@ import { recordSchema } from "~/records/schema.server";
  * docs/import-format.md, its one source: read and rendered once, when the server starts.
  * The document is ours, not typed by staff, but raw HTML is still not passed through.
  * Its `#` heading becomes the page's h1; each `##` heading gets an id and a line in the
- * contents list; a link to the example file downloads it; each table scrolls in a region
- * named after its section when it is wider than a phone.
+ * contents list; a link to the example file downloads it; each table, and each command
+ * block, scrolls in a region named after its section when it is wider than a phone.
  */
 
 const DOCS = path.resolve(process.cwd(), "docs");
@@ -55,7 +55,8 @@ function render(source: string): ImportFormatPage {
       if (token.tag === "h2") contents.push({ id, text });
       section = text;
     }
-    if (token.type === "table_open") token.meta = { name: section || title };
+    if (token.type === "table_open" || token.type === "fence")
+      token.meta = { name: section || title };
     for (const child of token.children ?? []) {
       if (child.type !== "link_open") continue;
       const href = child.attrGet("href") ?? "";
@@ -70,6 +71,13 @@ function render(source: string): ImportFormatPage {
       `Table: ${(all[idx].meta as { name: string }).name}`,
     )}"><table>\n`;
   md.renderer.rules.table_close = () => "</table></div>\n";
+  // A command block keeps each command on its line (a command cut mid-way reads as two): on a
+  // phone it scrolls sideways in a region named after its section, which takes focus.
+  const fence = md.renderer.rules.fence;
+  md.renderer.rules.fence = (all, idx, options, env, self) =>
+    `<div class="code-scroll" role="region" tabindex="0" aria-label="${escapeHtml(
+      `Commands: ${(all[idx].meta as { name: string }).name}`,
+    )}">${fence ? fence(all, idx, options, env, self) : self.renderToken(all, idx, options)}</div>\n`;
   if (!title) throw new Error("docs/import-format.md has no # heading");
   return { title, html: md.renderer.render(tokens, md.options, {}), contents };
 }

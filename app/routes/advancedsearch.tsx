@@ -220,7 +220,7 @@ function AdvancedRowFields({
       <small id={`${fieldId(index, field)}-error`} className="field-error">
         <span className="visually-hidden">Error: </span>
         {fieldErrors(field)
-          .map((error) => error.message)
+          .map((error) => error.inline)
           .join(". ")}
       </small>
     ) : null;

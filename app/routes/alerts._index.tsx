@@ -1,3 +1,4 @@
+import { StatusTag } from "~/components/StatusTag";
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -54,8 +55,12 @@ export default function Alerts() {
                     </Link>
                   </h2>
                   <p>
-                    <strong>{SEVERITY_WORDS[alert.severity]}</strong> · since{" "}
-                    {formatDate(alert.notifyDate)}
+                    <StatusTag
+                      kind="severity"
+                      value={alert.severity}
+                      word={SEVERITY_WORDS[alert.severity]}
+                    />{" "}
+                    · since {formatDate(alert.notifyDate)}
                   </p>
                   <p>{alert.summary}</p>
                 </article>

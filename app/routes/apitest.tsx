@@ -1,3 +1,4 @@
+import { StatusTag } from "~/components/StatusTag";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -40,7 +41,15 @@ export default function ApiTest() {
         items={[{ label: "API documentation", to: "/api/docs" }, { label: "Service status" }]}
       />
       <h1>Service status</h1>
-      <p className={ok ? "status-ok" : "status-bad"}>{statusSentence(status)}</p>
+      {/* The status as every status is drawn (StatusTag), then the sentence that explains it. */}
+      <p>
+        <StatusTag
+          kind="severity"
+          value={ok ? "success" : "error"}
+          word={ok ? "Working" : "Not working"}
+        />{" "}
+        {statusSentence(status)}
+      </p>
       <table className="status-table">
         <caption>Checked {formatDateTime(status.checkedAt)}</caption>
         <tbody>

@@ -66,7 +66,9 @@ export default function DeleteAlert() {
         <button type="submit" className="danger">
           Delete alert
         </button>
-        <Link to="/dashboard/alerts">Cancel</Link>
+        <Link to="/dashboard/alerts" className="button-link secondary">
+          Cancel
+        </Link>
       </Form>
     </div>
   );

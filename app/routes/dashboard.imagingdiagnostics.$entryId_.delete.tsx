@@ -85,7 +85,9 @@ export default function DeleteImagingEntry() {
         >
           Delete entry
         </button>
-        <Link to={PATH}>Cancel, keep it</Link>
+        <Link to={PATH} className="button-link secondary">
+          Cancel, keep it
+        </Link>
       </Form>
     </div>
   );

@@ -73,7 +73,9 @@ export default function RenameEventName() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Save event name
           </button>
-          <Link to={PATH}>Cancel</Link>
+          <Link to={PATH} className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

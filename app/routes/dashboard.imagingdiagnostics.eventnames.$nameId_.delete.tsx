@@ -69,7 +69,9 @@ export default function DeleteEventName() {
             >
               Delete event name
             </button>
-            <Link to={PATH}>Cancel, keep it</Link>
+            <Link to={PATH} className="button-link secondary">
+              Cancel, keep it
+            </Link>
           </Form>
         </>
       )}

@@ -75,7 +75,9 @@ export default function EditFaq() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Save question
           </button>
-          <Link to="/dashboard/managefaqs">Cancel</Link>
+          <Link to="/dashboard/managefaqs" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
       <p className="delete-link">

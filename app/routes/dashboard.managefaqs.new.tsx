@@ -63,7 +63,9 @@ export default function NewFaq() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Add question
           </button>
-          <Link to="/dashboard/managefaqs">Cancel</Link>
+          <Link to="/dashboard/managefaqs" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

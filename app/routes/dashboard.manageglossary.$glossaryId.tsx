@@ -71,7 +71,7 @@ export default function EditGlossaryEntry() {
     <div className="form-narrow">
       <DashboardBreadcrumb
         items={[
-          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
+          { label: "Manage glossary", to: "/dashboard/manageglossary" },
           { label: "Edit entry" },
         ]}
       />
@@ -90,7 +90,9 @@ export default function EditGlossaryEntry() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Save entry
           </button>
-          <Link to="/dashboard/manageglossary">Cancel</Link>
+          <Link to="/dashboard/manageglossary" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
       <p className="delete-link">

@@ -50,7 +50,7 @@ export default function DeleteGlossaryEntry() {
   const { entry } = useLoaderData<typeof loader>();
   return (
     <DeleteConfirmation
-      list={{ label: "Manage the glossary", to: "/dashboard/manageglossary" }}
+      list={{ label: "Manage glossary", to: "/dashboard/manageglossary" }}
       thing="entry"
       question="Delete this glossary entry?"
       facts={[

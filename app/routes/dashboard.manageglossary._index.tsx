@@ -9,7 +9,7 @@ import { CONTENT_STAFF } from "~/lib/roles";
 import { GLOSSARY_LIMIT, listGlossary } from "~/models/glossary.server";
 import { sectionLabel } from "~/records/sections";
 
-export const handle: RouteHandle = { title: "Manage the glossary" };
+export const handle: RouteHandle = { title: "Manage glossary" };
 
 const PATH = "/dashboard/manageglossary";
 
@@ -31,8 +31,8 @@ export default function ManageGlossary() {
   const { entries, full, limit } = useLoaderData<typeof loader>();
   return (
     <>
-      <DashboardBreadcrumb items={[{ label: "Manage the glossary" }]} />
-      <h1>Manage the glossary</h1>
+      <DashboardBreadcrumb items={[{ label: "Manage glossary" }]} />
+      <h1>Manage glossary</h1>
       <p className="page-actions">
         {full ? (
           <span>

@@ -57,7 +57,7 @@ export default function NewGlossaryEntry() {
     <div className="form-narrow">
       <DashboardBreadcrumb
         items={[
-          { label: "Manage the glossary", to: "/dashboard/manageglossary" },
+          { label: "Manage glossary", to: "/dashboard/manageglossary" },
           { label: "Add an entry" },
         ]}
       />
@@ -76,7 +76,9 @@ export default function NewGlossaryEntry() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Add entry
           </button>
-          <Link to="/dashboard/manageglossary">Cancel</Link>
+          <Link to="/dashboard/manageglossary" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

@@ -82,7 +82,9 @@ export default function EditHir() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Save report
           </button>
-          <Link to="/dashboard/managehirs">Cancel</Link>
+          <Link to="/dashboard/managehirs" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
       <p className="delete-link">

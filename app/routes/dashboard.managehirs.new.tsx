@@ -51,7 +51,9 @@ export default function NewHir() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Upload report
           </button>
-          <Link to="/dashboard/managehirs">Cancel</Link>
+          <Link to="/dashboard/managehirs" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

@@ -69,7 +69,9 @@ export default function EditTopic() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Save topic
           </button>
-          <Link to="/dashboard/managehirtopics">Cancel</Link>
+          <Link to="/dashboard/managehirtopics" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
       <p className="delete-link">

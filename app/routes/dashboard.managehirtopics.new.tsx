@@ -51,7 +51,9 @@ export default function NewTopic() {
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Add topic
           </button>
-          <Link to="/dashboard/managehirtopics">Cancel</Link>
+          <Link to="/dashboard/managehirtopics" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

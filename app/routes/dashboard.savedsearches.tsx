@@ -136,15 +136,15 @@ export default function SavedSearches() {
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `title-${search.id}-error` : undefined}
                 />
+                <button type="submit" name="intent" value="rename" className="secondary outline">
+                  Rename<span className="visually-hidden"> “{search.title}”</span>
+                </button>
                 {error ? (
                   <small id={`title-${search.id}-error`} className="field-error">
                     <span className="visually-hidden">Error: </span>
                     {error}
                   </small>
                 ) : null}
-                <button type="submit" name="intent" value="rename" className="secondary outline">
-                  Rename<span className="visually-hidden"> “{search.title}”</span>
-                </button>
               </Form>
               <Form method="post" className="inline-form">
                 <input type="hidden" name="id" value={search.id} />

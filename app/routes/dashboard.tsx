@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/lib/auth.server";
 import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
 
@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { to: "/dashboard/manageglossary", label: "Manage glossary" },
       { to: "/dashboard/managehirs", label: "Manage HIRs" },
       { to: "/dashboard/managehirtopics", label: "Manage HIR topics" },
-      { to: "/dashboard/imagingdiagnostics", label: "Imaging and diagnostics" },
+      { to: "/dashboard/imagingdiagnostics", label: "Manage imaging and diagnostics" },
     );
   if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/users", label: "Users" });
   // Spec section 6: user reports are for admin or reportadmin (the avatar menu shows them to admin only).
@@ -37,18 +37,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function DashboardLayout() {
   const { pages } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
+  // The page whose section this is: the longest menu address the path starts with (a FAQ's
+  // edit page is under Manage FAQs), as NavLink marks it.
+  const current = pages
+    .filter((page) => pathname === page.to || pathname.startsWith(`${page.to}/`))
+    .sort((a, b) => b.to.length - a.to.length)[0];
   return (
     <div className="dashboard-layout">
       <nav aria-label="Dashboard" className="dashboard-nav">
-        <ul>
-          {pages.map((page) => (
-            <li key={page.to}>
-              <NavLink to={page.to} prefetch="none">
-                {page.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        {/* On a phone the menu is a closed disclosure naming the current page, so the page
+            starts in the first screen; wider, its content always shows and the summary is not
+            drawn (app.css). Keyed by the path, so following a link closes it again. */}
+        <details className="dashboard-menu" key={pathname}>
+          <summary>
+            Dashboard menu
+            {current ? <span className="dashboard-menu-current">: {current.label}</span> : null}
+          </summary>
+          <ul>
+            {pages.map((page) => (
+              <li key={page.to}>
+                <NavLink to={page.to} prefetch="none">
+                  {page.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </details>
       </nav>
       <div className="dashboard-page">
         <Outlet />

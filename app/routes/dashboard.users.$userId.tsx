@@ -207,7 +207,11 @@ export default function UserDetail() {
           A user who has lost the phone with their authenticator app, and their recovery codes, can
           have two-step sign-in reset.
         </p>
-        <Link to={`/dashboard/users/${user.id}/two-step`}>Reset two-step sign-in</Link>
+        <p>
+          <Link to={`/dashboard/users/${user.id}/two-step`} className="button-link secondary">
+            Reset two-step sign-in
+          </Link>
+        </p>
       </section>
 
       {/* The table's scroll box is the region called "Change history". */}

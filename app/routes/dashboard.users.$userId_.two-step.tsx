@@ -77,7 +77,9 @@ export default function ResetTwoStep() {
         <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
           Reset two-step sign-in
         </button>
-        <Link to={`/dashboard/users/${user.id}`}>Cancel</Link>
+        <Link to={`/dashboard/users/${user.id}`} className="button-link secondary">
+          Cancel
+        </Link>
       </Form>
     </div>
   );

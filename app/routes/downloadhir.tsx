@@ -93,32 +93,38 @@ export default function DownloadHir() {
         </>
       ) : (
         <>
-          <div role="status" aria-live="polite">
+          {/* The success panel, as on an export's page: the spec's words, the report named. */}
+          <section className="success-panel" aria-label="Your report">
+            <div role="status" aria-live="polite">
+              {state === "done" ? (
+                <p>
+                  <strong>HIR Download Success!</strong>
+                </p>
+              ) : state === "downloading" ? (
+                <p>Your HIR is downloading now.</p>
+              ) : state === "failed" ? (
+                <p className="hir-problem">
+                  <strong>The download did not complete.</strong> Try the link below.
+                </p>
+              ) : null}
+            </div>
+            <p>Report: {title}</p>
             {state === "done" ? (
-              <p className="download-banner">
-                <strong>HIR Download Success!</strong>
+              <p>Please close this tab to continue.</p>
+            ) : (
+              <p>
+                Your HIR is ready:{" "}
+                <a href={file.url}>
+                  Download<span className="visually-hidden"> {title}</span> (PDF,{" "}
+                  {fileSize(file.size)})
+                </a>
               </p>
-            ) : state === "downloading" ? (
-              <p>Your HIR is downloading now.</p>
-            ) : state === "failed" ? (
-              <p className="hir-problem">
-                <strong>The download did not complete.</strong> Try the link below.
-              </p>
-            ) : null}
-          </div>
-          <p className="hir-title">{title}</p>
-          {state === "done" ? (
-            <p>Please close this tab to continue.</p>
-          ) : (
-            <p>
-              Your HIR is ready:{" "}
-              <a href={file.url}>
-                Download<span className="visually-hidden"> {title}</span> (PDF,{" "}
-                {fileSize(file.size)})
-              </a>
-            </p>
-          )}
+            )}
+          </section>
           {state === "ready" ? <p>Once it has downloaded, you can close this tab.</p> : null}
+          <p>
+            <Link to="/hir">Back to the High Impact Reports</Link>
+          </p>
         </>
       )}
     </div>

@@ -21,7 +21,7 @@ import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Export" };
 
-export const NOTHING_SELECTED = "Select at least one result to export, or choose all results";
+export const NOTHING_SELECTED = "Select at least one result on the search page to export it";
 
 /** The export request's search: the one the user came from (its URL query is this page's). */
 async function searchOf(request: Request, settingsVersion?: string | null) {
@@ -83,22 +83,28 @@ export default function ExportRoute() {
   const { selected, total, isAdmin, back, fallbackSize } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  // Spec section 5: only an administrator exports every result; anyone else's "all results"
+  // falls back to their selection. So the form starts on what this user can actually export,
+  // and an empty selection cannot be chosen.
+  const hasSelection = selected > 0;
+  const defaultScope = hasSelection ? "selection" : isAdmin ? "all" : undefined;
+  const nothingToExport = !hasSelection && !isAdmin;
   const [form, fields] = useForm({
     id: "export",
     lastResult,
-    defaultValue: { exportFormat: "csv", exportAll: selected > 0 ? "selection" : "all" },
+    defaultValue: { exportFormat: "csv", exportAll: defaultScope },
   });
   const errors = summaryItems(form, [fields.exportAll, fields.exportFormat]).map((item) =>
     item.fieldId
       ? {
           ...item,
-          fieldId: `${item.fieldId}-${item.fieldId === fields.exportAll.id ? "selection" : "csv"}`,
+          fieldId: `${item.fieldId}-${item.fieldId === fields.exportAll.id ? (hasSelection ? "selection" : "all") : "csv"}`,
         }
       : item,
   );
   const scope = fields.exportAll;
   const format = fields.exportFormat;
-  const chosenScope = scope.value ?? (selected > 0 ? "selection" : "all");
+  const chosenScope = scope.value ?? defaultScope;
   const chosenFormat = format.value ?? "csv";
   return (
     <div className="form-narrow">
@@ -109,6 +115,12 @@ export default function ExportRoute() {
         Export is under development: only a limited set of fields is exported (every field in XLSX).
         See <Link to="/faq#EXPORTINGDATA">exporting data in the FAQ</Link>.
       </p>
+      {nothingToExport ? (
+        <p className="notice">
+          Nothing is selected yet. Tick the results to export on the search page, then choose Export
+          again.
+        </p>
+      ) : null}
       <Form method="post" {...getFormProps(form)}>
         <fieldset aria-describedby={scope.errors?.length ? scope.errorId : undefined}>
           <legend>What to export</legend>
@@ -120,9 +132,16 @@ export default function ExportRoute() {
               name={scope.name}
               value="selection"
               defaultChecked={chosenScope === "selection"}
+              disabled={!hasSelection}
+              aria-describedby={hasSelection ? undefined : "selection-hint"}
             />
             The selected results ({selected.toLocaleString("en-GB")})
           </label>
+          {hasSelection ? null : (
+            <small id="selection-hint" className="hint">
+              Nothing is selected: tick results on the search page to export them.
+            </small>
+          )}
           <label htmlFor={`${scope.id}-all`}>
             <input
               type="radio"
@@ -130,6 +149,7 @@ export default function ExportRoute() {
               name={scope.name}
               value="all"
               defaultChecked={chosenScope === "all"}
+              disabled={nothingToExport}
               aria-describedby="all-hint"
             />
             All {total.toLocaleString("en-GB")} results of this search
@@ -157,11 +177,13 @@ export default function ExportRoute() {
           ))}
         </fieldset>
         <div className="inline-actions">
-          <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
-            Export
-          </button>
+          {nothingToExport ? null : (
+            <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+              Export
+            </button>
+          )}
           <Link to={back} className="button-link secondary">
-            Cancel
+            {nothingToExport ? "Back to the search" : "Cancel"}
           </Link>
         </div>
       </Form>

@@ -135,7 +135,7 @@ export default function ExportJobPage() {
           <JobProgress job={data} noun="records" cancelLabel="Cancel this export" />
         </>
       ) : data.state === "failed" ? (
-        <article className="export-result">
+        <section className="export-result">
           <h2>The export stopped</h2>
           <p className="notice">{data.error}</p>
           <Form method="post" className="inline-actions">
@@ -151,9 +151,9 @@ export default function ExportJobPage() {
           <p>
             <Link to={data.back}>Back to the search</Link>
           </p>
-        </article>
+        </section>
       ) : data.state === "cancelled" ? (
-        <article className="export-result">
+        <section className="export-result">
           <h2>You cancelled this export</h2>
           <p>No file was kept.</p>
           <Form method="post" className="inline-actions">
@@ -164,7 +164,7 @@ export default function ExportJobPage() {
           <p>
             <Link to={data.back}>Back to the search</Link>
           </p>
-        </article>
+        </section>
       ) : data.expired ? (
         <>
           <p>This export has expired: exports are kept for {data.keptHours} hours.</p>
@@ -173,26 +173,31 @@ export default function ExportJobPage() {
           </p>
         </>
       ) : (
-        <article className="export-result">
-          <p role="status">Export Successful. Please download your file here.</p>
-          <p>
-            <a
-              href={`/export/${data.id}/download`}
-              className="button-link"
-              download={`export.${data.format}`}
-            >
-              Download
-            </a>
-          </p>
-          <p className="muted">
-            export.{data.format}: {data.recordCount.toLocaleString("en-GB")}{" "}
-            {data.recordCount === 1 ? "record" : "records"}, {fileSize(data.byteSize)}. Kept for you
-            until {data.expiresAt ? formatDateTime(data.expiresAt) : ""}.
-          </p>
+        <>
+          {/* The success panel, as on the HIR download page: what is ready, then its button. */}
+          <section className="success-panel" aria-label="Your export">
+            <p role="status">
+              <strong>Export Successful. Please download your file here.</strong>
+            </p>
+            <p>
+              File: export.{data.format}, {data.recordCount.toLocaleString("en-GB")}{" "}
+              {data.recordCount === 1 ? "record" : "records"}, {fileSize(data.byteSize)}. Kept for
+              you until {data.expiresAt ? formatDateTime(data.expiresAt) : ""}.
+            </p>
+            <p>
+              <a
+                href={`/export/${data.id}/download`}
+                className="button-link"
+                download={`export.${data.format}`}
+              >
+                Download
+              </a>
+            </p>
+          </section>
           <p>
             <Link to={data.back}>Back to the search</Link>
           </p>
-        </article>
+        </>
       )}
     </div>
   );

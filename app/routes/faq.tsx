@@ -38,10 +38,16 @@ export default function FaqPage() {
           <Link to="/dashboard/managefaqs">Manage FAQs</Link>
         </p>
       ) : null}
-      <Form method="get" className="inline-form faq-search" role="search" aria-label="FAQs">
-        <label htmlFor="faq-q">Search the FAQs</label>
-        <input id="faq-q" name="q" type="search" defaultValue={q} autoComplete="off" />
-        <button type="submit">Search</button>
+      {/* Label above its field and the button on the field's line, as the glossary's filter
+          (not Pico's role=search pill, which glues the label's field to the button). */}
+      <Form method="get" className="faq-search" aria-label="FAQ search">
+        <div className="filter-row">
+          <label htmlFor="faq-q">
+            Search the FAQs
+            <input id="faq-q" name="q" type="search" defaultValue={q} autoComplete="off" />
+          </label>
+          <button type="submit">Search</button>
+        </div>
       </Form>
       {q ? (
         <p role="status" className="match-count">

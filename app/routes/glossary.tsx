@@ -73,7 +73,7 @@ export default function GlossaryPage() {
       </p>
       {canManage ? (
         <p className="page-actions">
-          <Link to="/dashboard/manageglossary">Manage the glossary</Link>
+          <Link to="/dashboard/manageglossary">Manage glossary</Link>
         </p>
       ) : null}
       <Form method="get" className="glossary-filter" aria-label="Filter the glossary">
@@ -136,25 +136,31 @@ export default function GlossaryPage() {
               ))}
             </ul>
           </nav>
-          <dl className="az-list">
-            {[...index.entries()].map(([letter, items]) => (
-              <div key={letter}>
-                <dt id={letterId(letter)}>{letter === "#" ? "Other" : letter}</dt>
-                <dd>
-                  <ul>
-                    {items.map((entry) => (
-                      <li key={entry.id}>
-                        <a href={`#${entry.anchor}`}>{entry.fieldName}</a>
-                        {shared.has(entry.fieldName.toLowerCase()) ? (
-                          <span className="muted"> ({sectionLabel(entry.recordSection)})</span>
-                        ) : null}
-                      </li>
-                    ))}
-                  </ul>
-                </dd>
-              </div>
-            ))}
-          </dl>
+          {/* On a phone the list of every term is a closed disclosure (it took ~2,900px before
+              the first definition); the letters above still lead into it. Wider it always
+              shows and the summary is not drawn (app.css). */}
+          <details className="az-disclosure">
+            <summary>All terms, A to Z</summary>
+            <dl className="az-list">
+              {[...index.entries()].map(([letter, items]) => (
+                <div key={letter}>
+                  <dt id={letterId(letter)}>{letter === "#" ? "Other" : letter}</dt>
+                  <dd>
+                    <ul>
+                      {items.map((entry) => (
+                        <li key={entry.id}>
+                          <a href={`#${entry.anchor}`}>{entry.fieldName}</a>
+                          {shared.has(entry.fieldName.toLowerCase()) ? (
+                            <span className="muted"> ({sectionLabel(entry.recordSection)})</span>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ul>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </details>
         </section>
       ) : null}
 
@@ -186,6 +192,11 @@ export default function GlossaryPage() {
               </dl>
             </div>
           ))}
+          {entries.length > 0 ? (
+            <p className="back-to-index">
+              <a href="#az-title">Back to A to Z</a>
+            </p>
+          ) : null}
         </section>
       ))}
     </article>

@@ -57,9 +57,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginFailedError)) throw error;
     await recordSignInFailure(email, address);
-    return json(submission.reply({ formErrors: [LOGIN_FAILED], hideFields: ["password"] }), {
-      status: 401,
-    });
+    // On the password field, to be typed again: the summary links to it, in the same words.
+    return json(
+      submission.reply({ fieldErrors: { password: [LOGIN_FAILED] }, hideFields: ["password"] }),
+      { status: 401 },
+    );
   }
 }
 

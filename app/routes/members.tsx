@@ -25,18 +25,25 @@ export default function Members() {
   const { firstName, newCount, updated, total } = useLoaderData<typeof loader>();
   return (
     <>
-      <h1>Welcome, {firstName}</h1>
-      <Form method="get" action="/search" role="search" className="search-bar">
+      {/* The same opening as the signed-in home (its hero): the welcome, then one search box
+          joined to its button, the label above it. */}
+      <section className="hero" aria-labelledby="welcome">
+        <h1 id="welcome">Welcome, {firstName}</h1>
         <label htmlFor="members-q">Search {total.toLocaleString("en-GB")} records</label>
-        <div className="search-bar-row">
-          <input type="search" id="members-q" name="q" />
+        <Form method="get" action="/search" role="search">
+          <input
+            type="search"
+            id="members-q"
+            name="q"
+            placeholder="Substance, company, indication or code"
+          />
           <button type="submit">Search</button>
-        </div>
+        </Form>
         <p className="search-links">
           <Link to="/advancedsearch">Advanced search</Link> ·{" "}
           <Link to="/searchtips">Search tips</Link>
         </p>
-      </Form>
+      </section>
       <div className="auto-columns">
         <section aria-labelledby="new-title">
           <h2 id="new-title">New since your last visit</h2>

@@ -141,7 +141,9 @@ export default function PrintSelection() {
           >
             Show print preview
           </button>
-          <Link to={`/record/${hssId}`}>Cancel</Link>
+          <Link to={`/record/${hssId}`} className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </div>

@@ -30,7 +30,10 @@ export interface ParsedSearch {
 export interface RowError {
   row: number;
   field: "field" | "op" | "value" | "dateFrom" | "dateTo" | "join";
+  /** With its row ("Row 2: …"): for the error summary and the API, where the row is not in view. */
   message: string;
+  /** Without it: beside the field, inside the row's own fieldset, which already says the row. */
+  inline: string;
 }
 
 export const MAX_FILTER_VALUE_LENGTH = 300;
@@ -249,7 +252,7 @@ export function advancedRowErrors(
     const rowNumber = index + 1;
     const filter = filters.get(row.filterId);
     const fail = (field: RowError["field"], message: string) =>
-      errors.push({ row: index, field, message: `Row ${rowNumber}: ${message}` });
+      errors.push({ row: index, field, message: `Row ${rowNumber}: ${message}`, inline: message });
     if (!filter) {
       fail("field", "Choose a field to search in");
       return;

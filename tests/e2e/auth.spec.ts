@@ -29,7 +29,13 @@ test.describe("signing in and out", () => {
     await page.getByLabel("Password").fill("wrong password");
     await page.getByRole("button", { name: "Log in" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
-    await expect(summary).toContainText(
+    // The summary links to the password field, which says the same beside it.
+    await expect(
+      summary.getByRole("link", {
+        name: "The email or password is incorrect, or the account cannot sign in.",
+      }),
+    ).toHaveAttribute("href", "#login-password");
+    await expect(page.locator(".field-error")).toContainText(
       "The email or password is incorrect, or the account cannot sign in.",
     );
     await expect(page).toHaveTitle(/^Error: Log in/);

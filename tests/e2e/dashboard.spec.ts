@@ -57,6 +57,15 @@ test.describe("the member's dashboard", () => {
     await expect(page).toHaveURL(/\/dashboard\/notifications$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Notifications");
     await axe();
+    // On a phone the menu is a closed disclosure that names the page it is on.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 800 });
+    const menu = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(menu.locator("summary")).toHaveText("Dashboard menu: Notifications");
+    await expect(menu.getByRole("link", { name: "Overview" })).toBeHidden();
+    await menu.locator("summary").click();
+    await expect(menu.getByRole("link", { name: "Overview" })).toBeVisible();
+    if (wide) await page.setViewportSize(wide);
     await page
       .getByRole("navigation", { name: "Dashboard" })
       .getByRole("link", { name: "Overview" })

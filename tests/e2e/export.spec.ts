@@ -160,15 +160,26 @@ test.describe("selection and export", () => {
     // A search with other criteria starts with nothing selected.
     await page.goto("/search?q=asthma");
     await page.goto("/export?q=asthma");
-    await page.getByLabel("The selected results (0)").check();
-    await page.getByRole("button", { name: "Export", exact: true }).click();
-    await expect(page).toHaveTitle(/^Error: Export/);
-    const summary = page.getByRole("alert");
-    await expect(summary).toContainText(
-      "Select at least one result to export, or choose all results",
+    // An empty selection cannot be chosen, and says why; a member's "all results" would export
+    // that same empty selection, so there is nothing to press but the way back.
+    const none = page.getByLabel("The selected results (0)");
+    await expect(none).toBeDisabled();
+    await expect(none).toHaveAccessibleDescription(
+      "Nothing is selected: tick results on the search page to export them.",
     );
-    await summary.getByRole("link").click();
-    await expect(page.getByLabel("The selected results (0)")).toBeFocused();
+    await expect(page.getByLabel(/^All [\d,]+ results of this search/)).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Export", exact: true })).toHaveCount(0);
+    await expect(page.getByText("Nothing is selected yet.")).toBeVisible();
     await axe();
+    await page.getByRole("link", { name: "Back to the search" }).click();
+    await expect(page).toHaveURL(/\/search\?q=asthma/);
+  });
+
+  test("an admin with nothing selected starts on all results", async ({ page }) => {
+    await logIn(page, "admin@example.org");
+    await page.goto("/search?q=asthma");
+    await page.goto("/export?q=asthma");
+    await expect(page.getByLabel("The selected results (0)")).toBeDisabled();
+    await expect(page.getByLabel(/^All [\d,]+ results of this search/)).toBeChecked();
   });
 });

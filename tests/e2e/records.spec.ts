@@ -101,6 +101,14 @@ test.describe("records", () => {
     ).toBeVisible();
     await expect(facts(page, "EU regulatory status").first()).toHaveText("CHMP positive opinion");
 
+    // On a phone the contents are a closed disclosure, so the record starts in the first screen.
+    const wide = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(contents.getByRole("link", { name: "Key facts", exact: true })).toBeHidden();
+    await contents.getByText("Contents", { exact: true }).first().click();
+    await expect(contents.getByRole("link", { name: "Key facts", exact: true })).toBeVisible();
+    if (wide) await page.setViewportSize(wide);
+
     // The timeline: an SVG image named by its caption, and the same events as a table.
     await expect(
       page.getByRole("img", {

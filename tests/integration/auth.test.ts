@@ -73,8 +73,8 @@ describe("sign-in", () => {
     const unknown = await loginResult({ email: "nobody@test.example.org", password: "whatever" });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
-    expect(wrong.body.error[""]).toEqual([GENERIC]);
-    expect(unknown.body.error[""]).toEqual([GENERIC]);
+    expect(wrong.body.error.password).toEqual([GENERIC]);
+    expect(unknown.body.error.password).toEqual([GENERIC]);
     // The email is kept for the next try; the password is not sent back.
     expect(wrong.body.initialValue.email).toBe(user.email);
     expect(wrong.body.initialValue.password).toBeUndefined();
@@ -120,7 +120,7 @@ describe("suspended and deleted accounts", () => {
         .where(eq(schema.users.id, user.id));
       const result = await loginResult({ email: user.email, password: TEST_PASSWORD });
       expect(result.status).toBe(401);
-      expect(result.body.error[""]).toEqual([GENERIC]);
+      expect(result.body.error.password).toEqual([GENERIC]);
       const response = await redirected(() => requireUser(getRequest("/myaccount", cookie)));
       expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount");
     });

@@ -64,7 +64,7 @@ describe("the dashboard", () => {
       "Manage glossary",
       "Manage HIRs",
       "Manage HIR topics",
-      "Imaging and diagnostics",
+      "Manage imaging and diagnostics",
     ]);
     expect(await labels(await sessionCookie(await makeUser({ roles: ["reportadmin"] })))).toEqual([
       ...everyone,
@@ -77,7 +77,7 @@ describe("the dashboard", () => {
       "Manage glossary",
       "Manage HIRs",
       "Manage HIR topics",
-      "Imaging and diagnostics",
+      "Manage imaging and diagnostics",
       "Users",
       "User reports",
       "Site settings",

@@ -510,8 +510,18 @@ describe("reading a search from the URL", () => {
       { advanced: true },
     );
     expect(rowErrors).toEqual([
-      { row: 0, field: "op", message: 'Row 1: Last updated is a date: choose "between dates"' },
-      { row: 1, field: "value", message: "Row 2: Enter a value for Company" },
+      {
+        row: 0,
+        field: "op",
+        message: 'Row 1: Last updated is a date: choose "between dates"',
+        inline: 'Last updated is a date: choose "between dates"',
+      },
+      {
+        row: 1,
+        field: "value",
+        message: "Row 2: Enter a value for Company",
+        inline: "Enter a value for Company",
+      },
     ]);
   });
 });

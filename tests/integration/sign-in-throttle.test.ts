@@ -26,7 +26,8 @@ async function signIn(address: string, email: string, password: string) {
   if (response.status >= 300 && response.status < 400)
     return { status: response.status, error: null };
   const body = (await response.json()) as { error: Record<string, string[]> };
-  return { status: response.status, error: body.error[""]?.[0] ?? null };
+  // A refusal is on the password field; a wait is about the whole form.
+  return { status: response.status, error: (body.error[""] ?? body.error.password)?.[0] ?? null };
 }
 
 /** Moves the account's failures back in time, as if the client had waited. */

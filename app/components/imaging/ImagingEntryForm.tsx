@@ -99,7 +99,9 @@ export function ImagingEntryForm({
           <button type="submit" aria-busy={submitting || undefined}>
             {submitLabel}
           </button>
-          <Link to={cancelTo}>Cancel</Link>
+          <Link to={cancelTo} className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </>

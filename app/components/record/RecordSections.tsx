@@ -58,25 +58,30 @@ export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
   const shown = (value: string) => !visible || visible.has(value);
   return (
     <nav aria-label="Contents" className="record-contents">
-      <h2 className="contents-heading">Contents</h2>
-      <ol>
-        {PRINT_SECTIONS.filter((s) => !s.parent && shown(s.value)).map((section) => (
-          <li key={section.value}>
-            <a href={`#${headingId(section.value)}`}>{section.label}</a>
-            {section.isParent ? (
-              <ol>
-                {childSections(section.value)
-                  .filter((child) => shown(child.value))
-                  .map((child) => (
-                    <li key={child.value}>
-                      <a href={`#${headingId(child.value)}`}>{child.label}</a>
-                    </li>
-                  ))}
-              </ol>
-            ) : null}
-          </li>
-        ))}
-      </ol>
+      {/* On a phone the list is a closed disclosure, so the record starts in the first screen;
+          wider its content always shows and the summary is not drawn (app.css). */}
+      <details className="contents-disclosure">
+        <summary>Contents</summary>
+        <h2 className="contents-heading">Contents</h2>
+        <ol>
+          {PRINT_SECTIONS.filter((s) => !s.parent && shown(s.value)).map((section) => (
+            <li key={section.value}>
+              <a href={`#${headingId(section.value)}`}>{section.label}</a>
+              {section.isParent ? (
+                <ol>
+                  {childSections(section.value)
+                    .filter((child) => shown(child.value))
+                    .map((child) => (
+                      <li key={child.value}>
+                        <a href={`#${headingId(child.value)}`}>{child.label}</a>
+                      </li>
+                    ))}
+                </ol>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </details>
     </nav>
   );
 }

@@ -48,7 +48,9 @@ export function DeleteConfirmation({
         >
           {button}
         </button>
-        <Link to={list.to}>Cancel, keep it</Link>
+        <Link to={list.to} className="button-link secondary">
+          Cancel, keep it
+        </Link>
       </Form>
     </div>
   );

@@ -173,59 +173,65 @@ export function FaqOrder({
                   {row.category} · #{row.anchor}
                 </span>
               </div>
+              {/* Two groups that wrap whole: the links, then the buttons on one line (on a phone
+                  a loose wrap put Move up beside the links and Move down under them). */}
               <div className="reorder-actions">
-                <Link to={`${PATH}/${id}`}>
-                  Edit<span className="visually-hidden"> “{row.question}”</span>
-                </Link>
-                <Link to={`${PATH}/${id}/delete`}>
-                  Delete<span className="visually-hidden"> “{row.question}”</span>
-                </Link>
-                <button
-                  type="submit"
-                  id={`up-${id}`}
-                  className="secondary"
-                  formMethod="get"
-                  formAction={`${PATH}#${rowId(id)}`}
-                  name="move"
-                  value={`up-${id}`}
-                  disabled={index === 0}
-                  onClick={scripted ? (event) => onMoveClick(event, id, "up") : undefined}
-                >
-                  Move up<span className="visually-hidden"> “{row.question}”</span>
-                </button>
-                <button
-                  type="submit"
-                  id={`down-${id}`}
-                  className="secondary"
-                  formMethod="get"
-                  formAction={`${PATH}#${rowId(id)}`}
-                  name="move"
-                  value={`down-${id}`}
-                  disabled={index === order.length - 1}
-                  onClick={scripted ? (event) => onMoveClick(event, id, "down") : undefined}
-                >
-                  Move down<span className="visually-hidden"> “{row.question}”</span>
-                </button>
-                {scripted ? (
+                <span className="reorder-links">
+                  <Link to={`${PATH}/${id}`}>
+                    Edit<span className="visually-hidden"> “{row.question}”</span>
+                  </Link>
+                  <Link to={`${PATH}/${id}/delete`}>
+                    Delete<span className="visually-hidden"> “{row.question}”</span>
+                  </Link>
+                </span>
+                <span className="reorder-buttons">
                   <button
-                    type="button"
-                    id={`handle-${id}`}
-                    className="secondary drag-handle"
-                    aria-pressed={grabbed?.id === id}
-                    aria-describedby="reorder-instructions"
-                    onKeyDown={(event) => onHandleKey(event, id)}
-                    onBlur={() => {
-                      // Moving a row blurs its handle for a moment (focus is put back at once):
-                      // only leaving it for something else drops the question.
-                      setTimeout(() => {
-                        if (document.activeElement?.id !== `handle-${id}`)
-                          setGrabbed((current) => (current?.id === id ? null : current));
-                      }, 0);
-                    }}
+                    type="submit"
+                    id={`up-${id}`}
+                    className="secondary"
+                    formMethod="get"
+                    formAction={`${PATH}#${rowId(id)}`}
+                    name="move"
+                    value={`up-${id}`}
+                    disabled={index === 0}
+                    onClick={scripted ? (event) => onMoveClick(event, id, "up") : undefined}
                   >
-                    Drag<span className="visually-hidden"> “{row.question}”</span>
+                    Move up<span className="visually-hidden"> “{row.question}”</span>
                   </button>
-                ) : null}
+                  <button
+                    type="submit"
+                    id={`down-${id}`}
+                    className="secondary"
+                    formMethod="get"
+                    formAction={`${PATH}#${rowId(id)}`}
+                    name="move"
+                    value={`down-${id}`}
+                    disabled={index === order.length - 1}
+                    onClick={scripted ? (event) => onMoveClick(event, id, "down") : undefined}
+                  >
+                    Move down<span className="visually-hidden"> “{row.question}”</span>
+                  </button>
+                  {scripted ? (
+                    <button
+                      type="button"
+                      id={`handle-${id}`}
+                      className="secondary drag-handle"
+                      aria-pressed={grabbed?.id === id}
+                      aria-describedby="reorder-instructions"
+                      onKeyDown={(event) => onHandleKey(event, id)}
+                      onBlur={() => {
+                        // Moving a row blurs its handle for a moment (focus is put back at once):
+                        // only leaving it for something else drops the question.
+                        setTimeout(() => {
+                          if (document.activeElement?.id !== `handle-${id}`)
+                            setGrabbed((current) => (current?.id === id ? null : current));
+                        }, 0);
+                      }}
+                    >
+                      Drag<span className="visually-hidden"> “{row.question}”</span>
+                    </button>
+                  ) : null}
+                </span>
               </div>
             </li>
           );
