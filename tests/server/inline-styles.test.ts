@@ -53,7 +53,10 @@ describe("inline stylesheets", () => {
       const parts = ["pico.min-", "app-", "charts-", "timeline-"].map((prefix) =>
         css.indexOf(built(prefix)),
       );
-      expect(parts.every((at) => at >= 0), path).toBe(true);
+      expect(
+        parts.every((at) => at >= 0),
+        path,
+      ).toBe(true);
       expect([...parts].sort((a, b) => a - b)).toEqual(parts);
       expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
     }
