@@ -61,6 +61,12 @@ const TOPIC: Record<string, Tone> = {
   Archived: "neutral",
 };
 
+/** A High Impact Report: published to members, or archived. */
+const HIR: Record<string, Tone> = {
+  Published: "positive",
+  Archived: "neutral",
+};
+
 /** An import's state, in the words of IMPORT_STATES (app/records/import-states.ts). */
 const IMPORT: Record<string, Tone> = {
   "Being checked": "progress",
@@ -93,6 +99,7 @@ export type StatusKind =
   | "fda"
   | "severity"
   | "topic"
+  | "hir"
   | "import"
   | "account"
   | "alert";
@@ -103,6 +110,7 @@ const TONES: Record<StatusKind, Record<string, Tone>> = {
   fda: FDA,
   severity: SEVERITY,
   topic: TOPIC,
+  hir: HIR,
   import: IMPORT,
   account: ACCOUNT,
   alert: ALERT_STATE,

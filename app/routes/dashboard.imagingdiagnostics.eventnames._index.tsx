@@ -78,7 +78,11 @@ export default function ImagingEventNames() {
           Add event name
         </button>
       </Form>
-      <TableScroll caption="Event names, in the order the form lists them" className="event-names">
+      <TableScroll
+        caption="Event names, in the order the form lists them"
+        className="event-names"
+        stacked="phone"
+      >
         <thead>
           <tr>
             <th scope="col">Event name</th>
@@ -98,7 +102,9 @@ export default function ImagingEventNames() {
                   <span className="visually-hidden">: rename</span>
                 </Link>
               </th>
-              <td className="numeric">{name.uses.toLocaleString("en-GB")}</td>
+              <td className="numeric" data-label="Events">
+                {name.uses.toLocaleString("en-GB")}
+              </td>
               <td>
                 <Form method="post" className="inline-actions">
                   <input type="hidden" name="id" value={name.id} />

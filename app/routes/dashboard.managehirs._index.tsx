@@ -3,6 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { hirFileUrl } from "~/components/HirDownloadLink";
+import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import { badRequest, readForm } from "~/lib/body.server";
@@ -71,7 +72,11 @@ export default function ManageHirs() {
       {hirs.length === 0 ? (
         <p>No reports have been uploaded yet.</p>
       ) : (
-        <TableScroll caption="High Impact Reports, newest update first" captionHidden>
+        <TableScroll
+          caption="High Impact Reports, newest update first"
+          captionHidden
+          stacked="phone"
+        >
           <thead>
             <tr>
               <th scope="col">Title</th>
@@ -90,11 +95,13 @@ export default function ManageHirs() {
                     <span className="visually-hidden">: edit</span>
                   </Link>
                 </th>
-                <td>{hir.archived ? "Archived" : "Published"}</td>
-                <td>
+                <td data-label="State">
+                  <StatusTag kind="hir" value={hir.archived ? "Archived" : "Published"} />
+                </td>
+                <td data-label="Updated" className="nowrap">
                   <time dateTime={hir.updatedAt}>{formatDate(hir.updatedAt)}</time>
                 </td>
-                <td>
+                <td data-label="File" className="nowrap">
                   {hir.byteSize === null ? (
                     "No file data Found"
                   ) : (

@@ -143,7 +143,7 @@ export default function Overview() {
         <section className="overview-wide">
           <h2 id="updated-title">Recently updated records</h2>
           {updated.length ? (
-            <TableScroll caption="Recently updated records" captionHidden>
+            <TableScroll caption="Recently updated records" captionHidden stacked="phone">
               <thead>
                 <tr>
                   <th scope="col">Record</th>
@@ -157,8 +157,10 @@ export default function Overview() {
                     <th scope="row">
                       <Link to={`/record/${record.hssId}`}>{record.title}</Link>
                     </th>
-                    <td className="nowrap">{record.hssId}</td>
-                    <td>
+                    <td data-label="HSS ID" className="nowrap">
+                      {record.hssId}
+                    </td>
+                    <td data-label="Updated" className="nowrap">
                       <time dateTime={record.at}>{formatDate(record.at)}</time>
                     </td>
                   </tr>

@@ -67,7 +67,7 @@ export default function Members() {
             {updated.map((record) => (
               <li key={record.hssId}>
                 <Link to={`/record/${record.hssId}`}>{record.title}</Link>{" "}
-                <small>({formatDate(record.at)})</small>
+                <small className="nowrap">({formatDate(record.at)})</small>
               </li>
             ))}
           </ul>

@@ -42,7 +42,7 @@ export default function UpcomingHirs() {
       {topics.length === 0 ? (
         <p>No reports are planned at the moment.</p>
       ) : (
-        <TableScroll caption="Upcoming High Impact Reports, by title" captionHidden>
+        <TableScroll caption="Upcoming High Impact Reports, by title" captionHidden stacked="phone">
           <thead>
             <tr>
               <th scope="col">Topic</th>
@@ -55,8 +55,8 @@ export default function UpcomingHirs() {
             {topics.map((topic) => (
               <tr key={topic.id}>
                 <th scope="row">{topic.titleOfTopic}</th>
-                <td>{topic.ihsiCategories.join(", ")}</td>
-                <td>
+                <td data-label="IHSI categories">{topic.ihsiCategories.join(", ")}</td>
+                <td data-label="Expected publication" className="nowrap">
                   {topic.publicationDate ? (
                     <time dateTime={topic.publicationDate}>
                       {formatDate(topic.publicationDate)}
@@ -65,7 +65,7 @@ export default function UpcomingHirs() {
                     "Not yet set"
                   )}
                 </td>
-                <td>
+                <td data-label="Record">
                   <Link to={`/record/${encodeURIComponent(topic.hssId)}`}>
                     {topic.recordName ?? topic.hssId}
                     <span className="visually-hidden"> (record {topic.hssId})</span>
