@@ -135,13 +135,22 @@ export default function ApiDocs() {
           resetting its password, ends all its tokens.
         </li>
       </ol>
-      <pre className="api-example">
-        <code>{`BASE=https://horizon.example.org
+      {/* Commands stay whole, one per line: the block scrolls sideways in its own focusable
+          region rather than wrap inside a token (a wrapped command cannot be copied as shown). */}
+      <section
+        className="code-scroll"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard.
+        tabIndex={0}
+        aria-label="Example: sign in and search"
+      >
+        <pre>
+          <code>{`BASE=https://horizon.example.org
 TOKEN=$(curl -s -X POST "$BASE/api/auth/signin" -H "Content-Type: application/json" \\
   -d '{"email":"you@example.org","password":"…"}' | jq -r .token)
 curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
   -H "Content-Type: application/json" -d '{"searchPhrase":"lymphoma"}'`}</code>
-      </pre>
+        </pre>
+      </section>
       <p>
         Staff accounts sign in with two-step sign-in: the first call answers{" "}
         <code>TWO_STEP_REQUIRED</code> with a <code>twoStepToken</code>; send it with the code to{" "}
@@ -160,7 +169,7 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                 .map((call) => (
                   <li key={call.id}>
                     <a href={`#${anchor(call.id)}`}>
-                      {call.method} {call.path}
+                      {call.method} <PathBreaks path={call.path} />
                     </a>
                   </li>
                 ))}
@@ -180,7 +189,7 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
               <article key={call.id} id={anchor(call.id)} className="api-call">
                 <h3>
                   <code>
-                    {call.method} {call.path}
+                    {call.method} <PathBreaks path={call.path} />
                   </code>
                 </h3>
                 <p>
@@ -210,7 +219,11 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                   />
                 ) : null}
                 <p className="api-example-label">Example</p>
-                <pre>
+                {/* One line per command, scrolled sideways rather than wrapped inside a token;
+                    focusable, so the keyboard can scroll it (not a region: sixty examples
+                    would crowd the page's landmarks). */}
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be focusable to be scrolled by keyboard. */}
+                <pre className="api-example" tabIndex={0}>
                   <code>{call.curl}</code>
                 </pre>
               </article>
@@ -255,6 +268,29 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
           </tbody>
         </TableScroll>
       </section>
+    </>
+  );
+}
+
+/**
+ * A path that may break after each "/" (and only there, unless one part is wider than the
+ * line): "/api/auth/suspendoractivateuser" wraps between its parts, never inside a word.
+ */
+function PathBreaks({ path }: { path: string }) {
+  const parts = path.split("/");
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed path, in order
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+        </Fragment>
+      ))}
     </>
   );
 }
