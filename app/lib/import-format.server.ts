@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import MarkdownIt from "markdown-it";
 import { z } from "zod";
+import { fieldPathPieces } from "~/lib/field-path";
 import { recordSchema } from "~/records/schema.server";
 
 /**
@@ -78,6 +79,13 @@ function render(source: string): ImportFormatPage {
     `<div class="code-scroll" role="region" tabindex="0" aria-label="${escapeHtml(
       `Commands: ${(all[idx].meta as { name: string }).name}`,
     )}">${fence ? fence(all, idx, options, env, self) : self.renderToken(all, idx, options)}</div>\n`;
+  // A field path in the text ("regulatoryInformation.ema.events[2].date") wraps on a phone
+  // after a dot or "[]", never mid-name: a <wbr> between its pieces.
+  md.renderer.rules.code_inline = (all, idx) => {
+    const pieces = fieldPathPieces(all[idx].content);
+    if (pieces.length === 1) return `<code>${escapeHtml(all[idx].content)}</code>`;
+    return `<code class="field-path">${pieces.map(escapeHtml).join("<wbr>")}</code>`;
+  };
   if (!title) throw new Error("docs/import-format.md has no # heading");
   return { title, html: md.renderer.render(tokens, md.options, {}), contents };
 }

@@ -1,8 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { Fragment } from "react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { requireRole } from "~/lib/auth.server";
+import { fieldPathPieces } from "~/lib/field-path";
 import { EXAMPLE_PATH, importFormat } from "~/lib/import-format.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
@@ -58,7 +60,16 @@ export default function ImportFormat() {
           {controlled.map((row) => (
             <div key={row.field}>
               <dt>
-                <code>{row.field}</code>
+                {/* A long path wraps after a dot or "[]", never mid-name. */}
+                <code className="field-path">
+                  {fieldPathPieces(row.field).map((piece, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a path's pieces never reorder.
+                    <Fragment key={index}>
+                      {index > 0 ? <wbr /> : null}
+                      {piece}
+                    </Fragment>
+                  ))}
+                </code>
               </dt>
               <dd>
                 <ul className="import-format-values">
