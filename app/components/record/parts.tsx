@@ -42,9 +42,6 @@ export interface Column<Row> {
   nowrap?: boolean;
 }
 
-/** More columns than a phone shows at once: the table says that it scrolls sideways. */
-const MANY_COLUMNS = 5;
-
 /**
  * A captioned table; an empty list says so in words instead. A column with nothing in any
  * row is left out and named below the table, so it takes no width and the reader knows it
@@ -84,12 +81,12 @@ export function DataTable<Row>({
       .trim() || undefined;
   return (
     <>
-      {shown.length > MANY_COLUMNS && !stacked ? (
-        <p className="scroll-hint" aria-hidden="true">
-          Scroll the table sideways to see all {shown.length} columns.
-        </p>
-      ) : null}
-      <TableScroll caption={caption} captionHidden={captionHidden} stacked={stacked}>
+      <TableScroll
+        caption={caption}
+        captionHidden={captionHidden}
+        stacked={stacked}
+        columns={shown.length}
+      >
         <thead>
           <tr>
             {shown.map((column) => (
