@@ -12,6 +12,7 @@ import { DataTable } from "~/components/record/parts";
 import { headerCells, tableRole, TableScroll } from "~/components/TableScroll";
 import { statusTone } from "~/lib/status-tone";
 import { IMPORT_STATES } from "~/records/import-states";
+import { TRIAL_STATUSES } from "~/records/vocabulary";
 
 const rows = () =>
   h(
@@ -145,6 +146,14 @@ describe("the tones of the staff pages' statuses", () => {
     for (const [state, word] of Object.entries(IMPORT_STATES))
       if (state !== "cancelled") expect(statusTone("import", word), word).not.toBe("neutral");
     expect(statusTone("import", IMPORT_STATES.checking)).toBe("progress");
+  });
+
+  it("gives every trial status a tone: recruiting in progress, terminated negative", () => {
+    for (const status of TRIAL_STATUSES) expect(statusTone("trial", status)).toBeTruthy();
+    expect(statusTone("trial", "Recruiting")).toBe("progress");
+    expect(statusTone("trial", "Completed")).toBe("positive");
+    expect(statusTone("trial", "Terminated")).toBe("negative");
+    expect(statusTone("trial", "Not yet recruiting")).toBe("neutral");
   });
 
   it("draws shown topics, active accounts and showing alerts as positive, the rest apart", () => {

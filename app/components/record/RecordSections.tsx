@@ -92,15 +92,20 @@ function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
     <DataTable
       caption={caption}
       captionHidden
+      className="trials-table"
       rows={trials}
       rowKey={(trial) => trial.trialId}
       empty="No trials recorded in these registries."
       columns={[
         { header: "Trial ID", cell: (t) => t.trialId, rowHeader: true, nowrap: true },
         { header: "Registry", cell: (t) => t.registry, nowrap: true },
-        { header: "Title", cell: (t) => t.title, prose: true },
+        { header: "Title", cell: (t) => t.title, className: "title-cell" },
         { header: "Phase", cell: (t) => t.phase, nowrap: true },
-        { header: "Status", cell: (t) => t.status },
+        {
+          header: "Status",
+          cell: (t) => <StatusTag kind="trial" value={t.status} />,
+          nowrap: true,
+        },
         { header: "Sponsor", cell: (t) => t.sponsor ?? "" },
         {
           header: "Enrolment",
@@ -459,7 +464,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="recordChangeLog">
           <DataTable
             caption="Record change log, newest first"
-            stacked="phone"
+            stacked="tablet"
             rows={props.changeLog}
             rowKey={(entry) => String(entry.id)}
             empty="No changes since this record was first published."
@@ -476,10 +481,10 @@ export function RecordSections(props: RecordSectionsProps) {
                   </>
                 ),
               },
-              // The section's name may wrap ("US clinical trial registries"): on one line it
-              // left the before and after values a word a line at 768px.
-              { header: "Section", cell: (entry) => sectionLabel(entry.section) },
-              { header: "Field", cell: (entry) => entry.field },
+              // Stacked below 56rem (a tablet), so the section's name keeps to one line where
+              // the log is a table, and the before and after values take the room left.
+              { header: "Section", cell: (entry) => sectionLabel(entry.section), nowrap: true },
+              { header: "Field", cell: (entry) => <FieldPath path={entry.field} /> },
               {
                 header: "Before",
                 cell: (entry) =>
@@ -502,6 +507,27 @@ export function RecordSections(props: RecordSectionsProps) {
           />
         </Section>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * A changed field's path ("2023-574447-93-00 › Status"): each step on one line with the "›"
+ * that follows it, so a trial's ID never breaks inside and no line starts with "›".
+ */
+function FieldPath({ path }: { path: string }) {
+  const steps = path.split(" › ");
+  return (
+    <>
+      {steps
+        .map((step, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one path, in their order.
+          <span key={index} className="nowrap">
+            {step}
+            {index < steps.length - 1 ? " ›" : ""}
+          </span>
+        ))
+        .flatMap((span, index) => (index ? [" ", span] : [span]))}
     </>
   );
 }

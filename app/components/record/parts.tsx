@@ -40,6 +40,8 @@ export interface Column<Row> {
   prose?: boolean;
   /** A code, phase or short label: kept on one line (dates always are). */
   nowrap?: boolean;
+  /** A class of the column's cells of its own (`title-cell`: a narrower minimum than prose). */
+  className?: string;
 }
 
 /**
@@ -55,8 +57,11 @@ export function DataTable<Row>({
   empty,
   rowKey,
   stacked,
+  className,
 }: {
   caption: string;
+  /** A class for the table, for a table's own column widths. */
+  className?: string;
   /** The section's heading, just above, already says what the caption would. */
   captionHidden?: boolean;
   /** Rows as blocks on a phone (TableScroll): each cell labelled with its column's header. */
@@ -76,6 +81,7 @@ export function DataTable<Row>({
       column.numeric ? "numeric" : "",
       column.prose ? "prose-cell" : "",
       column.nowrap ? "nowrap" : "",
+      column.className ?? "",
     ]
       .join(" ")
       .trim() || undefined;
@@ -85,6 +91,7 @@ export function DataTable<Row>({
         caption={caption}
         captionHidden={captionHidden}
         stacked={stacked}
+        className={className}
         columns={shown.length}
       >
         <thead>
