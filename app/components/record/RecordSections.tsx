@@ -29,6 +29,10 @@ export interface RecordSectionsProps {
   hirs?: RecordHirs;
   /** YYYY-MM-DD, the day the page was read: the regulatory events after it are expected. */
   today?: string;
+  /** The page as it prints (the print preview): nothing scrolls there, and nine columns of
+   * codes and dates do not fit a sheet (52rem) without breaking words, so the trials stack
+   * below 56rem, one block a trial, as the references do on a phone. */
+  print?: boolean;
 }
 
 const headingId = (value: string) => `section-${value}`;
@@ -87,12 +91,21 @@ export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
 }
 
 /** Under its registries' heading, which already names it: the caption is for screen readers. */
-function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
+function TrialTable({
+  caption,
+  trials,
+  print = false,
+}: {
+  caption: string;
+  trials: Trial[];
+  print?: boolean;
+}) {
   return (
     <DataTable
       caption={caption}
       captionHidden
       className="trials-table"
+      stacked={print ? "tablet" : undefined}
       rows={trials}
       rowKey={(trial) => trial.trialId}
       empty="No trials recorded in these registries."
@@ -377,6 +390,7 @@ export function RecordSections(props: RecordSectionsProps) {
               <TrialTable
                 caption="Trials in EU registries"
                 trials={r.clinicalTrials.euClinicalTrialRegistries}
+                print={props.print}
               />
             </Section>
           ) : null}
@@ -385,6 +399,7 @@ export function RecordSections(props: RecordSectionsProps) {
               <TrialTable
                 caption="Trials in US registries"
                 trials={r.clinicalTrials.usClinicalTrialRegistries}
+                print={props.print}
               />
             </Section>
           ) : null}
