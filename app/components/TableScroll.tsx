@@ -11,9 +11,10 @@ import {
 /**
  * Where a stacked table turns each row into a block of "label: value" lines: when its box is
  * narrower than 40rem (a phone, or text enlarged), or for a table of many columns that cannot
- * fit beside the dashboard's menu on a tablet either, narrower than 56rem.
+ * fit beside the dashboard's menu on a tablet either, narrower than 56rem; "wide", narrower than
+ * 64rem, for the staff's imaging list, which does not fit beside the menu at 1280 px either.
  */
-export type Stacked = "phone" | "tablet";
+export type Stacked = "phone" | "tablet" | "wide";
 
 /** More columns than a phone shows at once (where the browser cannot tell, see app.css). */
 const MANY_COLUMNS = 5;
