@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { hirFileUrl } from "~/components/HirDownloadLink";
 import { StatusTag } from "~/components/StatusTag";
 import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryTimeline";
@@ -527,22 +527,25 @@ export function RecordSections(props: RecordSectionsProps) {
 }
 
 /**
- * A changed field's path ("2023-574447-93-00 › Status"): each step on one line with the "›"
- * that follows it, so a trial's ID never breaks inside and no line starts with "›".
+ * A changed field's path ("2023-574447-93-00 › Status"): a code of one word (a trial's ID) never
+ * breaks inside, at its hyphens; a step of words (a reference's title) wraps between them; the
+ * "›" stays with the step before it, so no line starts with one.
  */
 function FieldPath({ path }: { path: string }) {
   const steps = path.split(" › ");
   return (
     <>
-      {steps
-        .map((step, index) => (
+      {steps.map((step, index) => {
+        const text = index < steps.length - 1 ? `${step}\u00a0›` : step;
+        // The space between steps outside the step, where a line may break.
+        return (
           // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one path, in their order.
-          <span key={index} className="nowrap">
-            {step}
-            {index < steps.length - 1 ? " ›" : ""}
-          </span>
-        ))
-        .flatMap((span, index) => (index ? [" ", span] : [span]))}
+          <Fragment key={index}>
+            {index ? " " : ""}
+            <span className={/\s/.test(step) ? undefined : "nowrap"}>{text}</span>
+          </Fragment>
+        );
+      })}
     </>
   );
 }
