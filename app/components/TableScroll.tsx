@@ -1,16 +1,30 @@
-import { type ReactNode, type RefObject, useEffect, useId, useRef } from "react";
+import {
+  Children,
+  isValidElement,
+  type ReactNode,
+  type RefObject,
+  useEffect,
+  useId,
+  useRef,
+} from "react";
 
 /**
  * Where a stacked table turns each row into a block of "label: value" lines: when its box is
  * narrower than 40rem (a phone, or text enlarged), or for a table of many columns that cannot
- * fit beside the dashboard's menu on a tablet either, narrower than 56rem.
+ * fit beside the dashboard's menu on a tablet either, narrower than 56rem; "wide", narrower than
+ * 64rem, for the staff's imaging list, which does not fit beside the menu at 1280 px either.
  */
-export type Stacked = "phone" | "tablet";
+export type Stacked = "phone" | "tablet" | "wide";
+
+/** More columns than a phone shows at once (where the browser cannot tell, see app.css). */
+const MANY_COLUMNS = 5;
 
 /**
  * A data table with its caption, inside a scroll box for when it is wider than the screen
  * (WCAG 1.4.10: the table scrolls, the page does not). The box is a region named by the
  * caption (a named section), and it takes keyboard focus, so keyboard users can scroll it (WCAG 2.1.1).
+ * While the table is wider than the box, a shadow at the overflowing edge and a line of text
+ * above the table say so (CSS only: app.css, r4-tables).
  *
  * A `stacked` table does not scroll on a narrow screen: each row becomes a block, the row's
  * header (`<th scope="row">`) its heading line, then each cell on a line of its own after its
@@ -23,6 +37,7 @@ export function TableScroll({
   className,
   id,
   stacked,
+  columns,
   children,
 }: {
   caption: ReactNode;
@@ -32,6 +47,9 @@ export function TableScroll({
   id?: string;
   /** Rows as blocks below this width, instead of a table that scrolls sideways. */
   stacked?: Stacked;
+  /** How many columns the table has, for the line that says it scrolls sideways (by default
+   * the cells of the header row, where the children hold it as elements). */
+  columns?: number;
   children: ReactNode;
 }) {
   // From the table's id where it has one, so ids stay stable and unique across renders.
@@ -39,11 +57,20 @@ export function TableScroll({
   const captionId = id ? `${id}-caption` : generated;
   const table = useRef<HTMLTableElement>(null);
   useTableRoles(table, Boolean(stacked));
+  const count = columns ?? headerCells(children);
   const classes = [stacked ? `stacked stacked-${stacked}` : "", className ?? ""].join(" ").trim();
   return (
     // A section named by the caption is a region landmark (role="region").
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable to be scrolled by keyboard.
     <section className="table-scroll" aria-labelledby={captionId} tabIndex={0}>
+      {/* Shown by CSS only while the table overflows its box (a scroll-state query), so it
+          needs no script; for sight only: the region's name and focus tell a screen reader. */}
+      <p
+        className={`scroll-hint${!stacked && count !== undefined && count > MANY_COLUMNS ? " scroll-hint--many" : ""}`}
+        aria-hidden="true"
+      >
+        Scroll the table sideways to see all {count ?? "its"} columns.
+      </p>
       <table ref={table} className={classes || undefined} id={id}>
         <caption id={captionId} className={captionHidden ? "visually-hidden" : undefined}>
           {caption}
@@ -52,6 +79,20 @@ export function TableScroll({
       </table>
     </section>
   );
+}
+
+/** The number of cells in the table's header row (thead > tr), where the children hold them. */
+export function headerCells(children: ReactNode): number | undefined {
+  const elements = (node: ReactNode) => Children.toArray(node).filter(isValidElement);
+  const head = elements(children).find((child) => child.type === "thead");
+  const row = head
+    ? elements((head.props as { children?: ReactNode }).children).find(
+        (child) => child.type === "tr",
+      )
+    : undefined;
+  if (!row) return undefined;
+  const cells = elements((row.props as { children?: ReactNode }).children);
+  return cells.length || undefined;
 }
 
 /** The role each part of a table has by default, which a stacked table states outright. */

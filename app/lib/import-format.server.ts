@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import MarkdownIt from "markdown-it";
+import MarkdownIt, { type Token } from "markdown-it";
 import { z } from "zod";
 import { fieldPathPieces } from "~/lib/field-path";
 import { recordSchema } from "~/records/schema.server";
@@ -58,6 +58,7 @@ function render(source: string): ImportFormatPage {
     }
     if (token.type === "table_open" || token.type === "fence")
       token.meta = { name: section || title };
+    if (token.type === "table_open") stackTable(tokens, i);
     for (const child of token.children ?? []) {
       if (child.type !== "link_open") continue;
       const href = child.attrGet("href") ?? "";
@@ -70,7 +71,7 @@ function render(source: string): ImportFormatPage {
   md.renderer.rules.table_open = (all, idx) =>
     `<div class="table-scroll" role="region" tabindex="0" aria-label="${escapeHtml(
       `Table: ${(all[idx].meta as { name: string }).name}`,
-    )}"><table>\n`;
+    )}"><table class="stacked stacked-phone">\n`;
   md.renderer.rules.table_close = () => "</table></div>\n";
   // A command block keeps each command on its line (a command cut mid-way reads as two): on a
   // phone it scrolls sideways in a region named after its section, which takes focus.
@@ -88,6 +89,31 @@ function render(source: string): ImportFormatPage {
   };
   if (!title) throw new Error("docs/import-format.md has no # heading");
   return { title, html: md.renderer.render(tokens, md.options, {}), contents };
+}
+
+/**
+ * A table of the format stacks on a phone, as TableScroll's `stacked` tables do (a field's code
+ * as each block's heading, then "Required" and "What it holds" labelled): scrolled, a phone
+ * showed only the code and Required, two screens of rows one code tall. So the first cell of
+ * each body row becomes its row header, and each other cell carries its column's name.
+ */
+function stackTable(tokens: Token[], start: number) {
+  const headers: string[] = [];
+  let column = 0;
+  for (let i = start; i < tokens.length && tokens[i].type !== "table_close"; i++) {
+    const token = tokens[i];
+    if (token.type === "tr_open") column = 0;
+    if (token.type === "th_open") headers.push(tokens[i + 1]?.content ?? "");
+    if (token.type === "td_open") {
+      if (column === 0) {
+        token.tag = "th";
+        token.attrSet("scope", "row");
+        const close = tokens.findIndex((t, at) => at > i && t.type === "td_close");
+        if (close > 0) tokens[close].tag = "th";
+      } else if (headers[column]) token.attrSet("data-label", headers[column]);
+      column++;
+    }
+  }
 }
 
 export interface ControlledField {

@@ -48,6 +48,17 @@ const FDA: Record<string, Tone> = {
   Withdrawn: "caution",
 };
 
+/** A clinical trial's recruitment status (TRIAL_STATUSES, app/records/vocabulary.ts). */
+const TRIAL: Record<string, Tone> = {
+  "Not yet recruiting": "neutral",
+  Recruiting: "progress",
+  "Active, not recruiting": "progress",
+  Completed: "positive",
+  Terminated: "negative",
+  Suspended: "caution",
+  Withdrawn: "caution",
+};
+
 const SEVERITY: Record<BarSeverity, Tone> = {
   error: "negative",
   warning: "caution",
@@ -97,6 +108,7 @@ export type StatusKind =
   | "record"
   | "eu"
   | "fda"
+  | "trial"
   | "severity"
   | "topic"
   | "hir"
@@ -108,6 +120,7 @@ const TONES: Record<StatusKind, Record<string, Tone>> = {
   record: RECORD,
   eu: EU,
   fda: FDA,
+  trial: TRIAL,
   severity: SEVERITY,
   topic: TOPIC,
   hir: HIR,

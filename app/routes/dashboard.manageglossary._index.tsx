@@ -52,7 +52,11 @@ export default function ManageGlossary() {
       {entries.length === 0 ? (
         <p>The glossary has no entries yet.</p>
       ) : (
-        <TableScroll caption="Glossary entries, by record section" captionHidden>
+        <TableScroll
+          caption="Glossary entries, by record section"
+          captionHidden
+          className="glossary-table"
+        >
           <thead>
             <tr>
               <th scope="col">Field name</th>

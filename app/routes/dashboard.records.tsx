@@ -287,7 +287,7 @@ export default function ManageRecords() {
               <tbody>
                 {staged.versions.map((version) => (
                   <tr key={version.hssId}>
-                    <th scope="row" className="title-cell">
+                    <th scope="row" className="prose-cell">
                       <Link to={`/record/preview/${version.hssId}`}>{version.title}</Link>
                     </th>
                     <td data-label="HSS ID" className="nowrap">

@@ -227,7 +227,7 @@ export default function UserReports() {
                 </>
               }
               captionHidden
-              stacked="phone"
+              stacked="tablet"
             >
               <thead>
                 <tr>

@@ -121,7 +121,7 @@ function PendingInvitations({
       {pending.length === 0 ? (
         <p>None. Invitations that were used or have expired are not listed.</p>
       ) : (
-        <TableScroll caption="Pending invitations" captionHidden>
+        <TableScroll caption="Pending invitations" captionHidden stacked="phone">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -132,9 +132,11 @@ function PendingInvitations({
           <tbody>
             {pending.map((invitation) => (
               <tr key={invitation.id}>
-                <td>{displayName(invitation)}</td>
-                <td>{invitation.email}</td>
-                <td>
+                <th scope="row" className="nowrap">
+                  {displayName(invitation)}
+                </th>
+                <td data-label="Email">{invitation.email}</td>
+                <td data-label="Expires">
                   <DateTimeCell value={invitation.expiresAt} />
                 </td>
               </tr>

@@ -44,60 +44,72 @@ export default function SearchTips() {
       </nav>
 
       <h2 id="phrase">The search box</h2>
-      <TableScroll caption="What you can type in the search box" captionHidden>
+      <TableScroll
+        caption="What you can type in the search box"
+        captionHidden
+        className="search-tips-table"
+        stacked="phone"
+      >
         <thead>
           <tr>
             <th scope="col">Type</th>
             <th scope="col">To find</th>
-            <th scope="col">Example</th>
+            <th scope="col" className="example">
+              Example
+            </th>
           </tr>
         </thead>
         <tbody>
           <tr>
-            <td>Words</td>
-            <td>
+            <th scope="row">Words</th>
+            <td data-label="To find">
               Records with all of the words, in any order. Words are matched by their stem, so{" "}
               <em>cancers</em> finds <em>cancer</em>, and case does not matter.
             </td>
-            <td>
+            <td data-label="Example" className="example">
               <Example href={q("lung cancer")}>lung cancer</Example>
             </td>
           </tr>
           <tr>
-            <td>“Quoted phrase”</td>
-            <td>The words next to each other, in this order.</td>
-            <td>
+            <th scope="row">“Quoted phrase”</th>
+            <td data-label="To find">The words next to each other, in this order.</td>
+            <td data-label="Example" className="example">
               <Example href={q('"atopic dermatitis"')}>"atopic dermatitis"</Example>
             </td>
           </tr>
           <tr>
-            <td>OR</td>
-            <td>
+            <th scope="row">OR</th>
+            <td data-label="To find">
               Either side (write OR in capitals). Words next to each other bind first: a b OR c
               means (a and b) or c.
             </td>
-            <td>
+            <td data-label="Example" className="example">
               <Example href={q("prostate OR breast")}>prostate OR breast</Example>
             </td>
           </tr>
           <tr>
-            <td>-word</td>
-            <td>Leaves out records with the word (or a -"quoted phrase").</td>
-            <td>
+            <th scope="row">-word</th>
+            <td data-label="To find">
+              Leaves out records with the word (or a{" "}
+              <span className="nowrap">-"quoted phrase"</span>).
+            </td>
+            <td data-label="Example" className="example">
               <Example href={q("cancer -lung")}>cancer -lung</Example>
             </td>
           </tr>
           <tr>
-            <td>prefix*</td>
-            <td>Any word that starts so: useful for substance stems and codes.</td>
-            <td>
+            <th scope="row">prefix*</th>
+            <td data-label="To find">
+              Any word that starts so: useful for substance stems and codes.
+            </td>
+            <td data-label="Example" className="example">
               <Example href={q("micese*")}>micese*</Example>
             </td>
           </tr>
           <tr>
-            <td>Nothing, or *</td>
-            <td>Every record, newest first: then narrow down with filters.</td>
-            <td>
+            <th scope="row">Nothing, or *</th>
+            <td data-label="To find">Every record, newest first: then narrow down with filters.</td>
+            <td data-label="Example" className="example">
               <Example href="/search">*</Example>
             </td>
           </tr>

@@ -21,7 +21,8 @@ test.describe("import format", () => {
     await expect(
       page
         .getByRole("region", { name: "Table: A record" })
-        .getByRole("cell", { name: "hssId", exact: true }),
+        // Each field's code heads its row (the row's header, when the table stacks on a phone).
+        .getByRole("rowheader", { name: "hssId", exact: true }),
     ).toBeVisible();
     // The controlled values are a list of terms: each field, then its values.
     const recordStatus = page

@@ -9,9 +9,10 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { DataTable } from "~/components/record/parts";
-import { tableRole, TableScroll } from "~/components/TableScroll";
+import { headerCells, tableRole, TableScroll } from "~/components/TableScroll";
 import { statusTone } from "~/lib/status-tone";
 import { IMPORT_STATES } from "~/records/import-states";
+import { TRIAL_STATUSES } from "~/records/vocabulary";
 
 const rows = () =>
   h(
@@ -50,6 +51,33 @@ describe("TableScroll", () => {
   it("serves a stacked table without ARIA roles, which the HTML checker rejects on a table's parts", () => {
     const html = scroll({ caption: "Users", stacked: "phone" });
     expect(html).not.toContain("role=");
+  });
+
+  it("says in a line above the table that it scrolls sideways, for the CSS to show while it overflows", () => {
+    const html = scroll({ caption: "Trials", columns: 9 });
+    expect(html).toMatch(
+      /<section class="table-scroll"[^>]*><p class="scroll-hint scroll-hint--many" aria-hidden="true">Scroll the table sideways to see all 9 columns.<\/p><table/,
+    );
+    // A table of few columns, or one that stacks, is not among the widest (the fallback's rule).
+    expect(scroll({ caption: "Users", columns: 3 })).toContain('<p class="scroll-hint" ');
+    expect(scroll({ caption: "Users", columns: 9, stacked: "phone" })).toContain(
+      '<p class="scroll-hint" ',
+    );
+    expect(scroll({ caption: "Users" })).toContain("to see all its columns.");
+  });
+
+  it("counts the columns from the header row for that line", () => {
+    const head = h(
+      "thead",
+      null,
+      h(
+        "tr",
+        null,
+        [1, 2, 3, 4, 5, 6].map((n) => h("th", { key: n, scope: "col" }, n)),
+      ),
+    );
+    expect(headerCells([head, rows()])).toBe(6);
+    expect(headerCells(rows())).toBeUndefined();
   });
 
   it("names the role each part of a table has, which the browser adds to a stacked table", () => {
@@ -118,6 +146,14 @@ describe("the tones of the staff pages' statuses", () => {
     for (const [state, word] of Object.entries(IMPORT_STATES))
       if (state !== "cancelled") expect(statusTone("import", word), word).not.toBe("neutral");
     expect(statusTone("import", IMPORT_STATES.checking)).toBe("progress");
+  });
+
+  it("gives every trial status a tone: recruiting in progress, terminated negative", () => {
+    for (const status of TRIAL_STATUSES) expect(statusTone("trial", status)).toBeTruthy();
+    expect(statusTone("trial", "Recruiting")).toBe("progress");
+    expect(statusTone("trial", "Completed")).toBe("positive");
+    expect(statusTone("trial", "Terminated")).toBe("negative");
+    expect(statusTone("trial", "Not yet recruiting")).toBe("neutral");
   });
 
   it("draws shown topics, active accounts and showing alerts as positive, the rest apart", () => {

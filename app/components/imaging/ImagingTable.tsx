@@ -124,6 +124,16 @@ export function ImagingFilters({
   );
 }
 
+/** An empty value, shown as empty on purpose (an entry without an EMA code yet). */
+function NoValue() {
+  return (
+    <span className="muted">
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">None</span>
+    </span>
+  );
+}
+
 /**
  * The entries' table, for members (a select box a row) and for staff (status and actions).
  * Its column headers sort it by their links (GET), so it works without JS.
@@ -164,31 +174,33 @@ export function ImagingTable({
   const selected = new Set(selectedIds ?? []);
   return (
     <>
-      {/* Staff rows stack below a tablet's width: their status and actions make the table too
-          wide to read beside the menu. The members' list, led by its Select boxes, scrolls. */}
+      {/* Rows stack below a tablet's width (56rem), the staff's below 64rem: their status and
+          actions make the table too wide to read beside the menu even at 1280 px, and the
+          members' seven columns fell to a word a line on a tablet. Stacked, an entry reads name, trade name, code, category, latest
+          event, then the indication. */}
       <TableScroll
         caption={caption}
         className="imaging-table"
         id="imaging-table"
-        stacked={staffActions ? "tablet" : undefined}
+        stacked={staffActions ? "wide" : "tablet"}
       >
         <thead>
           <tr>
             {selectedIds ? <th scope="col">Select</th> : null}
             {header("chemicalName", "Chemical name")}
             {staffActions ? <th scope="col">Status</th> : null}
-            {header("category", "Category")}
-            {header("emaCode", "EMA code")}
             {header("tradeName", "Trade name")}
-            <th scope="col">Indication statement</th>
+            {header("emaCode", "EMA code")}
+            {header("category", "Category")}
             {header("latestEvent", "Latest event")}
+            <th scope="col">Indication statement</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
               {selectedIds ? (
-                <td>
+                <td className="select">
                   <SelectBox
                     value={String(row.id)}
                     label={row.label}
@@ -216,15 +228,12 @@ export function ImagingTable({
                   {staffActions(row)}
                 </td>
               ) : null}
-              <td data-label="Category">{row.category}</td>
+              <td data-label="Trade name">{row.tradeName || <NoValue />}</td>
               <td className="nowrap" data-label="EMA code">
-                {row.emaCode}
+                {row.emaCode || <NoValue />}
               </td>
-              <td data-label="Trade name">{row.tradeName}</td>
-              <td className="indication" data-label="Indication statement">
-                {row.indicationStatement}
-              </td>
-              <td data-label="Latest event">
+              <td data-label="Category">{row.category}</td>
+              <td className="latest-event" data-label="Latest event">
                 {row.latestEvent ? (
                   <>
                     {row.latestEvent.name}
@@ -236,6 +245,9 @@ export function ImagingTable({
                 ) : (
                   <span className="muted">No events</span>
                 )}
+              </td>
+              <td className="indication" data-label="Indication statement">
+                {row.indicationStatement}
               </td>
             </tr>
           ))}

@@ -28,7 +28,8 @@ export function RecordPage({
   actions?: ReactNode;
   notice?: ReactNode;
   visible?: ReadonlySet<string>;
-  /** false: no contents list (the print preview shows the page as it prints, in one column). */
+  /** false: no contents list (the print preview shows the page as it prints, in one column;
+   * its sections are then set as they print). */
   contents?: boolean;
   /** The glossary's entries: each field label that has one links to it. */
   glossary?: GlossaryTarget[];
@@ -76,6 +77,7 @@ export function RecordPage({
               visible={visible}
               hirs={hirs}
               today={today}
+              print={!contents}
             />
           </GlossaryContext.Provider>
         </div>

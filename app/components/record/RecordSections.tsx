@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { hirFileUrl } from "~/components/HirDownloadLink";
 import { StatusTag } from "~/components/StatusTag";
 import { RegulatoryTimeline, type TimelineEvent } from "~/components/RegulatoryTimeline";
@@ -29,6 +29,10 @@ export interface RecordSectionsProps {
   hirs?: RecordHirs;
   /** YYYY-MM-DD, the day the page was read: the regulatory events after it are expected. */
   today?: string;
+  /** The page as it prints (the print preview): nothing scrolls there, and nine columns of
+   * codes and dates do not fit a sheet (52rem) without breaking words, so the trials stack
+   * below 56rem, one block a trial, as the references do on a phone. */
+  print?: boolean;
 }
 
 const headingId = (value: string) => `section-${value}`;
@@ -87,20 +91,34 @@ export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
 }
 
 /** Under its registries' heading, which already names it: the caption is for screen readers. */
-function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
+function TrialTable({
+  caption,
+  trials,
+  print = false,
+}: {
+  caption: string;
+  trials: Trial[];
+  print?: boolean;
+}) {
   return (
     <DataTable
       caption={caption}
       captionHidden
+      className="trials-table"
+      stacked={print ? "tablet" : undefined}
       rows={trials}
       rowKey={(trial) => trial.trialId}
       empty="No trials recorded in these registries."
       columns={[
         { header: "Trial ID", cell: (t) => t.trialId, rowHeader: true, nowrap: true },
         { header: "Registry", cell: (t) => t.registry, nowrap: true },
-        { header: "Title", cell: (t) => t.title, prose: true },
+        { header: "Title", cell: (t) => t.title, className: "title-cell" },
         { header: "Phase", cell: (t) => t.phase, nowrap: true },
-        { header: "Status", cell: (t) => t.status },
+        {
+          header: "Status",
+          cell: (t) => <StatusTag kind="trial" value={t.status} />,
+          nowrap: true,
+        },
         { header: "Sponsor", cell: (t) => t.sponsor ?? "" },
         {
           header: "Enrolment",
@@ -372,6 +390,7 @@ export function RecordSections(props: RecordSectionsProps) {
               <TrialTable
                 caption="Trials in EU registries"
                 trials={r.clinicalTrials.euClinicalTrialRegistries}
+                print={props.print}
               />
             </Section>
           ) : null}
@@ -380,6 +399,7 @@ export function RecordSections(props: RecordSectionsProps) {
               <TrialTable
                 caption="Trials in US registries"
                 trials={r.clinicalTrials.usClinicalTrialRegistries}
+                print={props.print}
               />
             </Section>
           ) : null}
@@ -459,7 +479,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="recordChangeLog">
           <DataTable
             caption="Record change log, newest first"
-            stacked="phone"
+            stacked="tablet"
             rows={props.changeLog}
             rowKey={(entry) => String(entry.id)}
             empty="No changes since this record was first published."
@@ -476,10 +496,10 @@ export function RecordSections(props: RecordSectionsProps) {
                   </>
                 ),
               },
-              // The section's name may wrap ("US clinical trial registries"): on one line it
-              // left the before and after values a word a line at 768px.
-              { header: "Section", cell: (entry) => sectionLabel(entry.section) },
-              { header: "Field", cell: (entry) => entry.field },
+              // Stacked below 56rem (a tablet), so the section's name keeps to one line where
+              // the log is a table, and the before and after values take the room left.
+              { header: "Section", cell: (entry) => sectionLabel(entry.section), nowrap: true },
+              { header: "Field", cell: (entry) => <FieldPath path={entry.field} /> },
               {
                 header: "Before",
                 cell: (entry) =>
@@ -502,6 +522,30 @@ export function RecordSections(props: RecordSectionsProps) {
           />
         </Section>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * A changed field's path ("2023-574447-93-00 › Status"): a code of one word (a trial's ID) never
+ * breaks inside, at its hyphens; a step of words (a reference's title) wraps between them; the
+ * "›" stays with the step before it, so no line starts with one.
+ */
+function FieldPath({ path }: { path: string }) {
+  const steps = path.split(" › ");
+  return (
+    <>
+      {steps.map((step, index) => {
+        const text = index < steps.length - 1 ? `${step}\u00a0›` : step;
+        // The space between steps outside the step, where a line may break.
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the steps of one path, in their order.
+          <Fragment key={index}>
+            {index ? " " : ""}
+            <span className={/\s/.test(step) ? undefined : "nowrap"}>{text}</span>
+          </Fragment>
+        );
+      })}
     </>
   );
 }

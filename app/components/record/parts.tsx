@@ -40,10 +40,9 @@ export interface Column<Row> {
   prose?: boolean;
   /** A code, phase or short label: kept on one line (dates always are). */
   nowrap?: boolean;
+  /** A class of the column's cells of its own (`title-cell`: a narrower minimum than prose). */
+  className?: string;
 }
-
-/** More columns than a phone shows at once: the table says that it scrolls sideways. */
-const MANY_COLUMNS = 5;
 
 /**
  * A captioned table; an empty list says so in words instead. A column with nothing in any
@@ -58,8 +57,11 @@ export function DataTable<Row>({
   empty,
   rowKey,
   stacked,
+  className,
 }: {
   caption: string;
+  /** A class for the table, for a table's own column widths. */
+  className?: string;
   /** The section's heading, just above, already says what the caption would. */
   captionHidden?: boolean;
   /** Rows as blocks on a phone (TableScroll): each cell labelled with its column's header. */
@@ -79,17 +81,19 @@ export function DataTable<Row>({
       column.numeric ? "numeric" : "",
       column.prose ? "prose-cell" : "",
       column.nowrap ? "nowrap" : "",
+      column.className ?? "",
     ]
       .join(" ")
       .trim() || undefined;
   return (
     <>
-      {shown.length > MANY_COLUMNS && !stacked ? (
-        <p className="scroll-hint" aria-hidden="true">
-          Scroll the table sideways to see all {shown.length} columns.
-        </p>
-      ) : null}
-      <TableScroll caption={caption} captionHidden={captionHidden} stacked={stacked}>
+      <TableScroll
+        caption={caption}
+        captionHidden={captionHidden}
+        stacked={stacked}
+        className={className}
+        columns={shown.length}
+      >
         <thead>
           <tr>
             {shown.map((column) => (
