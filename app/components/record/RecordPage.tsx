@@ -76,6 +76,7 @@ export function RecordPage({
               visible={visible}
               hirs={hirs}
               today={today}
+              neverPublished={!view.firstPublishedAt}
             />
           </GlossaryContext.Provider>
         </div>

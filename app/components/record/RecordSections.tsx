@@ -29,6 +29,8 @@ export interface RecordSectionsProps {
   hirs?: RecordHirs;
   /** YYYY-MM-DD, the day the page was read: the regulatory events after it are expected. */
   today?: string;
+  /** A staged record with no published version yet: its change log has not started. */
+  neverPublished?: boolean;
 }
 
 const headingId = (value: string) => `section-${value}`;
@@ -462,7 +464,11 @@ export function RecordSections(props: RecordSectionsProps) {
             stacked="phone"
             rows={props.changeLog}
             rowKey={(entry) => String(entry.id)}
-            empty="No changes since this record was first published."
+            empty={
+              props.neverPublished
+                ? "No published version yet: the change log starts when this record is first published."
+                : "No changes since this record was first published."
+            }
             columns={[
               {
                 header: "Date",
