@@ -12,6 +12,8 @@ export interface DemoFaq {
   anchor: string;
 }
 
+// Button names are written as the page shows them, kept on one line with a no-break space
+// ("Clear\u00a0All", the spec's export bar); "6\u2011digit" has a no-break hyphen.
 export const DEMO_FAQS: DemoFaq[] = [
   // Searching
   {
@@ -89,23 +91,23 @@ export const DEMO_FAQS: DemoFaq[] = [
     question: "How do I export records?",
     answer: `1. In the search results, tick the records you want (or **Select all on this page**). The selection bar then says *Selected N result(s)*.
 2. Choose **Export** in that bar.
-3. Choose what to export, the selected results or every result of the search, and a format: **CSV** or **XLSX**.
+3. Choose what to export, the selected results or every result of the search, and a format: **CSV**, **XLSX** or **XML**.
 4. Choose **Export**, then **Download** once the file is ready.
 
-The selection is kept while you move between pages of results, and cleared with **Clear All**.`,
+The selection is kept while you move between pages of results, and cleared with **Clear\u00a0All** in that bar.`,
   },
   {
     category: "Exporting data",
     anchor: "EXPORTFIELDS",
     question: "Which fields does an export include?",
-    answer: `Export is under development. A CSV file holds a limited set of fields: the HSS ID and title, then the fields of the search page's filters, such as substance name, company, therapeutic area and EU and FDA regulatory status. An XLSX workbook holds every field of the record, one column per field.`,
+    answer: `Export is under development. A CSV file holds a limited set of fields: the HSS ID and title, then the fields of the search page's filters, such as substance name, company, therapeutic area and EU and FDA regulatory status. An XML file holds the same limited set as CSV, for other systems. An XLSX workbook holds every field of the record, one column per field.`,
   },
   // Printing
   {
     category: "Printing",
     anchor: "PRINTING",
     question: "How do I print a record, or only some sections of it?",
-    answer: `Open the record and choose **Print**. Tick the sections you want (all are ticked at first; **Clear all** and **Select all** help), then choose **Print preview**: the record is shown with only those sections, ready for your browser's print command or to save as PDF.`,
+    answer: `Open the record and choose **Print**. Tick the sections you want (all are ticked at first; the page's **Clear\u00a0all** and **Select\u00a0all** buttons help), then choose **Print preview**: the record is shown with only those sections, ready for your browser's print command or to save as PDF.`,
   },
   {
     category: "Printing",
@@ -130,13 +132,13 @@ The selection is kept while you move between pages of results, and cleared with 
     category: "Account and notifications",
     anchor: "TWOSTEP",
     question: "How do I make my account safer with two-step sign-in?",
-    answer: `In **My account**, choose **Two-step sign-in** and scan the QR code with an authenticator app on your phone. After your password you are then asked for a 6-digit code from the app. Keep the recovery codes you are given somewhere safe: each one signs you in once if you lose your phone.`,
+    answer: `In **My account**, choose **Two-step sign-in** and scan the QR code with an authenticator app on your phone. After your password you are then asked for a 6\u2011digit code from the app. Keep the recovery codes you are given somewhere safe: each one signs you in once if you lose your phone.`,
   },
   {
     category: "Account and notifications",
     anchor: "CONTACTUS",
     question: "How do I get help, or an account for a colleague?",
-    answer: `Write to us through the [contact form](/contact): someone should respond within 24-48 hours. Accounts are by invitation from your organisation's subscription; ask us and we will send your colleague an invitation by email.`,
+    answer: `Write to us through the [contact form](/contact): someone should respond within 24\u201348 hours. Accounts are by invitation from your organisation's subscription; ask us and we will send your colleague an invitation by email.`,
   },
 ];
 

@@ -187,9 +187,10 @@ export async function seedDemoHirs(db: Db, today = dayjs()) {
          LIMIT ${DEMO_HIR_COUNT + DEMO_TOPIC_COUNT}`,
   );
   for (const [index, { document: record }] of records.slice(0, DEMO_HIR_COUNT).entries()) {
-    const title =
-      record.highImpactReports[0]?.title ??
-      `High Impact Report: ${record.activeCompound.substanceName}`;
+    // The product's name is the title: the list is headed "High Impact Reports" already, so a
+    // "High Impact Report: …" prefix on every card would only repeat it.
+    const name = record.activeCompound.substanceName;
+    const title = name.charAt(0).toUpperCase() + name.slice(1);
     const date = today.subtract(20 + index * 45, "day").format("YYYY-MM-DD");
     const stored = await storeHirFile(once(await demoHirPdf(record, title, date)), db);
     if ("error" in stored) throw new Error(`demo HIR refused: ${stored.error}`);

@@ -73,11 +73,7 @@ export async function hirFormAction(request: Request, user: User, existing?: Hir
     }
     id = created;
   }
-  const what = existing
-    ? kept
-      ? "Report saved, with its new file"
-      : "Report saved"
-    : "Report uploaded";
+  const what = existing ? (kept ? "HIR saved, with its new file" : "HIR saved") : "HIR uploaded";
   return redirect(`/dashboard/managehirs#hir-row-${id}`, {
     headers: {
       "Set-Cookie": await setFlash(request, {

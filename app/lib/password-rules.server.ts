@@ -113,6 +113,8 @@ export function isCommonPassword(password: string) {
 
 export const PASSWORD_MESSAGES = {
   required: "Enter a password",
+  /** Where the field is "New password" (changing or resetting a password). */
+  newRequired: "Enter a new password",
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   tooLong: `Password must be ${PASSWORD_MAX_LENGTH} characters or fewer`,
   isEmail: "Password must not be your email address",
@@ -124,15 +126,17 @@ export const PASSWORD_MESSAGES = {
 /**
  * The fields `password` and `confirmPassword` of a form that sets a password for the
  * account with this email, with every rule of issue 7 (at least 12 characters, not the
- * email, not a common password). The messages go in the summary and beside the field.
+ * email, not a common password). The messages go in the summary and beside the field;
+ * `required` names the field as its form does ("Enter a new password" where it is "New
+ * password").
  */
-export function newPasswordFields(email: string) {
+export function newPasswordFields(email: string, required: string = PASSWORD_MESSAGES.required) {
   const address = email.trim().toLowerCase();
   const localPart = address.split("@")[0] ?? "";
   return {
     password: z
-      .string({ error: PASSWORD_MESSAGES.required })
-      .min(1, PASSWORD_MESSAGES.required)
+      .string({ error: required })
+      .min(1, required)
       .min(PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
       .max(PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong)
       .refine((value) => {

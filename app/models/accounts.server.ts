@@ -5,7 +5,11 @@ import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { enqueueEmail, kickOutbox } from "~/lib/email.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
-import { newPasswordFields, withMatchingPasswords } from "~/lib/password-rules.server";
+import {
+  newPasswordFields,
+  PASSWORD_MESSAGES,
+  withMatchingPasswords,
+} from "~/lib/password-rules.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
@@ -63,6 +67,12 @@ export const inviteSchema = profileSchema.extend({
     .trim()
     .min(1, "Enter a last name")
     .max(100, "Last name must be 100 characters or fewer"),
+  // The admin gives someone else's address.
+  email: z
+    .string({ error: "Enter their email address" })
+    .trim()
+    .min(1, "Enter their email address")
+    .pipe(z.email({ error: "Enter a valid email" }).max(320, "Enter a valid email")),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 
@@ -330,7 +340,12 @@ export async function findPasswordReset(token: string): Promise<ResetLookup> {
 }
 
 export function changePasswordSchema(email: string) {
-  return withMatchingPasswords(z.object({ token: z.string().min(1), ...newPasswordFields(email) }));
+  return withMatchingPasswords(
+    z.object({
+      token: z.string().min(1),
+      ...newPasswordFields(email, PASSWORD_MESSAGES.newRequired),
+    }),
+  );
 }
 
 export class ResetTokenInvalidError extends Error {
@@ -385,7 +400,7 @@ export function ownPasswordSchema(email: string) {
       currentPassword: z
         .string({ error: "Enter your current password" })
         .min(1, "Enter your current password"),
-      ...newPasswordFields(email),
+      ...newPasswordFields(email, PASSWORD_MESSAGES.newRequired),
     }),
   );
 }

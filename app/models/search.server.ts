@@ -4,6 +4,7 @@ import type { EventYearCounts, FacetSort } from "~/search/engine";
 import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
 import type { FacetGroup, FacetValue, SearchHit } from "~/search/results";
+import { highlight, MARK_END, MARK_START, opening, snippet } from "~/search/snippet";
 import { termOf, words } from "~/search/text";
 import { type ResultCard, searchIndex } from "./search-index.server";
 
@@ -15,10 +16,7 @@ export type { EventYearCounts, FacetGroup, FacetSort, FacetValue, SearchHit };
  * shown page's records are read from PostgreSQL, and highlighted here.
  */
 
-/** Marks around matched words in highlights (private-use characters: never in a record). */
-export const MARK_START = "\uE000";
-export const MARK_END = "\uE001";
-const SNIPPET_WORDS = 28;
+export { MARK_END, MARK_START };
 
 export interface SearchResult {
   total: number;
@@ -44,47 +42,6 @@ function matcher(compiled: CompiledPhrase) {
     const term = normalised === undefined ? null : termOf(normalised);
     return term !== null && (exact.has(term) || prefixes.some((prefix) => term.startsWith(prefix)));
   };
-}
-
-const WORD = /[\p{L}\p{N}]+/gu;
-
-/** The text with each matched word between the marks. */
-function highlight(text: string, isMatch: (word: string) => boolean) {
-  return text.replace(WORD, (word) => (isMatch(word) ? `${MARK_START}${word}${MARK_END}` : word));
-}
-
-/**
- * Up to two passages of the text around matched words, joined by " … ", with "…" where a
- * passage starts or stops inside the text, so a cut sentence never reads as a whole one.
- */
-function snippet(text: string, isMatch: (word: string) => boolean) {
-  const tokens = text.split(/\s+/).filter(Boolean);
-  const hits = tokens.flatMap((token, index) =>
-    (token.match(WORD) ?? []).some(isMatch) ? [index] : [],
-  );
-  if (!hits.length) return "";
-  const half = SNIPPET_WORDS / 4;
-  const windows: Array<[number, number]> = [];
-  for (const hit of hits) {
-    const last = windows[windows.length - 1];
-    if (last && hit <= last[1] + half)
-      last[1] = Math.min(tokens.length, Math.max(last[1], hit + half + 1));
-    else if (windows.length < 2)
-      windows.push([Math.max(0, hit - half), Math.min(tokens.length, hit + half + 1)]);
-  }
-  const passages = windows
-    .map(([start, end]) => highlight(tokens.slice(start, end).join(" "), isMatch))
-    .join(" … ");
-  const [first, last] = [windows[0], windows[windows.length - 1]];
-  // No-break spaces keep each ellipsis with its word, never alone on a line.
-  return `${first[0] > 0 ? "…\u00a0" : ""}${passages}${last[1] < tokens.length ? "\u00a0…" : ""}`;
-}
-
-/** A text's first words, with an ellipsis kept to the last word where it is cut. */
-function opening(text: string) {
-  const tokens = text.split(/\s+/).filter(Boolean);
-  const words = SNIPPET_WORDS / 2;
-  return tokens.length > words ? `${tokens.slice(0, words).join(" ")}\u00a0…` : tokens.join(" ");
 }
 
 /** The shown page's records, read by id, in the index's order. */

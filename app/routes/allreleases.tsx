@@ -41,21 +41,28 @@ export default function AllReleases() {
       {releases.length === 0 ? (
         <p>No releases have been announced yet.</p>
       ) : (
-        <ol className="alert-list">
-          {releases.map((release) => (
-            <li key={release.alertId}>
-              <article>
-                <h2>
-                  <Link to={`/releases/${release.alertId}`}>{release.title}</Link>
-                </h2>
-                <p>
-                  <time dateTime={release.updatedAt}>{formatDate(release.updatedAt)}</time>
-                </p>
-                <p>{release.summary}</p>
-              </article>
-            </li>
-          ))}
-        </ol>
+        <>
+          {/* A count and order line, as Alerts has: it also gives the list the same space
+              under the H1. */}
+          <p>
+            {releases.length === 1 ? "1 release" : `${releases.length} releases`}, newest first.
+          </p>
+          <ol className="alert-list">
+            {releases.map((release) => (
+              <li key={release.alertId}>
+                <article>
+                  <h2>
+                    <Link to={`/releases/${release.alertId}`}>{release.title}</Link>
+                  </h2>
+                  <p>
+                    <time dateTime={release.updatedAt}>{formatDate(release.updatedAt)}</time>
+                  </p>
+                  <p>{release.summary}</p>
+                </article>
+              </li>
+            ))}
+          </ol>
+        </>
       )}
     </>
   );

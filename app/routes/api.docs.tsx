@@ -121,7 +121,7 @@ export default function ApiDocs() {
         is up.
       </p>
       <h2 id="start">Getting started</h2>
-      <ol>
+      <ol className="api-steps">
         <li>
           Sign in with <code>POST /api/auth/signin</code> and your email and password. The answer
           holds a <code>token</code> and when it expires (12 hours after sign-in).
@@ -158,7 +158,7 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
         and sources, alert content) travels as base64 of UTF-8, both ways. Calls answer within 30
         seconds or with <code>TIMEOUT</code>.
       </p>
-      <nav aria-labelledby="calls-heading" className="api-contents">
+      <nav aria-labelledby="calls-heading" className="api-contents api-section">
         <h2 id="calls-heading">Calls</h2>
         {groups.map((group) => (
           <section key={group} aria-label={group}>
@@ -169,19 +169,30 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                 .map((call) => (
                   <li key={call.id}>
                     <a href={`#${anchor(call.id)}`}>
-                      {call.method} <PathBreaks path={call.path} />
+                      {call.method}
+                      {"\u00a0"}
+                      <PathBreaks path={call.path} />
                     </a>
                   </li>
                 ))}
             </ul>
           </section>
         ))}
-        <p>
-          <a href="#errors">Errors</a>
-        </p>
+        <section aria-label="Errors">
+          <h3>Errors</h3>
+          <ul>
+            <li>
+              <a href="#errors">The response codes and their messages</a>
+            </li>
+          </ul>
+        </section>
       </nav>
       {groups.map((group) => (
-        <section key={group} aria-labelledby={`group-${anchor(group.replace(/\W+/g, "-"))}`}>
+        <section
+          key={group}
+          className="api-section"
+          aria-labelledby={`group-${anchor(group.replace(/\W+/g, "-"))}`}
+        >
           <h2 id={`group-${anchor(group.replace(/\W+/g, "-"))}`}>{group}</h2>
           {calls
             .filter((call) => call.group === group)
@@ -189,7 +200,9 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
               <article key={call.id} id={anchor(call.id)} className="api-call">
                 <h3>
                   <code>
-                    {call.method} <PathBreaks path={call.path} />
+                    {call.method}
+                    {"\u00a0"}
+                    <PathBreaks path={call.path} />
                   </code>
                 </h3>
                 <p>
@@ -202,7 +215,13 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                     {call.page ? (
                       <>
                         {" "}
-                        (the rule of <code>{call.page}</code>)
+                        (the rule of{" "}
+                        {/* Breaks only after a "/"; the ")" stays with the last part, as no
+                            line may start with a closing bracket. */}
+                        <code className="path-breaks">
+                          <PathBreaks path={call.page} />
+                        </code>
+                        )
                       </>
                     ) : null}
                   </dd>
@@ -230,25 +249,27 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
             ))}
         </section>
       ))}
-      <section aria-labelledby="errors">
+      <section aria-labelledby="errors" className="api-section">
         <h2 id="errors">Errors</h2>
         <p>
           A failure answers <code>{"{ responseCode, message }"}</code> with the HTTP status below.
           For 403 and 429 the message is the status text. <code>VALIDATION_FAILED</code> adds{" "}
           <code>errors</code>, the messages for each field (<code>body.email</code>,{" "}
-          <code>query.hssId</code>).
+          <code>query.hssId</code>). Each message is shown exactly as it is sent.
         </p>
         <TableScroll
           caption="The response codes"
           id="response-codes"
           className="response-codes"
-          stacked="phone"
+          stacked="tablet"
         >
           <thead>
             <tr>
               <th scope="col">responseCode</th>
               <th scope="col">Status</th>
-              <th scope="col">Message</th>
+              {/* The API's own strings, some fixed by the spec ("No file data Found"), shown
+                  exactly as a client receives them. */}
+              <th scope="col">Message (as sent)</th>
               <th scope="col">When</th>
             </tr>
           </thead>
@@ -259,8 +280,10 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                   <code>{entry.code}</code>
                 </th>
                 <td data-label="Status">{entry.status}</td>
-                <td data-label="Message">{entry.message}</td>
-                <td data-label="When">
+                <td data-label="Message" className="prose-cell">
+                  {entry.message}
+                </td>
+                <td data-label="When" className="prose-cell">
                   <WithCode text={entry.when} />
                 </td>
               </tr>
@@ -284,11 +307,9 @@ function PathBreaks({ path }: { path: string }) {
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed path, in order
         <Fragment key={index}>
           {part}
-          {index < parts.length - 1 ? (
-            <>
-              /<wbr />
-            </>
-          ) : null}
+          {index < parts.length - 1 ? "/" : null}
+          {/* Not after the leading "/": the method keeps the path's first part with it. */}
+          {index > 0 && index < parts.length - 1 ? <wbr /> : null}
         </Fragment>
       ))}
     </>

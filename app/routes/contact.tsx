@@ -80,7 +80,7 @@ export default function Contact() {
       <ErrorSummary items={fieldErrors} />
       <h1>Contact us</h1>
       <p>
-        Ask about a subscription, report a problem or send feedback. We reply within 24-48 hours. To
+        Ask about a subscription, report a problem or send feedback. We reply within 24–48 hours. To
         subscribe, tell us your organisation and role.
       </p>
       {form.errors?.length ? (

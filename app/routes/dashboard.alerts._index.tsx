@@ -143,7 +143,17 @@ export default function ManageAlerts() {
                   </th>
                   <td data-label="Type">{alert.type}</td>
                   <td data-label="Severity">
-                    <StatusTag kind="severity" value={alert.shownAs} word={alert.severity} />
+                    {/* The stored word, capitalised as StatusTag's words are ("Information"
+                        here as on the Alerts page). */}
+                    <StatusTag
+                      kind="severity"
+                      value={alert.shownAs}
+                      word={
+                        alert.shownAs === "info"
+                          ? SEVERITY_WORDS.info
+                          : alert.severity.charAt(0).toUpperCase() + alert.severity.slice(1)
+                      }
+                    />
                     {alert.severity !== alert.shownAs && alert.shownAs !== "info" ? (
                       <span className="muted"> (shown as {SEVERITY_WORDS[alert.shownAs]})</span>
                     ) : null}

@@ -92,7 +92,7 @@ export default function ManageImagingDiagnostics() {
         <Link to="/imagingdiagnostics">View the members' list</Link>
       </p>
       <ImagingFilters pathname={PATH} query={query} categories={categories} staff />
-      <ResultCount total={total} limit={limit} filtered={filtered} />
+      <ResultCount total={total} limit={limit} filtered={filtered} query={query} />
       {/* A plain form: the exports answer with a file, which a script's fetch could not save.
           Both secondaries: Add an entry is the page's primary action. */}
       <form method="post" action={exportTo(false)} className="inline-actions" aria-label="Export">

@@ -40,13 +40,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithFlash(request, PATH, flash);
 }
 
+/** A name's hyphens as no-break hyphens, so "Pre-submission" does not break at its hyphen. */
+const keepHyphens = (text: string) => text.replaceAll("-", "\u2011");
+
 export default function DeleteEventName() {
   const { name } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
     <div className="form-narrow">
       <RegisterBreadcrumb current="Delete" underEventNames />
-      <h1>Delete the event name {name.name}?</h1>
+      {/* A name in use cannot be deleted: the heading says so rather than ask. The name is
+          quoted, its hyphens kept from breaking ("Pre‑submission"). */}
+      <h1>
+        {name.uses > 0
+          ? `“${keepHyphens(name.name)}” is in use`
+          : `Delete the event name “${keepHyphens(name.name)}”?`}
+      </h1>
       {name.uses > 0 ? (
         <>
           <p>

@@ -80,7 +80,7 @@ export default function EditHir() {
         />
         <div className="button-row">
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
-            Save report
+            Save HIR
           </button>
           <Link to="/dashboard/managehirs" className="button-link secondary">
             Cancel
@@ -88,7 +88,7 @@ export default function EditHir() {
         </div>
       </Form>
       <p className="delete-link">
-        <Link to={`/dashboard/managehirs/${hir.id}/delete`}>Delete this report</Link>
+        <Link to={`/dashboard/managehirs/${hir.id}/delete`}>Delete this HIR</Link>
       </p>
     </div>
   );

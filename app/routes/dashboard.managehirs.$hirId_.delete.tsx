@@ -34,8 +34,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       "Set-Cookie": await setFlash(
         request,
         deleted && hir
-          ? { severity: "success", message: `Report deleted: “${hir.title}”.` }
-          : { severity: "info", message: "That report had already been deleted." },
+          ? { severity: "success", message: `HIR deleted: “${hir.title}”.` }
+          : { severity: "info", message: "That HIR had already been deleted." },
       ),
     },
   });
@@ -47,13 +47,13 @@ export default function DeleteHir() {
     <DeleteConfirmation
       list={{ label: "Manage HIRs", to: "/dashboard/managehirs" }}
       thing="HIR"
-      question="Delete this report?"
+      question="Delete this HIR?"
       facts={[
         ["Title", hir.title],
         ["Last updated", formatDate(hir.updatedAt)],
       ]}
-      consequence={`The report and its PDF are deleted, and links to it stop working. This cannot be undone.${hir.archived ? "" : " To hide it from members but keep it, archive it instead."}`}
-      button="Delete report"
+      consequence={`The HIR and its PDF are deleted, and links to it stop working. This cannot be undone.${hir.archived ? "" : " To hide it from members but keep it, archive it instead."}`}
+      button="Delete HIR"
     />
   );
 }

@@ -42,10 +42,10 @@ export async function action({ request }: ActionFunctionArgs) {
               severity: "success",
               message:
                 intent === "archive"
-                  ? `Report archived: “${hir.title}”. Members no longer see it.`
-                  : `Report unarchived: “${hir.title}”. Members can download it again.`,
+                  ? `HIR archived: “${hir.title}”. Members no longer see it.`
+                  : `HIR unarchived: “${hir.title}”. Members can download it again.`,
             }
-          : { severity: "info", message: "That report has been deleted." },
+          : { severity: "info", message: "That HIR has been deleted." },
       ),
     },
   });
@@ -66,8 +66,8 @@ export default function ManageHirs() {
         <Link to="/dashboard/managehirtopics">Manage upcoming HIR topics</Link>
       </p>
       <p role="status">
-        {hirs.length === 1 ? "1 report" : `${hirs.length} reports`}
-        {archived ? `, ${archived} archived` : ""}; newest update first
+        {hirs.length === 1 ? "1 HIR" : `${hirs.length} HIRs`}
+        {archived ? ` (${archived} archived)` : ""}, newest update first
       </p>
       {hirs.length === 0 ? (
         <p>No reports have been uploaded yet.</p>

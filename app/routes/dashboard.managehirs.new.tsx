@@ -49,7 +49,7 @@ export default function NewHir() {
         <HirFields fields={fields} kept={lastResult?.kept ?? null} />
         <div className="button-row">
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
-            Upload report
+            Upload HIR
           </button>
           <Link to="/dashboard/managehirs" className="button-link secondary">
             Cancel

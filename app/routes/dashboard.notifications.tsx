@@ -96,6 +96,8 @@ export default function Notifications() {
       <DashboardBreadcrumb items={[{ label: "Notifications" }]} />
       <ErrorSummary items={error ? [{ fieldId: "frequency-daily", message: error }] : []} />
       <h1>Notifications</h1>
+      {/* Says what the page holds, so the H1 is not followed at once by its first H2. */}
+      <p>Emails about updated records, and the records updated in the last {reach} days.</p>
       <section className="email-notifications" aria-labelledby="email-title">
         <h2 id="email-title">Email notifications</h2>
         {email.enrolled ? (
@@ -146,9 +148,13 @@ export default function Notifications() {
       <h2>Updated records</h2>
       <p>
         Records updated in the last {reach} days, newest first, with what changed.{" "}
+        {/* True of the list below it: the records stay listed when cleared; only the New
+            marks go. */}
         {newCount > 0
-          ? `${newCount} ${newCount === 1 ? "is" : "are"} new since you last cleared them.`
-          : "Nothing is new since you last cleared them."}
+          ? `${newCount} ${newCount === 1 ? "is" : "are"} new since you last cleared the new ones, marked New.`
+          : days.length > 0
+            ? "You have seen them all: none is new since you last cleared the new ones."
+            : null}
       </p>
       {newCount > 0 ? (
         <Form method="post" replace>

@@ -71,13 +71,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }).request;
       return {
         href: searchHref(parsed),
-        text:
-          describeSearch(parsed, labels, (phrase) => describePhrase(parsePhrase(phrase))) ||
-          "All records",
+        text: (describeSearch(parsed, labels, quotedPhrase) || "All records").replace(
+          /"([^"]*)"/g,
+          "“$1”",
+        ),
         at: search.at,
       };
     }),
   });
+}
+
+/**
+ * A searched phrase for the recent searches, which quote every value one way: a lone word is
+ * quoted as a filter's value is (Any field matches “cancer”, Company contains “Nor”); a
+ * phrase with its own syntax ("lung cancer" AND NOT placebo) is shown as it reads. The
+ * straight quotes become typographic ones after.
+ */
+function quotedPhrase(phrase: string) {
+  const described = describePhrase(parsePhrase(phrase));
+  return /^[^\s"()]+$/.test(described) ? `"${described}"` : described;
 }
 
 export default function Overview() {
@@ -91,9 +103,9 @@ export default function Overview() {
         {savedChart ? (
           <>
             <p>
-              How many of the records each saved search finds changed in the last {days} days.
-              Choose one to run it; <Link to="/dashboard/notifications">Notifications</Link> lists
-              what changed.
+              How many of the records each saved search finds changed in the last {days} days. Each
+              bar is a link: choose one to run that search;{" "}
+              <Link to="/dashboard/notifications">Notifications</Link> lists what changed.
             </p>
             <BarChart chart={savedChart} />
           </>

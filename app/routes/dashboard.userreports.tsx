@@ -212,7 +212,8 @@ export default function UserReports() {
           {activity ? (
             <SeriesCharts
               id="chart-activity"
-              title={`Activity of these users per ${activity.period}, ${formatDate(query.from)} to ${formatDate(query.to)}`}
+              // The dates are the H2 just above: the caption does not repeat them.
+              title={`Activity of these users per ${activity.period}`}
               charts={activity.charts}
               table={activity.table}
             />

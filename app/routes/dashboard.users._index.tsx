@@ -5,7 +5,13 @@ import { DateTimeCell } from "~/components/DateTimeCell";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
-import { listHref, SortHeader, statusText, UserFilters } from "~/components/users/ListControls";
+import {
+  listHref,
+  SortHeader,
+  statusText,
+  UserFilters,
+  userOrderText,
+} from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
@@ -39,8 +45,8 @@ export default function Users() {
       </p>
       <UserFilters query={query} />
       <p role="status">
-        {total === 1 ? "1 user" : `${total.toLocaleString("en-GB")} users`}
-        {pages > 1 ? `, page ${query.page} of ${pages}` : ""}
+        {total === 1 ? "1 user" : `${total.toLocaleString("en-GB")} users`}, {userOrderText(query)}
+        {pages > 1 ? `; page ${query.page} of ${pages}` : ""}
       </p>
       {users.length === 0 ? (
         <p>No users match these filters.</p>

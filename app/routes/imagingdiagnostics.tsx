@@ -101,7 +101,7 @@ export default function ImagingDiagnostics() {
         with the latest event of each procedure.
       </p>
       <ImagingFilters pathname="/imagingdiagnostics" query={query} categories={categories} />
-      <ResultCount total={total} limit={limit} filtered={filtered} />
+      <ResultCount total={total} limit={limit} filtered={filtered} query={query} />
       {total > 0 ? (
         <>
           {/* A plain form: Export answers with a file, which a script's fetch could not save. */}
@@ -115,7 +115,7 @@ export default function ImagingDiagnostics() {
             {rows.map((row) => (
               <input key={row.id} type="hidden" name="shown" value={row.id} />
             ))}
-            <SelectionCount count={selection.count} />
+            <SelectionCount count={selection.count} none="No entries selected" />
             <div className="selection-actions">
               {/* Secondary: Apply filters, the list's search, is the page's primary action. */}
               <button

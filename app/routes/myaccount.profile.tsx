@@ -70,7 +70,10 @@ export default function Profile() {
           fields.email,
         ])}
       />
+      {/* "Profile" is the avatar menu's name for the page (spec section 2); the intro says
+          what My account's link to it says. */}
       <h1>Profile</h1>
+      <p>Change your name or email address. Your email address is also how you sign in.</p>
       <Form method="post" {...getFormProps(form)}>
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
         <TextField field={fields.middleName} label="Middle name" autoComplete="additional-name" />

@@ -7,7 +7,9 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { type StopKind, verifyStopToken } from "~/lib/stop-links.server";
 import { leaveNotifications } from "~/models/notifications.server";
 
-export const handle: RouteHandle = { title: "Stop emails" };
+export const handle: RouteHandle<{ valid: boolean } | undefined> = {
+  title: (data) => (data?.valid === false ? "This link is not valid" : "Stop emails"),
+};
 
 /**
  * The stop link of an alert or digest email. No sign-in: the signed token is the
@@ -56,15 +58,18 @@ async function target(request: Request) {
     : null;
 }
 
+/** A link that is cut short, forged, or whose saved search is gone: 404, with a way on. */
+const notValid = () => json({ valid: false as const }, { status: 404 });
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await target(request);
-  if (!found) throw new Response("This link is not valid", { status: 404 });
-  return json({ what: found.what, active: found.active });
+  if (!found) return notValid();
+  return json({ valid: true as const, what: found.what, active: found.active });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const found = await target(request);
-  if (!found) throw new Response("This link is not valid", { status: 404 });
+  if (!found) return notValid();
   if (found.kind === "alert") {
     const db = await getDb();
     await db.execute(
@@ -77,12 +82,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Unsubscribe() {
-  const { what, active } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
+  if (!data.valid) return <NotValid />;
+  const { what, active } = data;
   return (
     <div className="form-narrow">
       <h1>Stop emails</h1>
-      {done?.stopped || !active ? (
+      {(done && "stopped" in done) || !active ? (
         <p role="status">You will get no more emails for {what}.</p>
       ) : (
         <Form method="post">
@@ -92,6 +99,24 @@ export default function Unsubscribe() {
       )}
       <p>
         You can turn them on again from your <Link to="/dashboard">dashboard</Link>.
+      </p>
+    </div>
+  );
+}
+
+/** The page for a link that does not name an alert or digest this site can stop. */
+function NotValid() {
+  return (
+    <div className="form-narrow">
+      <h1>This link is not valid</h1>
+      <p>
+        It may have been copied only in part, or the saved search whose alert it stops may have been
+        deleted. No email setting has been changed.
+      </p>
+      <p>
+        To stop or change your emails, sign in: the{" "}
+        <Link to="/dashboard/notifications">notifications</Link> page holds the email about updated
+        records, and <Link to="/dashboard/savedsearches">saved searches</Link> their alerts.
       </p>
     </div>
   );

@@ -89,6 +89,8 @@ test.describe("accounts and user administration", () => {
     await logIn(page, "admin@example.org");
     await page.goto("/dashboard/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+    // Its count line says the order too, as the sibling lists do.
+    await expect(page.locator("main p[role=status]").first()).toHaveText(/^\d+ users?, by name/);
     await axe();
     await page.getByRole("link", { name: "Invite a user" }).click();
     await axe();
@@ -96,7 +98,7 @@ test.describe("accounts and user administration", () => {
     await page.getByRole("button", { name: "Send invitation" }).click();
     await expect(page).toHaveTitle(/^Error: Invite a user/);
     await expect(page.locator(".error-summary")).toContainText("Enter a first name");
-    await expect(page.locator(".error-summary")).toContainText("Enter your email address");
+    await expect(page.locator(".error-summary")).toContainText("Enter their email address");
     await axe();
 
     const who = person("invitee");

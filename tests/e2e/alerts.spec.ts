@@ -96,6 +96,10 @@ test.describe("website alerts", () => {
       await staff.getByRole("button", { name: "Create alert" }).click();
       await expect(staff.getByRole("status")).toContainText(`Alert "${first}" created.`);
       await expect(staff.getByRole("row").filter({ hasText: first })).toContainText("Showing");
+      // The severity in StatusTag's words, capitalised as on the Alerts page.
+      await expect(staff.getByRole("row").filter({ hasText: first })).toContainText(
+        "Critical (shown as Error)",
+      );
       await axe();
       await createAlert(staff, { title: second, severity: "Information" });
 
@@ -178,6 +182,7 @@ test.describe("website alerts", () => {
       await popup.getByRole("link", { name: "See all releases" }).click();
       await expect(member).toHaveURL(/\/allreleases$/);
       await expect(member.getByRole("heading", { level: 1 })).toHaveText("Releases");
+      await expect(member.getByText(/^\d+ releases?, newest first\.$/)).toBeVisible();
       const titles = member.getByRole("heading", { level: 2 }).filter({ hasText: id });
       await expect(titles).toHaveText([`Version 11 ${id}`, `Version 10 ${id}`, `Version 9 ${id}`]);
       await expect(member.getByRole("complementary", { name: "New releases" })).toHaveCount(0);

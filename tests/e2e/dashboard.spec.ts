@@ -77,8 +77,8 @@ test.describe("the member's dashboard", () => {
     await expect(viewed.nth(0)).toContainText(titles[1]);
     await expect(viewed.nth(1)).toContainText(titles[0]);
     const searches = page.getByRole("region", { name: "Recent searches" }).getByRole("link");
-    await expect(searches.nth(0)).toHaveText("Any field matches melanoma");
-    await expect(searches.nth(1)).toHaveText("Any field matches cancer");
+    await expect(searches.nth(0)).toHaveText("Any field matches “melanoma”");
+    await expect(searches.nth(1)).toHaveText("Any field matches “cancer”");
     // The long list gets the page's width: a table of the ten, each row a record.
     await expect(
       page
@@ -106,7 +106,7 @@ test.describe("the member's dashboard", () => {
     await page.goto("/dashboard/notifications");
     if (await page.getByRole("button", { name: "Clear" }).count())
       await page.getByRole("button", { name: "Clear" }).click();
-    await expect(page.getByText("Nothing is new since you last cleared them.")).toBeVisible();
+    await expect(page.getByText("none is new since you last cleared the new ones.")).toBeVisible();
     await page.context().clearCookies();
 
     await logIn(page, "editor@example.org");
@@ -124,7 +124,7 @@ test.describe("the member's dashboard", () => {
     await expect(item).toContainText("EMA › Status");
     await axe();
     await page.getByRole("button", { name: "Clear" }).click();
-    await expect(page.getByText("Nothing is new since you last cleared them.")).toBeVisible();
+    await expect(page.getByText("none is new since you last cleared the new ones.")).toBeVisible();
     await expect(item).not.toContainText("New");
     await openMainMenu(page);
     await expect(
@@ -257,6 +257,15 @@ test.describe("the member's dashboard", () => {
     await expect(
       page.getByText("You will get no more emails for the email notifications of updated records."),
     ).toBeVisible();
+    // The same link cut short: a page that says so, with the way to the settings (404).
+    const cut = await page.goto(link.slice(0, -4));
+    expect(cut?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("This link is not valid");
+    await expect(page.getByRole("link", { name: "notifications", exact: true })).toHaveAttribute(
+      "href",
+      "/dashboard/notifications",
+    );
+    await axe();
   });
 
   test("the email-notification popup shows while notifications are off, and stays dismissed", async ({

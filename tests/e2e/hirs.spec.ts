@@ -42,7 +42,7 @@ test.describe("High Impact Reports", () => {
       buffer: pdf,
     });
     // The description is missing: the summary says so, and nothing typed or sent is lost.
-    await page.getByRole("button", { name: "Upload report" }).click();
+    await page.getByRole("button", { name: "Upload HIR" }).click();
     const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
     await expect(summary.getByRole("link", { name: "Enter a description" })).toBeVisible();
     await expect(page).toHaveTitle(/^Error: Upload a HIR/);
@@ -50,8 +50,8 @@ test.describe("High Impact Reports", () => {
     await expect(page.getByText("report.pdf (1 KB) was received and is kept")).toBeVisible();
     await axe();
     await page.getByLabel("Description").fill(`What ${stamp} is about.`);
-    await page.getByRole("button", { name: "Upload report" }).click();
-    await expect(page.getByText(`Report uploaded: “${title}”.`)).toBeVisible();
+    await page.getByRole("button", { name: "Upload HIR" }).click();
+    await expect(page.getByText(`HIR uploaded: “${title}”.`)).toBeVisible();
     await expect(page.getByRole("row", { name: new RegExp(title) })).toContainText("Published");
 
     await switchUser(page, "member@example.org");
@@ -77,7 +77,7 @@ test.describe("High Impact Reports", () => {
     await switchUser(page, "editor@example.org");
     await page.goto("/dashboard/managehirs");
     await page.getByRole("button", { name: `Archive ${title}` }).click();
-    await expect(page.getByText(`Report archived: “${title}”.`)).toBeVisible();
+    await expect(page.getByText(`HIR archived: “${title}”.`)).toBeVisible();
     await switchUser(page, "member@example.org");
     await page.goto(`/hir?q=${stamp}`);
     await expect(page.getByRole("status")).toContainText(`No reports match '${stamp}'`);
@@ -85,8 +85,8 @@ test.describe("High Impact Reports", () => {
     await page.goto("/dashboard/managehirs");
     await page.getByRole("link", { name: `Delete ${title}` }).click();
     await axe();
-    await page.getByRole("button", { name: "Delete report" }).click();
-    await expect(page.getByText(`Report deleted: “${title}”.`)).toBeVisible();
+    await page.getByRole("button", { name: "Delete HIR" }).click();
+    await expect(page.getByText(`HIR deleted: “${title}”.`)).toBeVisible();
   });
 
   test("a file over 50 MB is refused: before it is sent with JS, by the server without", async ({
@@ -104,7 +104,7 @@ test.describe("High Impact Reports", () => {
     await page.getByLabel("Title").fill("Too big");
     await page.getByLabel("Description").fill("Far too big.");
     await page.getByLabel("PDF file").setInputFiles(path);
-    await page.getByRole("button", { name: "Upload report" }).click();
+    await page.getByRole("button", { name: "Upload HIR" }).click();
     if (jsEnabled) {
       // The browser refuses to send it and says why.
       expect(

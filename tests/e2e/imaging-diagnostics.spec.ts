@@ -12,7 +12,7 @@ async function clearSelection(page: Page) {
   await page.goto("/imagingdiagnostics");
   const clear = page.getByRole("button", { name: "Clear All" });
   if (await clear.count()) await clear.click();
-  await expect(selectionCount(page)).toHaveText("No results selected");
+  await expect(selectionCount(page)).toHaveText("No entries selected");
 }
 
 /** The chemical names (column 3) of an XLSX's rows, after its header. */
@@ -57,7 +57,9 @@ test.describe("imaging and diagnostics", () => {
       await expect(page).toHaveURL(
         /\/imagingdiagnostics\?q=prostate&category=PET\+radiopharmaceutical$/,
       );
-      await expect(page.locator(".result-count")).toHaveText("5 entries match the filters");
+      await expect(page.locator(".result-count")).toHaveText(
+        "5 entries match the filters, latest event first",
+      );
       const rows = page.locator("#imaging-table tbody tr");
       await expect(rows).toHaveCount(5);
       await expect(page.getByRole("columnheader", { name: /^Latest event/ })).toHaveAttribute(

@@ -3,6 +3,12 @@ import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, queryRows, schema } from "~/db/client.server";
 import { isCommonPassword } from "~/lib/password-rules.server";
+import {
+  changePasswordSchema,
+  inviteSchema,
+  ownPasswordSchema,
+  registerSchema,
+} from "~/models/accounts.server";
 import { readSession } from "~/lib/session.server";
 import { recordActivity } from "~/models/records.server";
 import { verifyLogin } from "~/models/users.server";
@@ -81,6 +87,26 @@ describe("password rules", () => {
     expect(isCommonPassword("Password1234")).toBe(true);
     expect(isCommonPassword("aaaaaaaaaaaaaaa")).toBe(true);
     expect(isCommonPassword(STRONG)).toBe(false);
+  });
+
+  it("asks for a password in the words of its field: a new one where the field is New password", () => {
+    const message = (result: {
+      success: boolean;
+      error?: { issues: Array<{ path: PropertyKey[]; message: string }> };
+    }) => result.error?.issues.find((issue) => issue.path[0] === "password")?.message;
+    expect(message(registerSchema("a@example.org").safeParse({ password: "" }))).toBe(
+      "Enter a password",
+    );
+    expect(
+      message(ownPasswordSchema("a@example.org").safeParse({ currentPassword: "x", password: "" })),
+    ).toBe("Enter a new password");
+    expect(
+      message(changePasswordSchema("a@example.org").safeParse({ token: "t", password: "" })),
+    ).toBe("Enter a new password");
+    expect(
+      inviteSchema.safeParse({ firstName: "A", lastName: "B", email: "" }).error?.issues[0]
+        ?.message,
+    ).toBe("Enter their email address");
   });
 });
 

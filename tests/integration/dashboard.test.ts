@@ -109,8 +109,9 @@ describe("the dashboard", () => {
     expect(
       overview.searches.map((search: { text: string; href: string }) => [search.text, search.href]),
     ).toEqual([
-      ['Record status is "Active"', "/search?f=recordStatus%3AActive"],
-      ["Any field matches lymphoma", "/search?q=lymphoma"],
+      // One quoting style for every value, typographic quotes.
+      ["Record status is “Active”", "/search?f=recordStatus%3AActive"],
+      ["Any field matches “lymphoma”", "/search?q=lymphoma"],
     ]);
     const updated = overview.updated.map((record: { hssId: string }) => record.hssId);
     expect(updated).toHaveLength(Math.min(10, updated.length));

@@ -867,11 +867,14 @@ describe("housekeeping and demo data", () => {
     expect(await seedDemoHirs(db)).toBe(true);
     expect(await seedDemoHirs(db)).toBe(false);
     const seeded = (await db.execute(
-      sql`SELECT h.hss_ids, f.byte_size FROM hirs h JOIN hir_files f ON f.id = h.file_id WHERE h.id > ${after}`,
-    )) as unknown as { rows: { hss_ids: string[]; byte_size: number }[] };
+      sql`SELECT h.title, h.hss_ids, f.byte_size FROM hirs h JOIN hir_files f ON f.id = h.file_id WHERE h.id > ${after}`,
+    )) as unknown as { rows: { title: string; hss_ids: string[]; byte_size: number }[] };
     expect(seeded.rows.length).toBeGreaterThanOrEqual(1);
     for (const row of seeded.rows) {
       expect(row.hss_ids).toHaveLength(1);
+      // Titled by the product, not "High Impact Report: …" under a "High Impact Reports" H1.
+      expect(row.title).toMatch(/^[A-Z]/);
+      expect(row.title).not.toMatch(/High Impact Report/i);
       expect(Number(row.byte_size)).toBeGreaterThan(1000);
     }
   });

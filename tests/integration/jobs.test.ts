@@ -91,7 +91,11 @@ describe("saved-search alerts", () => {
     const data = await (
       (await stopLoader(args(getRequest(`${link.pathname}${link.search}`)))) as Response
     ).json();
-    expect(data).toEqual({ what: "the email alert for your saved search “Stop me”", active: true });
+    expect(data).toEqual({
+      valid: true,
+      what: "the email alert for your saved search “Stop me”",
+      active: true,
+    });
     await stopAction(args(postRequest(`${link.pathname}${link.search}`, {})));
     const db = await getDb();
     const [row] = await queryRows<{ alert_frequency: string }>(
@@ -100,12 +104,14 @@ describe("saved-search alerts", () => {
     );
     expect(row.alert_frequency).toBe("none");
 
-    const forged = await stopLoader(
-      args(
-        getRequest(`/unsubscribe?kind=alert&id=${id + 1}&token=${link.searchParams.get("token")}`),
-      ),
-    ).catch((error) => error);
-    expect((forged as Response).status).toBe(404);
+    // Another id with this token: a 404 page that says the link is not valid, and stops nothing.
+    const forgedUrl = `/unsubscribe?kind=alert&id=${id + 1}&token=${link.searchParams.get("token")}`;
+    const forged = (await stopLoader(args(getRequest(forgedUrl)))) as Response;
+    expect(forged.status).toBe(404);
+    expect(await forged.json()).toEqual({ valid: false });
+    const forgedStop = (await stopAction(args(postRequest(forgedUrl, {})))) as Response;
+    expect(forgedStop.status).toBe(404);
+    expect(await forgedStop.json()).toEqual({ valid: false });
   });
 });
 

@@ -160,7 +160,10 @@ const alertFields = {
   severity: z
     .string()
     .optional()
-    .meta({ description: SEVERITIES.join(", ") }),
+    // Written as the other enums are ("asc" | "desc"); sent in any letter case.
+    .meta({
+      description: `${SEVERITIES.map((value) => JSON.stringify(value)).join(" | ")}, in any letter case.`,
+    }),
   tags: z
     .array(z.string().refine((tag) => !tag.includes(","), NO_COMMA))
     .optional()

@@ -27,20 +27,36 @@ export function ResultCount({
   total,
   limit,
   filtered,
+  query,
 }: {
   total: number;
   limit: number;
   filtered: boolean;
+  query: Pick<ImagingQuery, "sort" | "order">;
 }) {
   return (
     <p role="status" className="result-count">
       <strong>{entriesText(total)}</strong>
       {filtered ? (total === 1 ? " matches the filters" : " match the filters") : null}
+      {total > 1 ? `, ${imagingOrderText(query)}` : null}
       {total > limit
         ? `: the first ${limit.toLocaleString("en-GB")} are listed. Narrow the list with the filters to see the rest.`
         : null}
     </p>
   );
+}
+
+/** The list's order in words, for its count line ("55 entries, latest event first"). */
+export function imagingOrderText({ sort, order }: Pick<ImagingQuery, "sort" | "order">) {
+  const asc = order === "asc";
+  if (sort === "latestEvent") return asc ? "by latest event, oldest first" : "latest event first";
+  const by = {
+    category: "category",
+    emaCode: "EMA code",
+    chemicalName: "chemical name",
+    tradeName: "trade name",
+  }[sort];
+  return asc ? `by ${by} A–Z` : `by ${by} Z–A`;
 }
 
 /**

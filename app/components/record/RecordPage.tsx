@@ -78,6 +78,7 @@ export function RecordPage({
               hirs={hirs}
               today={today}
               print={!contents}
+              neverPublished={!view.firstPublishedAt}
             />
           </GlossaryContext.Provider>
         </div>

@@ -33,6 +33,8 @@ export interface RecordSectionsProps {
    * codes and dates do not fit a sheet (52rem) without breaking words, so the trials stack
    * below 56rem, one block a trial, as the references do on a phone. */
   print?: boolean;
+  /** A staged record with no published version yet: its change log has not started. */
+  neverPublished?: boolean;
 }
 
 const headingId = (value: string) => `section-${value}`;
@@ -482,7 +484,11 @@ export function RecordSections(props: RecordSectionsProps) {
             stacked="tablet"
             rows={props.changeLog}
             rowKey={(entry) => String(entry.id)}
-            empty="No changes since this record was first published."
+            empty={
+              props.neverPublished
+                ? "No published version yet: the change log starts when this record is first published."
+                : "No changes since this record was first published."
+            }
             columns={[
               {
                 header: "Date",

@@ -72,11 +72,22 @@ export function SelectBox({
   );
 }
 
-/** Spec section 2's export status bar: 'Selected N result(s)'. */
-export function SelectionCount({ count, children }: { count: number; children?: ReactNode }) {
+/**
+ * Spec section 2's export status bar: 'Selected N result(s)'. With nothing selected it names
+ * what the page lists (`none`: "No entries selected" on imaging and diagnostics).
+ */
+export function SelectionCount({
+  count,
+  none = "No results selected",
+  children,
+}: {
+  count: number;
+  none?: string;
+  children?: ReactNode;
+}) {
   return (
     <p role="status" className="selection-count">
-      {count > 0 ? `Selected ${count.toLocaleString("en-GB")} result(s)` : "No results selected"}
+      {count > 0 ? `Selected ${count.toLocaleString("en-GB")} result(s)` : none}
       {children}
     </p>
   );

@@ -37,6 +37,24 @@ export function listHref(pathname: string, query: ListQuery, changes: Partial<Li
   return search ? `${pathname}?${search}` : pathname;
 }
 
+/**
+ * The user list's order in words, for its count line ("6 users, by name"), as the sibling
+ * lists say theirs ("4 reports, newest update first").
+ */
+export function userOrderText(query: Pick<ListQuery, "orderBy" | "sortOrder">) {
+  const asc = query.sortOrder === "asc";
+  switch (query.orderBy) {
+    case "email":
+      return asc ? "by email" : "by email, Z–A";
+    case "created":
+      return asc ? "oldest first" : "newest first";
+    case "lastSignIn":
+      return asc ? "earliest sign-in first" : "latest sign-in first";
+    default:
+      return asc ? "by name" : "by name, Z–A";
+  }
+}
+
 /** A column header of the user lists that sorts by its link (see SortableHeader). */
 export function SortHeader({
   pathname,
