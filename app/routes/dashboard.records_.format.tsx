@@ -73,11 +73,8 @@ export default function ImportFormat() {
               </dt>
               <dd>
                 <ul className="import-format-values">
-                  {/* A value too long for a narrow line wraps as a tag does (app.css). */}
                   {row.values.map((value) => (
-                    <li key={value} className={value.length > 32 ? "long-value" : undefined}>
-                      {value}
-                    </li>
+                    <li key={value}>{value}</li>
                   ))}
                 </ul>
               </dd>
