@@ -232,11 +232,11 @@ function Document({
           {data?.siteAlert && !bare && pathname !== "/allreleases" ? (
             <SiteAlertBar alert={data.siteAlert.alert} more={data.siteAlert.more} />
           ) : null}
-        </div>
-        <main id="main-content" className="container" tabIndex={-1}>
           {data?.releasePopup && !bare ? (
             <ReleasePopup key={data.releasePopup.alertIds.join(",")} popup={data.releasePopup} />
           ) : null}
+        </div>
+        <main id="main-content" className="container" tabIndex={-1}>
           {children}
         </main>
         {bare ? null : (

@@ -265,8 +265,8 @@ async function capture(page: Page, shot: Omit<Shot, "slice" | "slices" | "file">
 /** Dismisses the website alert bar and the release popup, so that they do not sit on every picture. */
 async function dismissNews(page: Page) {
   await page.goto("/");
-  // The popup's "Dismiss", the bar's "Close the alert: ...".
-  const dismiss = page.getByRole("button", { name: /^(Dismiss|Close the alert)/ });
+  // The popup's "Close the news of new releases", the bar's "Close the alert: ...".
+  const dismiss = page.getByRole("button", { name: /^Close the (alert|news of new releases)/ });
   for (let tries = 0; tries < 10; tries++) {
     const before = await dismiss.count();
     if (before === 0) return;

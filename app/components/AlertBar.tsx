@@ -68,7 +68,7 @@ function Message({ item }: { item: BarMessage }) {
   if (hidden) return null;
   return (
     <div
-      className={`alert alert--${item.severity} container`}
+      className={`alert alert--${item.severity}`}
       role={item.severity === "error" ? "alert" : "status"}
       data-timed={item.severity === "success" ? "true" : undefined}
       {...hold}
@@ -86,7 +86,7 @@ function Message({ item }: { item: BarMessage }) {
 export function AlertBar({ messages }: { messages: BarMessage[] }) {
   if (messages.length === 0) return null;
   return (
-    <div className="alert-bar">
+    <div className="alert-bar container">
       {messages.map((item) => (
         <Message key={`${item.severity}:${item.message}`} item={item} />
       ))}
@@ -114,11 +114,8 @@ export function SiteAlertBar({ alert, more }: { alert: SiteAlertData; more: numb
     fetcher.state !== "idle" && fetcher.formData?.get("alertId") === String(alert.alertId);
   if (closing) return null;
   return (
-    <div className="alert-bar">
-      <aside
-        className={`alert alert--${alert.severity} container site-alert`}
-        aria-label="Website alert"
-      >
+    <div className="alert-bar container">
+      <aside className={`alert alert--${alert.severity} site-alert`} aria-label="Website alert">
         <p>
           <SeverityLabel severity={alert.severity} />
           <span className="site-alert-title">{alert.title}</span>

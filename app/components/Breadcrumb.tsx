@@ -16,6 +16,17 @@ export function trail(items: Crumb[], { dashboard = false }: { dashboard?: boole
   return [HOME_CRUMB, ...(dashboard ? [DASHBOARD_CRUMB] : []), ...items];
 }
 
+/**
+ * A step this long (a record's title) may wrap within itself on a phone; a shorter one is kept
+ * whole ("Reset two-step sign-in", "Event names"), so the trail breaks only between steps.
+ */
+const WRAPPING_CRUMB = 32;
+
+/** The step's words, kept whole when short (the divider before it stays a break). */
+function Step({ label }: { label: string }) {
+  return label.length > WRAPPING_CRUMB ? label : <span className="nowrap">{label}</span>;
+}
+
 /** A trail of links whose last item, the current page, is plain text. */
 function Trail({ items }: { items: Crumb[] }) {
   return (
@@ -24,11 +35,13 @@ function Trail({ items }: { items: Crumb[] }) {
         {items.map((item, index) =>
           index === items.length - 1 || !item.to ? (
             <li key={item.label} aria-current={index === items.length - 1 ? "page" : undefined}>
-              {item.label}
+              <Step label={item.label} />
             </li>
           ) : (
             <li key={item.label}>
-              <Link to={item.to}>{item.label}</Link>
+              <Link to={item.to}>
+                <Step label={item.label} />
+              </Link>
             </li>
           ),
         )}

@@ -10,7 +10,14 @@ export interface ErrorSummaryItem {
  * The GOV.UK error summary: at the top of main, linking to each field, in the same words
  * as the message beside the field. With JS it takes focus so the errors are read at once.
  */
-export function ErrorSummary({ items }: { items: ErrorSummaryItem[] }) {
+export function ErrorSummary({
+  items,
+  narrow = false,
+}: {
+  items: ErrorSummaryItem[];
+  /** On a wide page whose form is narrow (.form-narrow): the summary keeps to the form's width. */
+  narrow?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const key = items.map((item) => `${item.fieldId}:${item.message}`).join("|");
   useEffect(() => {
@@ -19,7 +26,7 @@ export function ErrorSummary({ items }: { items: ErrorSummaryItem[] }) {
   if (items.length === 0) return null;
   return (
     <div
-      className="error-summary"
+      className={narrow ? "error-summary error-summary--narrow" : "error-summary"}
       role="alert"
       aria-labelledby="error-summary-title"
       tabIndex={-1}

@@ -43,7 +43,7 @@ export function NotificationPopup() {
         <input type="hidden" name="intent" value="dismiss-popup" />
         <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
         <button type="submit" className="secondary outline">
-          Dismiss
+          Close<span className="visually-hidden"> the message about email notifications</span>
         </button>
       </Form>
     </aside>

@@ -35,23 +35,26 @@ export function ReleasePopup({ popup }: { popup: ReleasePopupData }) {
   }, [submit, ids, popup.duration]);
   if (hidden || fetcher.state !== "idle") return null;
   return (
-    <aside className="release-popup" aria-label="New releases">
-      <p>
-        <span aria-hidden="true" className="release-popup-icon">
-          ★
-        </span>{" "}
-        <strong>{popup.message}</strong> <Link to="/allreleases">See all releases</Link>
-      </p>
-      <fetcher.Form method="post" action="/alerts/viewed">
-        {popup.alertIds.map((id) => (
-          <input key={id} type="hidden" name="alertId" value={id} />
-        ))}
-        {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-        <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-        <button type="submit" className="secondary outline">
-          Dismiss<span className="visually-hidden"> the news of new releases</span>
-        </button>
-      </fetcher.Form>
-    </aside>
+    <div className="alert-bar container">
+      {/* The site alert's shape (AlertBar): its rule and tint in the progress tone. */}
+      <aside className="alert alert--info site-alert release-popup" aria-label="New releases">
+        <p>
+          <span aria-hidden="true" className="alert-icon release-popup-icon">
+            ★
+          </span>
+          <strong>{popup.message}</strong> <Link to="/allreleases">See all releases</Link>
+        </p>
+        <fetcher.Form method="post" action="/alerts/viewed" className="site-alert-actions">
+          {popup.alertIds.map((id) => (
+            <input key={id} type="hidden" name="alertId" value={id} />
+          ))}
+          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+          <button type="submit" className="secondary outline">
+            Close<span className="visually-hidden"> the news of new releases</span>
+          </button>
+        </fetcher.Form>
+      </aside>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HeroSearch } from "~/components/HeroSearch";
 import { TableScroll } from "~/components/TableScroll";
 import { getOptionalUserWith } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
@@ -144,16 +145,7 @@ function MemberHome({ member }: { member: Member }) {
     <>
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome, {member.firstName}</h1>
-        <label htmlFor="home-search">Search records</label>
-        <Form method="get" action="/search" role="search">
-          <input
-            id="home-search"
-            type="search"
-            name="q"
-            placeholder="Substance, company, indication or code"
-          />
-          <button type="submit">Search</button>
-        </Form>
+        <HeroSearch id="home-search" total={catalogue.total} />
       </section>
 
       <section aria-labelledby="catalogue-title" className="home-catalogue">

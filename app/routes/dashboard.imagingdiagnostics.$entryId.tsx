@@ -47,7 +47,7 @@ export default function EditImagingEntry() {
   const { entry, eventNames, categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <div className="form-narrow">
+    <div className="form-medium">
       <RegisterBreadcrumb current="Edit entry" />
       <ImagingEntryForm
         heading="Edit imaging and diagnostics entry"

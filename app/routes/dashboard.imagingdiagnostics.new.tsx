@@ -34,7 +34,7 @@ export default function NewImagingEntry() {
   const { eventNames, categories } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   return (
-    <div className="form-narrow">
+    <div className="form-medium">
       <RegisterBreadcrumb current="Add an entry" />
       <ImagingEntryForm
         heading="Add an imaging and diagnostics entry"

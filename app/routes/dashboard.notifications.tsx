@@ -175,11 +175,36 @@ export default function Notifications() {
                 <Link to={`/record/${record.hssId}`}>{record.title}</Link>
                 {record.isNew ? <span className="new-tag">New</span> : null}
                 <br />
-                <small>Changed: {record.fields.join("; ")}</small>
+                <small className="changed-fields">
+                  Changed: <ChangedFields fields={record.fields} />
+                </small>
               </li>
             ))}
           </ul>
         </section>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The changed fields, "; " between them: each step of a path ("EMA", "CHMP opinion", a trial's
+ * "2026-510512-17-00") is kept whole, and a line may break only after a "›" or a ";", so no
+ * line starts with the separator and no code is split.
+ */
+function ChangedFields({ fields }: { fields: string[] }) {
+  return (
+    <>
+      {fields.map((field, index) => (
+        <span key={field}>
+          {index > 0 ? "; " : null}
+          {field.split(" › ").map((step, at, steps) => (
+            <span key={steps.slice(0, at + 1).join(" › ")}>
+              {at > 0 ? "\u00a0› " : null}
+              <span className="nowrap">{step}</span>
+            </span>
+          ))}
+        </span>
       ))}
     </>
   );

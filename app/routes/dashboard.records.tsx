@@ -165,6 +165,7 @@ export default function ManageRecords() {
     <>
       <DashboardBreadcrumb items={[{ label: "Manage records" }]} />
       <ErrorSummary
+        narrow
         items={summaryItems(form, [
           fields.file,
           { ...fields.mode, id: "mode-publish" } as typeof fields.mode,

@@ -51,8 +51,10 @@ export default function DashboardLayout() {
             drawn (app.css). Keyed by the path, so following a link closes it again. */}
         <details className="dashboard-menu" key={pathname}>
           <summary>
-            Dashboard menu
-            {current ? <span className="dashboard-menu-current">: {current.label}</span> : null}
+            <span className="dashboard-menu-label">
+              Dashboard menu
+              {current ? <span className="dashboard-menu-current">: {current.label}</span> : null}
+            </span>
           </summary>
           <ul>
             {pages.map((page) => (

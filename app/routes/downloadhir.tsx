@@ -93,33 +93,34 @@ export default function DownloadHir() {
         </>
       ) : (
         <>
-          {/* The success panel, as on an export's page: the spec's words, the report named. */}
+          {/* The success panel, as on an export's page, in one shape whatever the state: the
+              spec's words first, the report named, its file as a button named with its format
+              and size (always there: the way to save it again, or without JS), the way back. */}
           <section className="success-panel" aria-label="Your report">
             <div role="status" aria-live="polite">
-              {state === "done" ? (
-                <p>
-                  <strong>HIR Download Success!</strong>
-                </p>
-              ) : state === "downloading" ? (
-                <p>Your HIR is downloading now.</p>
-              ) : state === "failed" ? (
-                <p className="hir-problem">
-                  <strong>The download did not complete.</strong> Try the link below.
-                </p>
-              ) : null}
+              <p>
+                {state === "done" ? (
+                  <>
+                    <strong>HIR Download Success!</strong> Please close this tab to continue.
+                  </>
+                ) : state === "downloading" ? (
+                  <strong>Your HIR is downloading now.</strong>
+                ) : state === "failed" ? (
+                  <span className="hir-problem">
+                    <strong>The download did not complete.</strong> Try the link below.
+                  </span>
+                ) : (
+                  <strong>Your HIR is ready.</strong>
+                )}
+              </p>
             </div>
             <p>Report: {title}</p>
-            {state === "done" ? (
-              <p>Please close this tab to continue.</p>
-            ) : (
-              <p>
-                Your HIR is ready:{" "}
-                <a href={file.url}>
-                  Download<span className="visually-hidden"> {title}</span> (PDF,{" "}
-                  {fileSize(file.size)})
-                </a>
-              </p>
-            )}
+            <p>
+              <a href={file.url} className="button-link">
+                Download<span className="visually-hidden"> {title}</span>{" "}
+                <span className="nowrap">(PDF, {fileSize(file.size)})</span>
+              </a>
+            </p>
           </section>
           {state === "ready" ? <p>Once it has downloaded, you can close this tab.</p> : null}
           <p>

@@ -176,21 +176,28 @@ export default function ExportJobPage() {
         <>
           {/* The success panel, as on the HIR download page: what is ready, then its button. */}
           <section className="success-panel" aria-label="Your export">
-            <p role="status">
-              <strong>Export Successful. Please download your file here.</strong>
-            </p>
+            <div role="status">
+              <p>
+                <strong>Export Successful. Please download your file here.</strong>
+              </p>
+            </div>
             <p>
               File: export.{data.format}, {data.recordCount.toLocaleString("en-GB")}{" "}
-              {data.recordCount === 1 ? "record" : "records"}, {fileSize(data.byteSize)}. Kept for
-              you until {data.expiresAt ? formatDateTime(data.expiresAt) : ""}.
+              {data.recordCount === 1 ? "record" : "records"}. Kept for you until{" "}
+              {data.expiresAt ? formatDateTime(data.expiresAt) : ""}.
             </p>
             <p>
+              {/* As on the HIR's download page: the file is a button named with its format
+                  and size. */}
               <a
                 href={`/export/${data.id}/download`}
                 className="button-link"
                 download={`export.${data.format}`}
               >
-                Download
+                Download{" "}
+                <span className="nowrap">
+                  ({data.format.toUpperCase()}, {fileSize(data.byteSize)})
+                </span>
               </a>
             </p>
           </section>

@@ -112,7 +112,10 @@ export default function TwoStepSignIn() {
       <h1>Enter your two-step code</h1>
       <p>Open the authenticator app on your phone and enter the code it shows for this site.</p>
       <CodeForm key={actionData?.form === "recovery" ? answer : "code"} trustDays={trustDays} />
-      <details open={actionData?.form === "recovery" ? true : undefined}>
+      <details
+        className="text-disclosure"
+        open={actionData?.form === "recovery" ? true : undefined}
+      >
         <summary>Use a recovery code instead</summary>
         <p>
           If you cannot use your phone, enter one of the recovery codes you saved. Each works once.

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { HeroSearch } from "~/components/HeroSearch";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -29,20 +30,7 @@ export default function Members() {
           joined to its button, the label above it. */}
       <section className="hero" aria-labelledby="welcome">
         <h1 id="welcome">Welcome, {firstName}</h1>
-        <label htmlFor="members-q">Search {total.toLocaleString("en-GB")} records</label>
-        <Form method="get" action="/search" role="search">
-          <input
-            type="search"
-            id="members-q"
-            name="q"
-            placeholder="Substance, company, indication or code"
-          />
-          <button type="submit">Search</button>
-        </Form>
-        <p className="search-links">
-          <Link to="/advancedsearch">Advanced search</Link> ·{" "}
-          <Link to="/searchtips">Search tips</Link>
-        </p>
+        <HeroSearch id="members-q" total={total} />
       </section>
       <div className="auto-columns">
         <section aria-labelledby="new-title">

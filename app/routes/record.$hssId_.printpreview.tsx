@@ -56,11 +56,17 @@ export default function PrintPreview() {
         <p>
           <strong>Print Preview Enabled</strong>
         </p>
-        <PrintButton />
-        <Link to={`/record/${view.hssId}`} className="button-link secondary">
-          Cancel
-        </Link>
-        <Link to={`/record/${view.hssId}/print`}>Change sections</Link>
+        {/* The label on its line, the actions in one row under it: Change sections leads to
+            the choosing form, so it is a secondary button-link among the buttons. */}
+        <div className="button-row">
+          <PrintButton />
+          <Link to={`/record/${view.hssId}`} className="button-link secondary">
+            Cancel
+          </Link>
+          <Link to={`/record/${view.hssId}/print`} className="button-link secondary">
+            Change sections
+          </Link>
+        </div>
       </section>
       <RecordPage
         view={view}

@@ -167,7 +167,7 @@ test.describe("website alerts", () => {
         await expect(popup).toBeHidden({ timeout: 10_000 });
         await marked;
       } else {
-        await popup.getByRole("button", { name: /^Dismiss/ }).click();
+        await popup.getByRole("button", { name: "Close the news of new releases" }).click();
         await expect(popup).toHaveCount(0);
       }
       await member.reload();

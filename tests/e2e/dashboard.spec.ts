@@ -293,7 +293,9 @@ test.describe("the member's dashboard", () => {
       );
       await expect(popup.getByRole("link")).toHaveAttribute("href", "/dashboard/notifications");
       await axe();
-      await popup.getByRole("button", { name: "Dismiss" }).click();
+      await popup
+        .getByRole("button", { name: "Close the message about email notifications" })
+        .click();
       await expect(popup).toHaveCount(0);
       await page.goto("/search");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Search");

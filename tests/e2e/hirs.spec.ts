@@ -150,7 +150,7 @@ test.describe("High Impact Reports", () => {
       await expect(page.getByText("Please close this tab to continue.")).toBeVisible();
     } else {
       await page.goto(path);
-      await expect(page.getByText("Your HIR is ready:")).toBeVisible();
+      await expect(page.getByText("Your HIR is ready.")).toBeVisible();
       // Nothing claims a download that has not started.
       await expect(page.getByText("Your HIR is downloading now.")).toHaveCount(0);
       await expect(page.getByText("HIR Download Success!")).toHaveCount(0);

@@ -30,7 +30,7 @@ test.describe("public pages", () => {
     await logIn(page, "member@example.org");
     await page.goto("/");
     await expect(page.locator("header.site-header--home")).toBeVisible();
-    await expect(page.getByRole("search").getByLabel("Search records")).toBeVisible();
+    await expect(page.getByRole("search").getByLabel(/^Search [\d,]+ records$/)).toBeVisible();
     await expect(page.getByRole("contentinfo").getByRole("link", { name: "FAQs" })).toBeVisible();
     await expect(
       page.getByRole("contentinfo").getByRole("link", { name: "Glossary" }),

@@ -18,8 +18,19 @@ describe("the breadcrumb trail", () => {
   it("starts every member page's trail at Home", () => {
     const html = render(Breadcrumb, [{ label: "Search", to: "/search" }, { label: "Export" }]);
     expect(words(html)).toEqual(["Home", "Search", "Export"]);
-    expect(html).toMatch(/<a [^>]*href="\/">Home<\/a>/);
-    expect(html).toContain('<li aria-current="page">Export</li>');
+    expect(html).toMatch(/<a [^>]*href="\/"><span class="nowrap">Home<\/span><\/a>/);
+    expect(html).toContain('<li aria-current="page"><span class="nowrap">Export</span></li>');
+  });
+
+  it("keeps a short step whole and lets a long one (a record's title) wrap", () => {
+    const title = "Zalutinib for previously treated KRAS G12C-mutated non-small cell lung cancer";
+    const html = render(Breadcrumb, [
+      { label: title, to: "/record/HSS-000001" },
+      { label: "Print: choose sections" },
+    ]);
+    expect(words(html)).toEqual(["Home", title, "Print: choose sections"]);
+    expect(html).toMatch(new RegExp(`<a [^>]*href="/record/HSS-000001">${title}</a>`));
+    expect(html).toContain('<span class="nowrap">Print: choose sections</span>');
   });
 
   it("puts Dashboard after Home on every dashboard page", () => {
@@ -28,7 +39,7 @@ describe("the breadcrumb trail", () => {
       { label: "Ada Admin" },
     ]);
     expect(words(html)).toEqual(["Home", "Dashboard", "Users", "Ada Admin"]);
-    expect(html).toMatch(/<a [^>]*href="\/dashboard">Dashboard<\/a>/);
+    expect(html).toMatch(/<a [^>]*href="\/dashboard"><span class="nowrap">Dashboard<\/span><\/a>/);
   });
 
   it("makes Dashboard the current page when nothing follows it", () => {

@@ -5,7 +5,7 @@ import {
   type SubmissionResult,
   useForm,
 } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import {
   CheckboxField,
@@ -148,7 +148,7 @@ export function AlertForm({
         <TextareaField
           field={fields.summary as AnyField}
           label="Summary"
-          rows={2}
+          rows={3}
           required
           hint="One or two sentences: the bar shows it beside the title."
         />
@@ -276,6 +276,10 @@ export function AlertForm({
           <button type="submit" name="intent" value="preview" className="secondary">
             Preview
           </button>
+          {/* The way back, as on the other staff forms (a link: nothing is saved). */}
+          <Link to="/dashboard/alerts" className="button-link secondary">
+            Cancel
+          </Link>
         </div>
       </Form>
     </>

@@ -130,7 +130,16 @@ function EventRows({
         left blank is not saved.
       </small>
       <FieldError field={fields.events as AnyField} />
-      {events.length === 0 ? <p className="muted">No events yet.</p> : null}
+      {events.length === 0 ? (
+        <p className="muted">No events yet.</p>
+      ) : (
+        // The columns' names once, over the rows, on a wide screen (each row's own labels are
+        // there for screen readers, and shown on a phone, where a row stacks).
+        <div className="event-head" aria-hidden="true">
+          <span>Event name</span>
+          <span>Date</span>
+        </div>
+      )}
       {events.map((event, index) => {
         const row = event.getFieldset();
         const n = index + 1;
@@ -139,7 +148,9 @@ function EventRows({
             <legend>Event {n}</legend>
             <div className="event-fields">
               <div className="field">
-                <label htmlFor={row.nameId.id}>Event name</label>
+                <label htmlFor={row.nameId.id} className="event-label">
+                  Event name
+                </label>
                 <select
                   id={row.nameId.id}
                   name={row.nameId.name}
@@ -158,7 +169,9 @@ function EventRows({
                 <FieldError field={row.nameId as AnyField} />
               </div>
               <div className="field">
-                <label htmlFor={row.date.id}>Date</label>
+                <label htmlFor={row.date.id} className="event-label">
+                  Date
+                </label>
                 <input
                   type="date"
                   id={row.date.id}
@@ -176,7 +189,7 @@ function EventRows({
                 {...form.remove.getButtonProps({ name: fields.events.name, index })}
                 className="secondary outline remove-event"
               >
-                Remove event {n}
+                Remove<span className="visually-hidden"> event {n}</span>
               </button>
             </div>
           </fieldset>
