@@ -10,7 +10,7 @@ import { SiteCssContext } from "~/lib/site-css";
 import { siteCss } from "~/lib/site-css.server";
 import { type ServerErrorInfo, ServerErrorContext, messageCarrying } from "~/lib/server-error";
 import { stripNulBytes } from "~/lib/strip-nul.server";
-import { lowPriorityPreloads } from "~/lib/low-priority-preloads.server";
+import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import { isDatabaseUnavailable } from "~/lib/unavailable.server";
 import "~/lib/load-context";
@@ -71,7 +71,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
           resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(lowPriorityPreloads())), {
+            new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterPaint())), {
               headers: responseHeaders,
               status: failed ? 500 : status,
             }),

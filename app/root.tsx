@@ -27,6 +27,7 @@ import { takeFlash } from "~/lib/flash.server";
 import { enrolmentRedirect } from "~/lib/two-step.server";
 import { useNonce } from "~/lib/nonce";
 import { SiteStyles } from "~/lib/site-css";
+import { AFTER_PAINT_LOADER } from "~/lib/scripts-after-paint";
 import { useServerErrorInfo } from "~/lib/server-error";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
 import { pageColumns } from "~/lib/page-columns.server";
@@ -245,6 +246,12 @@ function Document({
           <>
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant loader (decision 026)
+              dangerouslySetInnerHTML={{ __html: AFTER_PAINT_LOADER }}
+            />
           </>
         ) : null}
       </body>
