@@ -12,9 +12,11 @@ import {
  * Where a stacked table turns each row into a block of "label: value" lines: when its box is
  * narrower than 40rem (a phone, or text enlarged), or for a table of many columns that cannot
  * fit beside the dashboard's menu on a tablet either, narrower than 56rem; "wide", narrower than
- * 64rem, for the staff's imaging list, which does not fit beside the menu at 1280 px either.
+ * 64rem, for the staff's imaging list, which does not fit beside the menu at 1280 px either;
+ * "always" at every width, its facts side by side in the block (a record's trials, ten facts
+ * a trial, which fit no record column as columns).
  */
-export type Stacked = "phone" | "tablet" | "wide";
+export type Stacked = "phone" | "tablet" | "wide" | "always";
 
 /** More columns than a phone shows at once (where the browser cannot tell, see app.css). */
 const MANY_COLUMNS = 5;

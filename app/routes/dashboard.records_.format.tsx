@@ -48,7 +48,7 @@ export default function ImportFormat() {
       {/* Rendered on the server from the repository's docs/import-format.md (raw HTML not passed through). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own document, rendered once at start-up without raw HTML. */}
       <div dangerouslySetInnerHTML={{ __html: html }} />
-      <section aria-labelledby={CONTROLLED_ID}>
+      <section aria-labelledby={CONTROLLED_ID} className="controlled-values-section">
         <h2 id={CONTROLLED_ID}>Controlled values</h2>
         <p>
           These fields take only the values listed (exactly as written); any other value is an

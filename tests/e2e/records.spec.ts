@@ -101,6 +101,26 @@ test.describe("records", () => {
     ).toBeVisible();
     await expect(facts(page, "EU regulatory status").first()).toHaveText("CHMP positive opinion");
 
+    // The trials, ten facts each, are a block a trial at every width: no sideways scrolling,
+    // and the title across the block, not a table column squeezed to a word a line.
+    const trials = page.getByRole("table", { name: "Trials in EU registries" });
+    await expect(trials.getByRole("rowheader").first()).toHaveText(
+      required(a.clinicalTrials.euClinicalTrialRegistries?.[0], "an EU trial").trialId,
+    );
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      const fit = await trials.evaluate((table) => {
+        const box = table.closest(".table-scroll") as HTMLElement;
+        const title = table.querySelector("tbody .title-cell") as HTMLElement;
+        return {
+          sideways: box.scrollWidth - box.clientWidth,
+          title: title.getBoundingClientRect().width / box.clientWidth,
+        };
+      });
+      expect(fit.sideways, `trials at ${width} px`).toBe(0);
+      expect(fit.title, `the trial's title at ${width} px`).toBeGreaterThan(0.95);
+    }
+
     // On a phone the contents are a closed disclosure, so the record starts in the first screen.
     const wide = page.viewportSize();
     await page.setViewportSize({ width: 375, height: 800 });

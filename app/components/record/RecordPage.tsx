@@ -77,7 +77,6 @@ export function RecordPage({
               visible={visible}
               hirs={hirs}
               today={today}
-              print={!contents}
               neverPublished={!view.firstPublishedAt}
             />
           </GlossaryContext.Provider>

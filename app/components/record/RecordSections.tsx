@@ -29,10 +29,6 @@ export interface RecordSectionsProps {
   hirs?: RecordHirs;
   /** YYYY-MM-DD, the day the page was read: the regulatory events after it are expected. */
   today?: string;
-  /** The page as it prints (the print preview): nothing scrolls there, and nine columns of
-   * codes and dates do not fit a sheet (52rem) without breaking words, so the trials stack
-   * below 56rem, one block a trial, as the references do on a phone. */
-  print?: boolean;
   /** A staged record with no published version yet: its change log has not started. */
   neverPublished?: boolean;
 }
@@ -93,21 +89,13 @@ export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
 }
 
 /** Under its registries' heading, which already names it: the caption is for screen readers. */
-function TrialTable({
-  caption,
-  trials,
-  print = false,
-}: {
-  caption: string;
-  trials: Trial[];
-  print?: boolean;
-}) {
+function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
   return (
     <DataTable
       caption={caption}
       captionHidden
       className="trials-table"
-      stacked={print ? "tablet" : undefined}
+      stacked="always"
       rows={trials}
       rowKey={(trial) => trial.trialId}
       empty="No trials recorded in these registries."
@@ -392,7 +380,6 @@ export function RecordSections(props: RecordSectionsProps) {
               <TrialTable
                 caption="Trials in EU registries"
                 trials={r.clinicalTrials.euClinicalTrialRegistries}
-                print={props.print}
               />
             </Section>
           ) : null}
@@ -401,7 +388,6 @@ export function RecordSections(props: RecordSectionsProps) {
               <TrialTable
                 caption="Trials in US registries"
                 trials={r.clinicalTrials.usClinicalTrialRegistries}
-                print={props.print}
               />
             </Section>
           ) : null}
