@@ -75,7 +75,7 @@ export default function ManageHirs() {
         <TableScroll
           caption="High Impact Reports, newest update first"
           captionHidden
-          stacked="phone"
+          stacked="tablet"
         >
           <thead>
             <tr>

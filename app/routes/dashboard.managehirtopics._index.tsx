@@ -80,7 +80,7 @@ export default function ManageTopics() {
       {topics.length === 0 ? (
         <p>{deleted ? "No topics have been deleted." : "No upcoming topics yet."}</p>
       ) : (
-        <TableScroll caption={`${title}, by title`} captionHidden stacked="phone">
+        <TableScroll caption={`${title}, by title`} captionHidden stacked="tablet">
           <thead>
             <tr>
               <th scope="col">Title of the topic</th>

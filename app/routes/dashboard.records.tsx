@@ -271,7 +271,9 @@ export default function ManageRecords() {
               caption={
                 <>Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}</>
               }
-              stacked="tablet"
+              // Six columns with two actions: about 64rem, wider than its 59rem box beside the
+              // dashboard's menu at 1280 px (Discard was cut off), so blocks below 64rem.
+              stacked="wide"
             >
               <thead>
                 <tr>

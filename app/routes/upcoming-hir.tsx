@@ -42,7 +42,7 @@ export default function UpcomingHirs() {
       {topics.length === 0 ? (
         <p>No reports are planned at the moment.</p>
       ) : (
-        <TableScroll caption="Upcoming High Impact Reports, by title" captionHidden stacked="phone">
+        <TableScroll caption="Upcoming High Impact Reports, by title" captionHidden stacked="tablet">
           <thead>
             <tr>
               <th scope="col">Topic</th>

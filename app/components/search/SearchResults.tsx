@@ -67,8 +67,11 @@ export function SearchResults({
   return (
     <>
       {view === "tableView" ? (
+        // On a phone a block a result (the title, then each fact under its column's name):
+        // as a table it showed the Select box and the title, the other six columns off-screen.
         <TableScroll
           className="results-table"
+          stacked="phone"
           caption={
             <>
               Search results, page {page} of {pages}
@@ -90,7 +93,7 @@ export function SearchResults({
           <tbody>
             {hits.map((hit) => (
               <tr key={hit.hssId}>
-                <td>
+                <td data-label="Select">
                   <SelectBox
                     value={hit.hssId}
                     label={hit.title}
@@ -103,18 +106,18 @@ export function SearchResults({
                     <Highlighted text={hit.titleHighlight} />
                   </Link>
                 </th>
-                <td>{hit.substanceName}</td>
-                <td>{hit.companies.slice(0, 2).join("; ")}</td>
-                <td>
+                <td data-label="Substance">{hit.substanceName}</td>
+                <td data-label="Company">{hit.companies.slice(0, 2).join("; ")}</td>
+                <td data-label="EU status">
                   <StatusTag kind="eu" value={hit.euStatus} />
                 </td>
-                <td>
+                <td data-label="FDA status">
                   <StatusTag kind="fda" value={hit.fdaStatus} />
                 </td>
-                <td>
+                <td data-label="Record status">
                   <StatusTag kind="record" value={hit.recordStatus} />
                 </td>
-                <td>
+                <td data-label="Last updated">
                   <time dateTime={hit.lastUpdated}>{formatDate(hit.lastUpdated)}</time>
                 </td>
               </tr>
