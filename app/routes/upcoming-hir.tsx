@@ -42,7 +42,11 @@ export default function UpcomingHirs() {
       {topics.length === 0 ? (
         <p>No reports are planned at the moment.</p>
       ) : (
-        <TableScroll caption="Upcoming High Impact Reports, by title" captionHidden stacked="tablet">
+        <TableScroll
+          caption="Upcoming High Impact Reports, by title"
+          captionHidden
+          stacked="tablet"
+        >
           <thead>
             <tr>
               <th scope="col">Topic</th>
