@@ -39,11 +39,12 @@ export interface AlertPreview {
   contentHtml: string;
 }
 
-const SEVERITY_CHOICES = [
+const SEVERITY_CHOICES: Array<{ value: string; label: string; hint?: string }> = [
   { value: "critical", label: "Critical", hint: "shown as Error" },
-  { value: "warning", label: "Warning", hint: "shown as Warning" },
-  { value: "information", label: "Information", hint: "shown as Information" },
-  { value: "success", label: "Success", hint: "shown as Success" },
+  // The others are shown by their own word: a hint would only repeat it.
+  { value: "warning", label: "Warning" },
+  { value: "information", label: "Information" },
+  { value: "success", label: "Success" },
 ];
 
 const ROLE_LABELS: Record<string, string> = {
@@ -201,7 +202,8 @@ export function AlertForm({
                 value={choice.value}
                 defaultChecked={severityValue === choice.value}
               />
-              {choice.label} <span className="muted">({choice.hint})</span>
+              {choice.label}
+              {choice.hint ? <span className="muted"> ({choice.hint})</span> : null}
             </label>
           ))}
           <FieldError field={fields.severity as AnyField} />

@@ -198,7 +198,7 @@ export function ImagingTable({
         caption={caption}
         className="imaging-table"
         id="imaging-table"
-        stacked={staffActions ? "wide" : "tablet"}
+        stacked={staffActions ? "always" : "tablet"}
       >
         <thead>
           <tr>
