@@ -44,16 +44,22 @@ export function ReleasePopup({ popup }: { popup: ReleasePopupData }) {
           </span>
           <strong>{popup.message}</strong> <Link to="/allreleases">See all releases</Link>
         </p>
-        <fetcher.Form method="post" action="/alerts/viewed" className="site-alert-actions">
-          {popup.alertIds.map((id) => (
-            <input key={id} type="hidden" name="alertId" value={id} />
-          ))}
-          {hydrated ? <input type="hidden" name="js" value="1" /> : null}
-          <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-          <button type="submit" className="secondary outline">
-            Close<span className="visually-hidden"> the news of new releases</span>
-          </button>
-        </fetcher.Form>
+        <div className="site-alert-actions">
+          <fetcher.Form method="post" action="/alerts/viewed">
+            {popup.alertIds.map((id) => (
+              <input key={id} type="hidden" name="alertId" value={id} />
+            ))}
+            {hydrated ? <input type="hidden" name="js" value="1" /> : null}
+            <input
+              type="hidden"
+              name="redirectTo"
+              value={`${location.pathname}${location.search}`}
+            />
+            <button type="submit" className="secondary outline">
+              Close<span className="visually-hidden"> the news of new releases</span>
+            </button>
+          </fetcher.Form>
+        </div>
       </aside>
     </div>
   );

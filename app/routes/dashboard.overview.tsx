@@ -98,6 +98,10 @@ export default function Overview() {
     <>
       <DashboardBreadcrumb items={[{ label: "Overview" }]} />
       <h1>Overview</h1>
+      <p>
+        What changed in your saved searches, what you viewed and searched for lately, and the
+        records updated most recently.
+      </p>
       <section aria-labelledby="saved-changes-title" className="overview-saved">
         <h2 id="saved-changes-title">Changes in your saved searches</h2>
         {savedChart ? (

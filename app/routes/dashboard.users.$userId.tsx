@@ -151,7 +151,7 @@ export default function UserDetail() {
       {/* Not a named region itself: the table's scroll box is the region called "Roles". */}
       <section>
         <h2 id="roles-title">Roles</h2>
-        <TableScroll caption="Roles" captionHidden stacked="phone">
+        <TableScroll caption="Roles" captionHidden stacked="phone" className="roles-table">
           <thead>
             <tr>
               <th scope="col">Role</th>

@@ -138,6 +138,7 @@ function RelatedList({
     <DataTable
       caption={caption}
       captionHidden
+      className="related-table"
       rows={links}
       rowKey={(link) => link.hssId}
       empty="None recorded."
