@@ -45,6 +45,12 @@ interface TextFieldProps {
   inputMode?: "numeric" | "text";
   /** The id of a <datalist> of suggestions. */
   list?: string;
+  /**
+   * A line of text that can be longer than the box (a title, a question): a textarea that
+   * grows to show all of it, where an input would cut it off. Its schema must fold line breaks
+   * into spaces (`oneLine`).
+   */
+  long?: boolean;
 }
 
 export function TextField({
@@ -56,8 +62,11 @@ export function TextField({
   required,
   inputMode,
   list,
+  long,
 }: TextFieldProps) {
   const hintId = hint ? `${field.id}-hint` : undefined;
+  if (long)
+    return <TextareaField field={field} label={label} required={required} hint={hint} long />;
   const { key, ...props } = getInputProps(field, { type, ariaDescribedBy: undefined });
   return (
     <div className="field">
@@ -91,12 +100,15 @@ export function TextareaField({
   required,
   rows = 6,
   hint,
+  long,
 }: {
   field: AnyField;
   label: string;
   required?: boolean;
   rows?: number;
   hint?: ReactNode;
+  /** TextField's long line: two rows to start, growing with its text. */
+  long?: boolean;
 }) {
   const hintId = hint ? `${field.id}-hint` : undefined;
   const { key, ...props } = getTextareaProps(field, { ariaDescribedBy: undefined });
@@ -114,7 +126,8 @@ export function TextareaField({
       <textarea
         key={key}
         {...props}
-        rows={rows}
+        rows={long ? 2 : rows}
+        className={long ? "long-line" : undefined}
         required={required}
         aria-invalid={field.errors?.length ? true : undefined}
         aria-describedby={describedBy(field, hintId)}

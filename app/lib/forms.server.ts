@@ -9,3 +9,9 @@ import type { z } from "zod";
 export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
   return parseWithZod(formData, { schema });
 }
+
+/**
+ * A long line typed in a growing box (TextField's `long`): its line breaks and runs of spaces
+ * folded into single spaces, for `z.string().overwrite(oneLine)`.
+ */
+export const oneLine = (text: string) => text.replace(/\s+/g, " ");

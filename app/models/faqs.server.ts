@@ -1,3 +1,4 @@
+import { oneLine } from "~/lib/forms.server";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
@@ -26,6 +27,7 @@ export const faqFormSchema = z.object({
     .max(100, "The category must be at most 100 characters"),
   question: z
     .string({ error: "Enter the question" })
+    .overwrite(oneLine)
     .trim()
     .min(1, "Enter the question")
     .max(300, "The question must be at most 300 characters"),

@@ -1,3 +1,4 @@
+import { oneLine } from "~/lib/forms.server";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema, textArray } from "~/db/client.server";
@@ -36,6 +37,7 @@ export const FILE_DAMAGED =
 
 const titleField = z
   .string({ error: "Enter the title" })
+  .overwrite(oneLine)
   .trim()
   .min(1, "Enter the title")
   .max(HIR_TITLE_MAX, `The title must be at most ${HIR_TITLE_MAX} characters`);
@@ -492,6 +494,7 @@ export const TOPIC_LIST_SIZE = 1000;
 export const topicFormSchema = z.object({
   titleOfTopic: z
     .string({ error: "Enter the title of the topic" })
+    .overwrite(oneLine)
     .trim()
     .min(1, "Enter the title of the topic")
     .max(HIR_TITLE_MAX, `The title of the topic must be at most ${HIR_TITLE_MAX} characters`),

@@ -27,7 +27,7 @@ export function FaqFields({
           <option key={category} value={category} />
         ))}
       </datalist>
-      <TextField field={fields.question} label="Question" required />
+      <TextField field={fields.question} label="Question" required long />
       <TextareaField
         field={fields.answer}
         label="Answer"

@@ -58,6 +58,7 @@ export function HirFields({
         field={fields.title}
         label="Title"
         required
+        long
         hint="At most 250 characters. The downloaded file is named after it."
       />
       <TextareaField

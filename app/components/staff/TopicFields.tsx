@@ -29,7 +29,7 @@ export function TopicFields({
 }) {
   return (
     <>
-      <TextField field={fields.titleOfTopic} label="Title of the topic" required />
+      <TextField field={fields.titleOfTopic} label="Title of the topic" required long />
       <TextField
         field={fields.hssId}
         label="HSS ID of the record"
