@@ -2,7 +2,6 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { TableScroll } from "~/components/TableScroll";
 import { requireRole } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { CONTENT_STAFF } from "~/lib/roles";
@@ -27,8 +26,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** The entries by record section, in the glossary page's order (listGlossary sorts them so). */
+function bySection<T extends { section: string }>(entries: T[]) {
+  const sections: Array<{ section: string; entries: T[] }> = [];
+  for (const entry of entries) {
+    const last = sections.at(-1);
+    if (last?.section === entry.section) last.entries.push(entry);
+    else sections.push({ section: entry.section, entries: [entry] });
+  }
+  return sections;
+}
+
 export default function ManageGlossary() {
   const { entries, full, limit } = useLoaderData<typeof loader>();
+  const sections = bySection(entries);
   return (
     <>
       <DashboardBreadcrumb items={[{ label: "Manage glossary" }]} />
@@ -45,48 +56,56 @@ export default function ManageGlossary() {
         )}
         <Link to="/glossary">View the glossary page</Link>
       </p>
-      <p role="status">
-        {entries.length === 1 ? "1 entry" : `${entries.length} entries`}
-        {entries.length ? ", by record section" : ""}
-      </p>
       {entries.length === 0 ? (
         <p>The glossary has no entries yet.</p>
       ) : (
-        <TableScroll
-          caption="Glossary entries, by record section"
-          captionHidden
-          className="glossary-table"
-        >
-          <thead>
-            <tr>
-              <th scope="col">Field name</th>
-              <th scope="col">Record section</th>
-              <th scope="col">Delete</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id}>
-                <th scope="row">
-                  <Link to={`${PATH}/${entry.id}`}>
-                    {entry.fieldName}
-                    <span className="visually-hidden"> ({entry.section}): edit</span>
-                  </Link>
-                </th>
-                <td>{entry.section}</td>
-                <td>
-                  <Link to={`${PATH}/${entry.id}/delete`}>
-                    Delete
-                    <span className="visually-hidden">
-                      {" "}
-                      {entry.fieldName} ({entry.section})
-                    </span>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </TableScroll>
+        <>
+          <p>
+            {entries.length === 1 ? "1 entry" : `${entries.length} entries`} in{" "}
+            {sections.length === 1 ? "1 record section" : `${sections.length} record sections`}, in
+            the glossary page's order. Choose a field name to edit its entry.
+          </p>
+          <nav aria-label="Record sections" className="az-letters">
+            <ul>
+              {sections.map((each, index) => (
+                <li key={each.section}>
+                  <a href={`#section-${index + 1}`}>{each.section}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {sections.map((each, index) => (
+            <section
+              key={each.section}
+              aria-labelledby={`section-${index + 1}`}
+              className="manage-group"
+            >
+              <h2 id={`section-${index + 1}`}>
+                {each.section}{" "}
+                <span className="muted">
+                  ({each.entries.length === 1 ? "1 entry" : `${each.entries.length} entries`})
+                </span>
+              </h2>
+              <ul className="manage-list">
+                {each.entries.map((entry) => (
+                  <li key={entry.id}>
+                    <Link to={`${PATH}/${entry.id}`}>
+                      {entry.fieldName}
+                      <span className="visually-hidden"> ({entry.section}): edit</span>
+                    </Link>
+                    <Link to={`${PATH}/${entry.id}/delete`}>
+                      Delete
+                      <span className="visually-hidden">
+                        {" "}
+                        {entry.fieldName} ({entry.section})
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </>
       )}
     </>
   );
