@@ -116,77 +116,87 @@ export default function ExportRoute() {
         See <Link to="/faq#EXPORTINGDATA">exporting data in the FAQ</Link>.
       </p>
       {nothingToExport ? (
-        <p className="notice">
-          Nothing is selected yet. Tick the results to export on the search page, then choose Export
-          again.
-        </p>
-      ) : null}
-      <Form method="post" {...getFormProps(form)}>
-        <fieldset aria-describedby={scope.errors?.length ? scope.errorId : undefined}>
-          <legend>What to export</legend>
-          <FieldError field={scope} />
-          <label htmlFor={`${scope.id}-selection`}>
-            <input
-              type="radio"
-              id={`${scope.id}-selection`}
-              name={scope.name}
-              value="selection"
-              defaultChecked={chosenScope === "selection"}
-              disabled={!hasSelection}
-              aria-describedby={hasSelection ? undefined : "selection-hint"}
-            />
-            The selected results ({selected.toLocaleString("en-GB")})
-          </label>
-          {hasSelection ? null : (
-            <small id="selection-hint" className="hint">
-              Nothing is selected: tick results on the search page to export them.
-            </small>
-          )}
-          <label htmlFor={`${scope.id}-all`}>
-            <input
-              type="radio"
-              id={`${scope.id}-all`}
-              name={scope.name}
-              value="all"
-              defaultChecked={chosenScope === "all"}
-              disabled={nothingToExport}
-              aria-describedby="all-hint"
-            />
-            All {total.toLocaleString("en-GB")} results of this search
-          </label>
-          <small id="all-hint" className="hint">
-            {isAdmin
-              ? "As an administrator you may export every result."
-              : `Only administrators can export every result. If you choose this, your selection is exported instead (at most ${fallbackSize.toLocaleString("en-GB")} records).`}
-          </small>
-        </fieldset>
-        <fieldset aria-describedby={format.errors?.length ? format.errorId : undefined}>
-          <legend>File format</legend>
-          <FieldError field={format} />
-          {EXPORT_FORMATS.map((value) => (
-            <label key={value} htmlFor={`${format.id}-${value}`}>
+        <>
+          <p className="notice">
+            Nothing is selected yet. Tick the results to export on the search page, then choose
+            Export again.
+          </p>
+          <p>
+            An export is a CSV, XLSX or XML file of the results you select. Only administrators can
+            export every result of a search.
+          </p>
+          <p>
+            <Link to={back} className="button-link">
+              Back to the search
+            </Link>
+          </p>
+        </>
+      ) : (
+        <Form method="post" {...getFormProps(form)}>
+          <fieldset aria-describedby={scope.errors?.length ? scope.errorId : undefined}>
+            <legend>What to export</legend>
+            <FieldError field={scope} />
+            <label htmlFor={`${scope.id}-selection`}>
               <input
                 type="radio"
-                id={`${format.id}-${value}`}
-                name={format.name}
-                value={value}
-                defaultChecked={chosenFormat === value}
+                id={`${scope.id}-selection`}
+                name={scope.name}
+                value="selection"
+                defaultChecked={chosenScope === "selection"}
+                disabled={!hasSelection}
+                aria-describedby={hasSelection ? undefined : "selection-hint"}
               />
-              {FORMAT_LABELS[value]}
+              The selected results ({selected.toLocaleString("en-GB")})
             </label>
-          ))}
-        </fieldset>
-        <div className="inline-actions">
-          {nothingToExport ? null : (
+            {hasSelection ? null : (
+              <small id="selection-hint" className="hint">
+                Nothing is selected: tick results on the search page to export them.
+              </small>
+            )}
+            <label htmlFor={`${scope.id}-all`}>
+              <input
+                type="radio"
+                id={`${scope.id}-all`}
+                name={scope.name}
+                value="all"
+                defaultChecked={chosenScope === "all"}
+                disabled={nothingToExport}
+                aria-describedby="all-hint"
+              />
+              All {total.toLocaleString("en-GB")} results of this search
+            </label>
+            <small id="all-hint" className="hint">
+              {isAdmin
+                ? "As an administrator you may export every result."
+                : `Only administrators can export every result. If you choose this, your selection is exported instead (at most ${fallbackSize.toLocaleString("en-GB")} records).`}
+            </small>
+          </fieldset>
+          <fieldset aria-describedby={format.errors?.length ? format.errorId : undefined}>
+            <legend>File format</legend>
+            <FieldError field={format} />
+            {EXPORT_FORMATS.map((value) => (
+              <label key={value} htmlFor={`${format.id}-${value}`}>
+                <input
+                  type="radio"
+                  id={`${format.id}-${value}`}
+                  name={format.name}
+                  value={value}
+                  defaultChecked={chosenFormat === value}
+                />
+                {FORMAT_LABELS[value]}
+              </label>
+            ))}
+          </fieldset>
+          <div className="inline-actions">
             <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
               Export
             </button>
-          )}
-          <Link to={back} className="button-link secondary">
-            {nothingToExport ? "Back to the search" : "Cancel"}
-          </Link>
-        </div>
-      </Form>
+            <Link to={back} className="button-link secondary">
+              Cancel
+            </Link>
+          </div>
+        </Form>
+      )}
     </div>
   );
 }
