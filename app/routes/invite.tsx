@@ -95,9 +95,14 @@ function InviteForm({ days }: { days: number }) {
         <TextField field={fields.middleName} label="Middle name" autoComplete="off" />
         <TextField field={fields.lastName} label="Last name" autoComplete="off" required />
         <TextField field={fields.email} label="Email" type="email" autoComplete="off" required />
-        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
-          Send invitation
-        </button>
+        <div className="inline-actions">
+          <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+            Send invitation
+          </button>
+          <Link to="/dashboard/users" className="button-link secondary">
+            Cancel
+          </Link>
+        </div>
       </Form>
     </div>
   );

@@ -101,9 +101,14 @@ export default function MyPassword() {
           confirm={fields.confirmPassword}
           label="New password"
         />
-        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
-          Change password
-        </button>
+        <div className="inline-actions">
+          <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+            Change password
+          </button>
+          <Link to="/myaccount" className="button-link secondary">
+            Cancel
+          </Link>
+        </div>
       </Form>
       <p>
         Forgotten your current password? <Link to="/resetpassword">Reset it by email</Link>.

@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
@@ -79,9 +79,14 @@ export default function Profile() {
         <TextField field={fields.middleName} label="Middle name" autoComplete="additional-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
         <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
-        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
-          Save profile
-        </button>
+        <div className="inline-actions">
+          <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
+            Save profile
+          </button>
+          <Link to="/myaccount" className="button-link secondary">
+            Cancel
+          </Link>
+        </div>
       </Form>
     </div>
   );
