@@ -11,6 +11,7 @@ import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ROLE_PURPOSE, ROLES } from "~/lib/roles";
+import { twoStepStatus } from "~/models/two-step.server";
 import {
   applyUserAction,
   auditTrail,
@@ -37,7 +38,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireRole(request, "admin");
   const user = await getUserRow(userIdOf(params));
   if (!user) throw new Response("Not found", { status: 404 });
-  return json({ user, history: await auditTrail(user.id), isSelf: admin.id === user.id });
+  const [history, twoStep] = await Promise.all([auditTrail(user.id), twoStepStatus(user.id)]);
+  return json({ user, history, twoStep: twoStep.enabled, isSelf: admin.id === user.id });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -96,7 +98,7 @@ function ActionButton({
 }
 
 export default function UserDetail() {
-  const { user, history, isSelf } = useLoaderData<typeof loader>();
+  const { user, history, twoStep, isSelf } = useLoaderData<typeof loader>();
   return (
     <>
       <DashboardBreadcrumb
@@ -203,15 +205,23 @@ export default function UserDetail() {
 
       <section aria-labelledby="two-step-title">
         <h2 id="two-step-title">Two-step sign-in</h2>
-        <p>
-          A user who has lost the phone with their authenticator app, and their recovery codes, can
-          have two-step sign-in reset.
-        </p>
-        <p>
-          <Link to={`/dashboard/users/${user.id}/two-step`} className="button-link secondary">
-            Reset two-step sign-in
-          </Link>
-        </p>
+        {twoStep ? (
+          <>
+            <p>
+              Two-step sign-in is <strong>on</strong> for this user. A user who has lost the phone
+              with their authenticator app, and their recovery codes, can have it reset.
+            </p>
+            <p>
+              <Link to={`/dashboard/users/${user.id}/two-step`} className="button-link secondary">
+                Reset two-step sign-in
+              </Link>
+            </p>
+          </>
+        ) : (
+          <p>
+            Two-step sign-in is <strong>not set up</strong> for this user: there is nothing to reset.
+          </p>
+        )}
       </section>
 
       {/* The table's scroll box is the region called "Change history". */}

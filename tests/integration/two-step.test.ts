@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
 import { loader as rootLoader } from "~/root";
 import { loader as dashboardLoader } from "~/routes/dashboard";
+import { loader as userLoader } from "~/routes/dashboard.users.$userId";
 import {
   action as resetAction,
   loader as resetLoader,
@@ -485,6 +486,15 @@ describe("an admin's reset", () => {
       await resetLoader({ ...args(getRequest(path, adminCookie)), params }),
     );
     expect(confirm.enabled).toBe(true);
+    // The user's page offers the reset only while there is something to reset.
+    const userPage = async () =>
+      json(
+        await userLoader({
+          ...args(getRequest(`/dashboard/users/${user.id}`, adminCookie)),
+          params,
+        }),
+      );
+    expect((await userPage()).twoStep).toBe(true);
     const done = await redirected(() =>
       resetAction({ ...args(postRequest(path, {}, adminCookie)), params }),
     );
@@ -509,6 +519,7 @@ describe("an admin's reset", () => {
       );
     expect(audit).toHaveLength(1);
     expect(audit[0].actorId).toBe(admin.id);
+    expect((await userPage()).twoStep).toBe(false);
     // The member signs in with the password alone again.
     const signIn = await signInWithPassword(user);
     expect(hasSession(signIn)).toBe(true);
