@@ -123,6 +123,26 @@ function TrialTable({ caption, trials }: { caption: string; trials: Trial[] }) {
   );
 }
 
+/**
+ * The kinds of related record with none recorded, on one line rather than a heading each. Each
+ * name keeps its heading's id, so the contents' link to it still lands here.
+ */
+function EmptyKinds({ kinds }: { kinds: Array<{ value: string; label: string }> }) {
+  if (kinds.length === 0) return null;
+  return (
+    <p className="muted">
+      None recorded:{" "}
+      {kinds.map((kind, index) => (
+        <Fragment key={kind.value}>
+          {index > 0 ? ", " : null}
+          <span id={headingId(kind.value)}>{kind.label}</span>
+        </Fragment>
+      ))}
+      .
+    </p>
+  );
+}
+
 /** Under its kind's heading, which already names it: the caption is for screen readers. */
 function RelatedList({
   links,
@@ -186,6 +206,7 @@ export function RecordSections(props: RecordSectionsProps) {
   const { ema, fda } = r.regulatoryInformation;
   const related = r.relatedRecords;
   const relatedKinds = childSections("relatedRecords");
+  const relatedOf = (kind: string) => related[kind as keyof typeof related];
 
   return (
     <>
@@ -398,16 +419,17 @@ export function RecordSections(props: RecordSectionsProps) {
       {shown("relatedRecords") ? (
         <Section value="relatedRecords">
           {relatedKinds
-            .filter((kind) => shown(kind.value))
+            .filter((kind) => shown(kind.value) && relatedOf(kind.value).length > 0)
             .map((kind) => (
               <Section key={kind.value} value={kind.value} level={3}>
-                <RelatedList
-                  caption={kind.label}
-                  links={related[kind.value as keyof typeof related]}
-                  props={props}
-                />
+                <RelatedList caption={kind.label} links={relatedOf(kind.value)} props={props} />
               </Section>
             ))}
+          <EmptyKinds
+            kinds={relatedKinds.filter(
+              (kind) => shown(kind.value) && relatedOf(kind.value).length === 0,
+            )}
+          />
         </Section>
       ) : null}
 
