@@ -64,7 +64,7 @@ export function BarChart({
                   className={row.applied ? "chart-row chart-row-applied" : "chart-row"}
                 >
                   <text
-                    className="chart-label"
+                    className={row.href ? "chart-label chart-label-link" : "chart-label"}
                     x={row.labelX}
                     y={row.labelY}
                     textAnchor={row.labelAnchor}
