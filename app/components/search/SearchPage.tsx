@@ -41,7 +41,7 @@ export function ResultsArea({
   if (!result) return null;
   const phrase = request.searchPhrase.trim() === "*" ? "" : request.searchPhrase.trim();
   return (
-    <div className="search-layout">
+    <div className={view === "tableView" ? "search-layout search-layout--table" : "search-layout"}>
       <FacetPanel
         // Uncontrolled inputs keep their state across client navigations: a new search redraws them.
         key={toSearchParams(request).toString()}

@@ -67,11 +67,12 @@ export function SearchResults({
   return (
     <>
       {view === "tableView" ? (
-        // On a phone a block a result (the title, then each fact under its column's name):
-        // as a table it showed the Select box and the title, the other six columns off-screen.
+        // Narrower than 56rem (a phone, a tablet) a block a result (the title, then each fact
+        // under its column's name): as a table it showed the Select box and the title, the
+        // other columns off-screen. Wider, the filters fold above it and the eight columns fit.
         <TableScroll
           className="results-table"
-          stacked="phone"
+          stacked="tablet"
           caption={
             <>
               Search results, page {page} of {pages}
@@ -80,7 +81,10 @@ export function SearchResults({
         >
           <thead>
             <tr>
-              <th scope="col">Select</th>
+              {/* The column of boxes is as narrow as a box: its name is for screen readers. */}
+              <th scope="col" className="select-column">
+                <span className="visually-hidden">Select</span>
+              </th>
               <th scope="col">Title</th>
               <th scope="col">Substance</th>
               <th scope="col">Company</th>
