@@ -203,8 +203,9 @@ export function CheckboxField({
   return (
     <div className="field">
       <label htmlFor={field.id}>
-        {/* biome-ignore lint/a11y/useAriaPropsForRole: a checkbox's own checked state is its aria-checked (ARIA in HTML). */}
-        <input key={key} {...props} role="switch" aria-describedby={describedBy(field, hintId)} />
+        {/* A checkbox, not a switch: a switch says it acts at once, and these wait for the form's
+            button (the settings, "Trust this browser"). */}
+        <input key={key} {...props} aria-describedby={describedBy(field, hintId)} />
         {label}
       </label>
       {hint ? (
