@@ -63,24 +63,44 @@ export default function ResetTwoStep() {
         ]}
       />
       <h1>Reset two-step sign-in for {user.name}</h1>
-      <p>
-        Two-step sign-in is <strong>{enabled ? "on" : "not set up"}</strong> for {user.email}.
-      </p>
-      <p>
-        Resetting removes their authenticator key, their recovery codes and the browsers they
-        trusted. Do this when they have lost their phone and their recovery codes, and you are sure
-        the request comes from them. They then sign in with their password alone, and staff who must
-        use two-step are asked to set it up again.
-      </p>
-      <p>The reset is written to the account's change history.</p>
-      <Form method="post" className="button-row">
-        <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
-          Reset two-step sign-in
-        </button>
-        <Link to={`/dashboard/users/${user.id}`} className="button-link secondary">
-          Cancel
-        </Link>
-      </Form>
+      {enabled ? (
+        <>
+          <p>
+            Two-step sign-in is <strong>on</strong> for {user.email}.
+          </p>
+          <p>
+            Resetting removes their authenticator key, their recovery codes and the browsers they
+            trusted. Do this when they have lost their phone and their recovery codes, and you are
+            sure the request comes from them. They then sign in with their password alone, and staff
+            who must use two-step are asked to set it up again.
+          </p>
+          <p>The reset is written to the account's change history.</p>
+          <Form method="post" className="button-row">
+            <button
+              type="submit"
+              className="danger"
+              aria-busy={navigation.state === "submitting" ? true : undefined}
+            >
+              Reset two-step sign-in
+            </button>
+            <Link to={`/dashboard/users/${user.id}`} className="button-link secondary">
+              Cancel, keep it
+            </Link>
+          </Form>
+        </>
+      ) : (
+        <>
+          <p>
+            Two-step sign-in is <strong>not set up</strong> for {user.email}: there is nothing to
+            reset. They can set it up from My account.
+          </p>
+          <p>
+            <Link to={`/dashboard/users/${user.id}`} className="button-link secondary">
+              Back to {user.name}
+            </Link>
+          </p>
+        </>
+      )}
     </div>
   );
 }
