@@ -10,6 +10,17 @@ export const ROLE_PURPOSE: Record<Role, string> = {
   websitealerts: "Manages website alerts.",
 };
 
+/** Each role's name for people (lists, the user page); the stored code is for machines. */
+export const ROLE_LABEL: Record<Role, string> = {
+  admin: "Admin",
+  editor: "Editor",
+  reportadmin: "Report admin",
+  websitealerts: "Website alerts",
+};
+
+/** A stored role's name for people: a role this version does not know keeps its code. */
+export const roleLabel = (role: string) => ROLE_LABEL[role as Role] ?? role;
+
 export function normaliseRole(role: string) {
   return role.trim().toLowerCase();
 }

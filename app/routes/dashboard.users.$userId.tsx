@@ -10,7 +10,7 @@ import { requireRole } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { ROLE_PURPOSE, ROLES } from "~/lib/roles";
+import { ROLE_LABEL, ROLE_PURPOSE, ROLES } from "~/lib/roles";
 import { twoStepStatus } from "~/models/two-step.server";
 import {
   applyUserAction,
@@ -167,7 +167,7 @@ export default function UserDetail() {
               const held = user.roles.includes(role);
               return (
                 <tr key={role}>
-                  <th scope="row">{role}</th>
+                  <th scope="row">{ROLE_LABEL[role]}</th>
                   <td data-label="What it allows">{ROLE_PURPOSE[role]}</td>
                   <td data-label="Held">{held ? "Yes" : "No"}</td>
                   <td>
@@ -175,11 +175,11 @@ export default function UserDetail() {
                       <span>You cannot remove your own admin role.</span>
                     ) : held ? (
                       <ActionButton intent="revokeRole" role={role}>
-                        Revoke {role}
+                        Revoke {ROLE_LABEL[role].toLowerCase()}
                       </ActionButton>
                     ) : (
                       <ActionButton intent="assignRole" role={role}>
-                        Assign {role}
+                        Assign {ROLE_LABEL[role].toLowerCase()}
                       </ActionButton>
                     )}
                   </td>
@@ -219,7 +219,8 @@ export default function UserDetail() {
           </>
         ) : (
           <p>
-            Two-step sign-in is <strong>not set up</strong> for this user: there is nothing to reset.
+            Two-step sign-in is <strong>not set up</strong> for this user: there is nothing to
+            reset.
           </p>
         )}
       </section>

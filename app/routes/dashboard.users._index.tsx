@@ -15,6 +15,7 @@ import {
 import { requireRole } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
+import { roleLabel } from "~/lib/roles";
 import { listUsers, readUserListQuery } from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";
 
@@ -79,7 +80,7 @@ export default function Users() {
                 <td data-label="Email">{user.email}</td>
                 <td data-label="Roles">
                   {user.roles.length ? (
-                    user.roles.join(", ")
+                    user.roles.map(roleLabel).join(", ")
                   ) : (
                     <span className="muted">Member</span>
                   )}
