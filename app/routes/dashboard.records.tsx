@@ -254,23 +254,29 @@ export default function ManageRecords() {
           <p>No versions are waiting for review.</p>
         ) : (
           <>
-            <Form method="post" className="inline-actions">
-              <input type="hidden" name="scope" value="all" />
-              {/* Secondary: Check the file is the page's primary action. */}
-              <button type="submit" name="intent" value="publish" className="secondary">
-                Publish {stagedCount}
-              </button>
-              <ConfirmAction
-                summary={<>Discard {stagedCount}</>}
-                question="Every staged version is removed; the published records stay as they are."
-                value="discard"
-                confirm={<>Yes, discard {stagedCount}</>}
-              />
-            </Form>
+            {/* The whole list at once, where there is more than one: with one, these did what
+                its row's buttons do. */}
+            {staged.total > 1 ? (
+              <Form method="post" className="inline-actions">
+                <input type="hidden" name="scope" value="all" />
+                {/* Secondary: Check the file is the page's primary action. */}
+                <button type="submit" name="intent" value="publish" className="secondary">
+                  Publish {stagedCount}
+                </button>
+                <ConfirmAction
+                  summary={<>Discard {stagedCount}</>}
+                  question="Every staged version is removed; the published records stay as they are."
+                  value="discard"
+                  confirm={<>Yes, discard {stagedCount}</>}
+                />
+              </Form>
+            ) : null}
             <TableScroll
               caption={
                 <>Staged versions, newest first{pages > 1 ? ` (page ${page} of ${pages})` : ""}</>
               }
+              // Under its heading: the caption names the table for screen readers.
+              captionHidden
               // Six columns with two actions: about 64rem, wider than its 59rem box beside the
               // dashboard's menu at 1280 px (Discard was cut off), so blocks below 64rem.
               stacked="wide"
@@ -358,7 +364,7 @@ export default function ManageRecords() {
         {imports.length === 0 ? (
           <p>No imports yet.</p>
         ) : (
-          <TableScroll caption="The last 20 imports, newest first" stacked="tablet">
+          <TableScroll caption="Recent imports, newest first" captionHidden stacked="tablet">
             <thead>
               <tr>
                 <th scope="col">File</th>

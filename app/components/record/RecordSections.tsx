@@ -175,7 +175,7 @@ function RelatedList({
               </>
             ),
         },
-        { header: "HSS ID", cell: (link) => link.hssId, nowrap: true },
+        { header: "HSS ID", cell: (link) => link.hssId },
       ]}
     />
   );
@@ -490,6 +490,7 @@ export function RecordSections(props: RecordSectionsProps) {
         <Section value="recordChangeLog">
           <DataTable
             caption="Record change log, newest first"
+            captionHidden
             stacked="tablet"
             rows={props.changeLog}
             rowKey={(entry) => String(entry.id)}
