@@ -38,8 +38,9 @@ export default function Alerts() {
       ) : (
         <>
           <p>
-            {alerts.length === 1 ? "1 alert is" : `${alerts.length} alerts are`} current, the most
-            severe and newest first.
+            {alerts.length === 1
+              ? "1 alert is current."
+              : `${alerts.length} alerts are current, the most severe and newest first.`}
           </p>
           <ul className="alert-list">
             {alerts.map((alert) => (

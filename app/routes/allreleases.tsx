@@ -45,7 +45,7 @@ export default function AllReleases() {
           {/* A count and order line, as Alerts has: it also gives the list the same space
               under the H1. */}
           <p>
-            {releases.length === 1 ? "1 release" : `${releases.length} releases`}, newest first.
+            {releases.length === 1 ? "1 release." : `${releases.length} releases, newest first.`}
           </p>
           <ol className="alert-list">
             {releases.map((release) => (

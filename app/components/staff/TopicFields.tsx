@@ -46,7 +46,7 @@ export function TopicFields({
         field={fields.publicationDate}
         label="Expected publication date"
         type="date"
-        hint="For example 2027-03-31. Leave empty while it is not known."
+        hint="The day the report is expected. Leave it empty while it is not known."
       />
       <CheckboxField
         field={fields.archived}
