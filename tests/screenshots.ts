@@ -86,6 +86,19 @@ interface State {
   reset?: (page: Page) => Promise<void>;
 }
 
+/**
+ * With JavaScript on, waits until React has hydrated the page (root.tsx marks <html>), so the
+ * picture shows the page as a member with scripts sees it, and a state's form is driven by
+ * its script rather than a native submission made before hydration. Logs, and takes the
+ * picture anyway, if the page does not hydrate within 10 s.
+ */
+async function hydrated(page: Page, where: string) {
+  await page
+    .locator("html[data-hydrated]")
+    .waitFor({ state: "attached", timeout: 10_000 })
+    .catch(() => console.error(`\n${where}: not hydrated after 10 s`));
+}
+
 const problemShown = (page: Page) =>
   page.getByRole("alert").filter({ hasText: "There is a problem" }).first().waitFor();
 
@@ -451,6 +464,7 @@ async function main() {
         await page.setViewportSize(size);
         const response = await openVisit(page, visit, baseURL);
         const where = `${visit.path} as ${visit.as} at ${size.width} px${visit.js ? "" : " without JS"}`;
+        if (visit.js) await hydrated(page, where);
         if (visit.act) {
           await visit.act(page).catch((error: Error) => {
             problems.push(`${where}: ${error.message.split("\n")[0]}`);
@@ -463,6 +477,7 @@ async function main() {
               `${where}: landed on ${pathname} with ${response?.status()}, not ${landing.pathname} with ${landing.status}`,
             );
         }
+        if (visit.js && visit.act) await hydrated(page, `${where}, ${visit.state}`);
         shots.push(
           ...(await capture(page, {
             pattern: visit.pattern,
@@ -489,6 +504,7 @@ async function main() {
     for (const picture of readme) {
       await member.setViewportSize(picture.size);
       await member.goto(picture.path);
+      await hydrated(member, picture.path);
       await member.screenshot({ path: path.join(OUT, `readme-${picture.file}`) });
       copyFileSync(path.join(OUT, `readme-${picture.file}`), path.join(DOCS_IMAGES, picture.file));
     }
