@@ -69,10 +69,13 @@ export default function UpcomingHirs() {
                     "Not yet set"
                   )}
                 </td>
-                <td data-label="Record">
+                {/* The record by its ID: its title said the topic's words again beside them. */}
+                <td data-label="Record" className="nowrap">
                   <Link to={`/record/${encodeURIComponent(topic.hssId)}`}>
-                    {topic.recordName ?? topic.hssId}
-                    <span className="visually-hidden"> (record {topic.hssId})</span>
+                    {topic.hssId}
+                    {topic.recordName ? (
+                      <span className="visually-hidden">: {topic.recordName}</span>
+                    ) : null}
                   </Link>
                 </td>
               </tr>
