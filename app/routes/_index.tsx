@@ -109,9 +109,8 @@ function VisitorHome() {
           <article>
             <h3>A record for each technology</h3>
             <p>
-              The active substance, company, indication and therapeutic area; EMA and FDA regulatory
-              events with their expected dates; clinical trials; and an analysis of likely impact
-              and cost.
+              Substance, company and indication; EMA and FDA events with expected dates; trials; and
+              an analysis of likely impact and cost.
             </p>
           </article>
           <article>
