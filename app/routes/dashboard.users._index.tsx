@@ -41,10 +41,12 @@ export default function Users() {
       <DashboardBreadcrumb items={[{ label: "Users" }]} />
       <h1>Users</h1>
       <p className="page-actions">
-        <Link to="/invite">Invite a user</Link>
+        <Link to="/invite" className="button-link">
+          Invite a user
+        </Link>
         <Link to="/dashboard/userreports">User reports</Link>
       </p>
-      <UserFilters query={query} />
+      <UserFilters query={query} secondary />
       <p role="status">
         {total === 1 ? "1 user" : `${total.toLocaleString("en-GB")} users`}, {userOrderText(query)}
         {pages > 1 ? `; page ${query.page} of ${pages}` : ""}
@@ -79,11 +81,7 @@ export default function Users() {
                 </th>
                 <td data-label="Email">{user.email}</td>
                 <td data-label="Roles">
-                  {user.roles.length ? (
-                    user.roles.map(roleLabel).join(", ")
-                  ) : (
-                    <span className="muted">Member</span>
-                  )}
+                  {user.roles.length ? user.roles.map(roleLabel).join(", ") : "Member"}
                 </td>
                 <td data-label="Status" className="nowrap">
                   <StatusTag kind="account" value={statusText(user)} />

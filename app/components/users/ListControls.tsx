@@ -87,10 +87,13 @@ export function UserFilters({
   query,
   children,
   submitLabel = "Apply filters",
+  secondary = false,
 }: {
   query: ListQuery;
   children?: ReactNode;
   submitLabel?: string;
+  /** An outline button, where the page's one primary action is another (Invite a user). */
+  secondary?: boolean;
 }) {
   return (
     <Form method="get" className="user-filters" aria-label="Filter users">
@@ -129,7 +132,9 @@ export function UserFilters({
           </select>
         </label>
       </div>
-      <button type="submit">{submitLabel}</button>
+      <button type="submit" className={secondary ? "secondary" : undefined}>
+        {submitLabel}
+      </button>
     </Form>
   );
 }
