@@ -90,9 +90,11 @@ interface State {
  * With JavaScript on, waits until React has hydrated the page (root.tsx marks <html>), so the
  * picture shows the page as a member with scripts sees it, and a state's form is driven by
  * its script rather than a native submission made before hydration. Logs, and takes the
- * picture anyway, if the page does not hydrate within 10 s.
+ * picture anyway, if the page does not hydrate within 10 s. A page that ships no script (the
+ * refusal of a form sent from another site) has nothing to wait for.
  */
 async function hydrated(page: Page, where: string) {
+  if ((await page.evaluate(() => document.scripts.length)) === 0) return;
   await page
     .locator("html[data-hydrated]")
     .waitFor({ state: "attached", timeout: 10_000 })
