@@ -61,7 +61,7 @@ export default function DeleteEventName() {
           <p>
             {name.uses.toLocaleString("en-GB")} {name.uses === 1 ? "event has" : "events have"} this
             name, so it cannot be deleted. Give {name.uses === 1 ? "that event" : "those events"}{" "}
-            another name first, or rename this one.
+            another name first, or <Link to={`${PATH}/${name.id}`}>rename this one</Link>.
           </p>
           <p>
             <Link to={PATH}>Back to the event names</Link>
