@@ -65,7 +65,7 @@ export default function ManageGlossary() {
             {sections.length === 1 ? "1 record section" : `${sections.length} record sections`}, in
             the glossary page's order. Choose a field name to edit its entry.
           </p>
-          <nav aria-label="Record sections" className="az-letters">
+          <nav aria-label="Record sections" className="in-page">
             <ul>
               {sections.map((each, index) => (
                 <li key={each.section}>

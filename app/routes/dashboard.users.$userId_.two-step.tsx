@@ -8,11 +8,13 @@ import type { RouteHandle } from "~/lib/route-handle";
 import { resetTwoStep, twoStepStatus } from "~/models/two-step.server";
 import { getUserRow } from "~/models/user-admin.server";
 
-type LoaderData = { user: { name: string } };
+type LoaderData = { user: { name: string }; enabled: boolean };
 
 export const handle: RouteHandle<LoaderData> = {
   title: (data) =>
-    data?.user ? `Reset two-step sign-in: ${data.user.name}` : "Reset two-step sign-in",
+    data?.user
+      ? `${data.enabled ? "Reset two-step sign-in" : "Two-step sign-in"}: ${data.user.name}`
+      : "Reset two-step sign-in",
 };
 
 function userIdOf(params: { userId?: string }) {
@@ -59,10 +61,12 @@ export default function ResetTwoStep() {
         items={[
           { label: "Users", to: "/dashboard/users" },
           { label: user.name, to: `/dashboard/users/${user.id}` },
-          { label: "Reset two-step sign-in" },
+          { label: enabled ? "Reset two-step sign-in" : "Two-step sign-in" },
         ]}
       />
-      <h1>Reset two-step sign-in for {user.name}</h1>
+      <h1>
+        {enabled ? "Reset two-step sign-in" : "Two-step sign-in"} for {user.name}
+      </h1>
       {enabled ? (
         <>
           <p>

@@ -149,9 +149,6 @@ function PendingInvitations({
           </tbody>
         </TableScroll>
       )}
-      <p>
-        <Link to="/dashboard/users">Back to users</Link>
-      </p>
     </section>
   );
 }

@@ -47,7 +47,7 @@ export default function SearchTips() {
       <TableScroll
         caption="What you can type in the search box"
         captionHidden
-        className="search-tips-table"
+        className="search-tips-table labels-above"
         stacked="phone"
       >
         <thead>

@@ -45,6 +45,7 @@ export default function UpcomingHirs() {
         <TableScroll
           caption="Upcoming High Impact Reports, by title"
           captionHidden
+          className="labels-above"
           stacked="tablet"
         >
           <thead>

@@ -196,7 +196,7 @@ export function ImagingTable({
           event, then the indication. */}
       <TableScroll
         caption={caption}
-        className="imaging-table"
+        className="imaging-table labels-above"
         id="imaging-table"
         stacked={staffActions ? "always" : "tablet"}
       >

@@ -97,7 +97,8 @@ export function SearchResults({
           <tbody>
             {hits.map((hit) => (
               <tr key={hit.hssId}>
-                <td data-label="Select">
+                {/* Stacked, the box sits beside the title, as in the imaging list (app.css). */}
+                <td className="select">
                   <SelectBox
                     value={hit.hssId}
                     label={hit.title}
