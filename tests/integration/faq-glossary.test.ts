@@ -7,6 +7,7 @@ import { GlossaryContext, type GlossaryLookup } from "~/components/record/glossa
 import { RecordSections } from "~/components/record/RecordSections";
 import { DEMO_FAQS, DEMO_GLOSSARY } from "~/lib/demo-content";
 import { demoFaqAndGlossary } from "~/lib/demo.server";
+import { oneLine } from "~/lib/forms.server";
 import { glossaryLookup } from "~/lib/glossary-links";
 import {
   createFaq,
@@ -667,7 +668,9 @@ describe("staff text on members' pages", () => {
       (s: { entries: Array<{ descriptionHtml: string; sourceHtml: string }> }) => s.entries,
     );
     for (const [index, payload] of XSS_PAYLOADS.entries()) {
-      const answer = answers.find((a: { question: string }) => a.question === payload);
+      // A question is one line: its line breaks and tabs are folded into spaces (oneLine).
+      const question = oneLine(payload).trim();
+      const answer = answers.find((a: { question: string }) => a.question === question);
       expect(answer, `payload ${index + 1}`).toBeDefined();
       expect(executableMarkup(answer.answerHtml), `payload ${index + 1} in an answer`).toEqual([]);
       const entry = entries.find(
