@@ -24,7 +24,8 @@ import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Saved searches" };
 
-const FREQUENCY_LABELS = { none: "No email alert", daily: "Daily", weekly: "Weekly" } as const;
+/** The choices under the label "Email alert", and (in lower case) the card's "Email alert: off." */
+const FREQUENCY_LABELS = { none: "Off", daily: "Daily", weekly: "Weekly" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -122,49 +123,67 @@ export default function SavedSearches() {
               <Link to={search.href}>{search.title}</Link>
             </h2>
             <p>{search.text}</p>
-            <p className="muted">Saved {formatDate(search.createdAt)}</p>
-            <div className="saved-search-forms">
-              <Form method="post" className="inline-form">
-                <input type="hidden" name="id" value={search.id} />
-                <label htmlFor={`title-${search.id}`}>Title</label>
-                <input
-                  id={`title-${search.id}`}
-                  name="title"
-                  defaultValue={error && failed ? failed.title : search.title}
-                  key={error && failed ? `error:${failed.title}` : search.title}
-                  maxLength={300}
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `title-${search.id}-error` : undefined}
-                />
-                <button type="submit" name="intent" value="rename" className="secondary outline">
-                  Rename<span className="visually-hidden"> “{search.title}”</span>
-                </button>
-                {error ? (
-                  <small id={`title-${search.id}-error`} className="field-error">
-                    <span className="visually-hidden">Error: </span>
-                    {error}
-                  </small>
-                ) : null}
-              </Form>
-              <Form method="post" className="inline-form">
-                <input type="hidden" name="id" value={search.id} />
-                <label htmlFor={`alert-${search.id}`}>Email alert</label>
-                <select
-                  id={`alert-${search.id}`}
-                  name="alertFrequency"
-                  defaultValue={search.alertFrequency}
-                  key={search.alertFrequency}
-                >
-                  {ALERT_OPTIONS.map((value) => (
-                    <option key={value} value={value}>
-                      {FREQUENCY_LABELS[value]}
-                    </option>
-                  ))}
-                </select>
-                <button type="submit" name="intent" value="alert" className="secondary outline">
-                  Save alert<span className="visually-hidden"> for “{search.title}”</span>
-                </button>
-              </Form>
+            <p className="muted">
+              Saved {formatDate(search.createdAt)}. Email alert:{" "}
+              {FREQUENCY_LABELS[search.alertFrequency].toLowerCase()}.
+            </p>
+            <div className="saved-search-actions">
+              {/* The rename and alert forms fold away until asked for: two forms a card made every
+                  card a form (and at 375 px cut the title's input to a few words). A failed rename
+                  opens it again, with what was typed. */}
+              <details className="change-disclosure" open={error ? true : undefined}>
+                <summary>
+                  Rename or set alert<span className="visually-hidden"> for “{search.title}”</span>
+                </summary>
+                <div className="saved-search-forms">
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="id" value={search.id} />
+                    <label htmlFor={`title-${search.id}`}>Title</label>
+                    <input
+                      id={`title-${search.id}`}
+                      name="title"
+                      defaultValue={error && failed ? failed.title : search.title}
+                      key={error && failed ? `error:${failed.title}` : search.title}
+                      maxLength={300}
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `title-${search.id}-error` : undefined}
+                    />
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="rename"
+                      className="secondary outline"
+                    >
+                      Rename<span className="visually-hidden"> “{search.title}”</span>
+                    </button>
+                    {error ? (
+                      <small id={`title-${search.id}-error`} className="field-error">
+                        <span className="visually-hidden">Error: </span>
+                        {error}
+                      </small>
+                    ) : null}
+                  </Form>
+                  <Form method="post" className="inline-form">
+                    <input type="hidden" name="id" value={search.id} />
+                    <label htmlFor={`alert-${search.id}`}>Email alert</label>
+                    <select
+                      id={`alert-${search.id}`}
+                      name="alertFrequency"
+                      defaultValue={search.alertFrequency}
+                      key={search.alertFrequency}
+                    >
+                      {ALERT_OPTIONS.map((value) => (
+                        <option key={value} value={value}>
+                          {FREQUENCY_LABELS[value]}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" name="intent" value="alert" className="secondary outline">
+                      Save alert<span className="visually-hidden"> for “{search.title}”</span>
+                    </button>
+                  </Form>
+                </div>
+              </details>
               <Form method="post" className="inline-form">
                 <input type="hidden" name="id" value={search.id} />
                 <ConfirmAction

@@ -161,6 +161,9 @@ test.describe("the member's dashboard", () => {
     await expect(page.getByLabel("Search records")).toHaveValue("melanoma");
 
     await page.goto("/dashboard/savedsearches");
+    // The rename and alert forms wait behind their disclosure; a failed rename opens it again.
+    await expect(saved.getByLabel("Title")).toBeHidden();
+    await saved.locator("summary", { hasText: "Rename or set alert" }).click();
     await saved.getByLabel("Title").fill("   ");
     await saved.getByRole("button", { name: /^Rename/ }).click();
     await expect(page).toHaveTitle(/^Error: Saved searches/);
@@ -172,9 +175,13 @@ test.describe("the member's dashboard", () => {
       .getByRole("article")
       .filter({ has: page.getByRole("heading", { name: renamedTitle }) });
     await expect(renamed).toBeVisible();
+    await expect(renamed).toContainText("Email alert: off.");
+    await renamed.locator("summary", { hasText: "Rename or set alert" }).click();
     await renamed.getByLabel("Email alert").selectOption("weekly");
     await renamed.getByRole("button", { name: /^Save alert/ }).click();
     await expect(page.getByText("Email alert set to weekly.")).toBeVisible();
+    await expect(renamed).toContainText("Email alert: weekly.");
+    await renamed.locator("summary", { hasText: "Rename or set alert" }).click();
     await expect(renamed.getByLabel("Email alert")).toHaveValue("weekly");
     // Deleting asks first: the button that deletes is inside the disclosure.
     await expect(renamed.getByRole("button", { name: /^Yes, delete/ })).toBeHidden();
@@ -202,6 +209,7 @@ test.describe("the member's dashboard", () => {
     const saved = page
       .getByRole("article")
       .filter({ has: page.getByRole("heading", { name: title }) });
+    await saved.locator("summary", { hasText: "Rename or set alert" }).click();
     await saved.getByLabel("Email alert").selectOption("daily");
     await saved.getByRole("button", { name: /^Save alert/ }).click();
     await expect(page.getByText("Email alert set to daily.")).toBeVisible();

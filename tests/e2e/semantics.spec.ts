@@ -102,11 +102,14 @@ test.describe("screen-reader semantics", () => {
       await page.getByLabel("Title").fill(title);
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page.getByText(`Search saved as “${title}”.`)).toBeVisible();
+      const saved = page.getByRole("article", { name: title });
+      await saved.locator("summary", { hasText: "Rename or set alert" }).click();
       const tree = await page.getByRole("main").ariaSnapshot();
+      expect(tree).toContain(`- group: Rename or set alert for “${title}”`);
       expect(tree).toContain(`- button "Rename “${title}”"`);
+      expect(tree).toContain(`- button "Save alert for “${title}”"`);
       // Deleting asks first: a disclosure named for the search, and inside it the button.
       expect(tree).toContain(`- group: Delete “${title}”`);
-      const saved = page.getByRole("article", { name: title });
       await saved.locator("summary", { hasText: "Delete" }).click();
       await expect(saved.getByRole("button", { name: `Yes, delete “${title}”` })).toBeVisible();
       expect(await page.getByRole("main").ariaSnapshot()).not.toMatch(
