@@ -1,15 +1,17 @@
 import type { BarSeverity } from "~/models/alerts.server";
 
 /**
- * The house style's five tones (docs/design.md). Each status the product shows is one of
+ * The house style's tones (docs/design.md): five colours, and information, which wears
+ * progress's blue with an icon of its own. Each status the product shows is one of
  * them, drawn as its word with an icon and a tint, never by colour alone.
  */
-export type Tone = "positive" | "progress" | "caution" | "negative" | "neutral";
+export type Tone = "positive" | "progress" | "information" | "caution" | "negative" | "neutral";
 
 /** The icon of each tone: a shape that differs as well as the colour. */
 export const TONE_ICON: Record<Tone, string> = {
   positive: "✔",
   progress: "➜",
+  information: "ℹ",
   caution: "⚠",
   negative: "✖",
   neutral: "○",
@@ -62,7 +64,8 @@ const TRIAL: Record<string, Tone> = {
 const SEVERITY: Record<BarSeverity, Tone> = {
   error: "negative",
   warning: "caution",
-  info: "progress",
+  // Progress's blue, with the alert bar's "ℹ": an arrow said "moving on", not "for your information".
+  info: "information",
   success: "positive",
 };
 

@@ -186,10 +186,7 @@ export default function ManageAlerts() {
                         {alert.isEnabled ? "Disable" : "Enable"}
                         <span className="visually-hidden"> “{alert.title}”</span>
                       </button>
-                      <Link
-                        to={`/dashboard/alerts/${alert.alertId}/delete`}
-                        className="button-link danger outline"
-                      >
+                      <Link to={`/dashboard/alerts/${alert.alertId}/delete`}>
                         Delete<span className="visually-hidden"> “{alert.title}”</span>
                       </Link>
                     </Form>

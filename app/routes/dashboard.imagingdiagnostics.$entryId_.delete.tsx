@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
+import { ArchiveInsteadButton } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash, entryOf } from "~/lib/imaging-form.server";
@@ -85,6 +86,7 @@ export default function DeleteImagingEntry() {
         >
           Delete entry
         </button>
+        {entry.archived ? null : <ArchiveInsteadButton action={`${PATH}?index`} id={entry.id} />}
         <Link to={PATH} className="button-link secondary">
           Cancel, keep it
         </Link>

@@ -127,7 +127,7 @@ export default function ManageImagingDiagnostics() {
                 {row.archived ? "Unarchive" : "Archive"}
                 <span className="visually-hidden"> {row.label}</span>
               </button>
-              <Link to={`${PATH}/${row.id}/delete`} className="button-link danger outline">
+              <Link to={`${PATH}/${row.id}/delete`}>
                 Delete<span className="visually-hidden"> {row.label}</span>
               </Link>
             </Form>

@@ -54,6 +54,7 @@ export default function DeleteHir() {
       ]}
       consequence={`The HIR and its PDF are deleted, and links to it stop working. This cannot be undone.${hir.archived ? "" : " To hide it from members but keep it, archive it instead."}`}
       button="Delete HIR"
+      instead={hir.archived ? undefined : { action: "/dashboard/managehirs?index", id: hir.id }}
     />
   );
 }

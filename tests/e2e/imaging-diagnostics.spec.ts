@@ -164,8 +164,14 @@ test.describe("imaging and diagnostics", () => {
       await page.goto(`/dashboard/imagingdiagnostics?q=${encodeURIComponent(name)}`);
       const row = page.getByRole("row").filter({ hasText: name });
       await expect(row).toContainText("Active");
-      await row.getByRole("button", { name: `Archive ${name}` }).click();
+      await expect(row.getByRole("button", { name: `Archive ${name}` })).toBeVisible();
+      // Delete's page offers the kinder way out: archive instead (its own action, same form).
+      await row.getByRole("link", { name: `Delete ${name}` }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Delete this entry?");
+      await page.getByRole("button", { name: "Archive instead" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/imagingdiagnostics$/);
       await expect(page.getByText(`Archived: ${name}. Members no longer see it.`)).toBeVisible();
+      await page.goto(`/dashboard/imagingdiagnostics?q=${encodeURIComponent(name)}`);
       await expect(row.getByText("Archived", { exact: true })).toBeVisible();
       await expect(row.getByRole("button", { name: `Unarchive ${name}` })).toBeVisible();
       await axe();
@@ -173,6 +179,13 @@ test.describe("imaging and diagnostics", () => {
       await member.reload();
       await expect(member.locator(".result-count")).toHaveText("0 entries match the filters");
       await expect(member.getByRole("heading", { name: "No entries match" })).toBeVisible();
+
+      // The row's own toggle brings it back.
+      await row.getByRole("button", { name: `Unarchive ${name}` }).click();
+      await expect(page.getByText(`Unarchived: ${name}. Members see it again.`)).toBeVisible();
+      await expect(row.getByRole("button", { name: `Archive ${name}` })).toBeVisible();
+      await member.reload();
+      await expect(member.locator(".result-count")).toHaveText("1 entry matches the filters");
     } finally {
       await member.context().close();
       // Leave the shared server's list as it was.

@@ -5,12 +5,13 @@ import {
   type FunctionComponent,
   type ReactNode,
 } from "react";
+import { readFileSync } from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import { DataTable } from "~/components/record/parts";
 import { headerCells, tableRole, TableScroll } from "~/components/TableScroll";
-import { statusTone } from "~/lib/status-tone";
+import { statusTone, TONE_ICON } from "~/lib/status-tone";
 import { IMPORT_STATES } from "~/records/import-states";
 import { TRIAL_STATUSES } from "~/records/vocabulary";
 
@@ -165,5 +166,20 @@ describe("the tones of the staff pages' statuses", () => {
     expect(statusTone("alert", "Showing")).toBe("positive");
     expect(statusTone("alert", "Scheduled")).toBe("progress");
     expect(statusTone("alert", "Disabled")).toBe("neutral");
+  });
+
+  it("draws an information alert with the alert bar's ℹ, not progress's arrow", () => {
+    expect(statusTone("severity", "info")).toBe("information");
+    expect(TONE_ICON.information).toBe("ℹ");
+    expect(TONE_ICON.information).not.toBe(TONE_ICON.progress);
+    expect(statusTone("severity", "error")).toBe("negative");
+  });
+
+  it("has the stylesheet draw each tone's icon as TONE_ICON lists it", () => {
+    const css = readFileSync("app/styles/app.css", "utf8");
+    for (const [tone, icon] of Object.entries(TONE_ICON))
+      expect(css, tone).toContain(
+        `.status-tag[data-tone="${tone}"]::before {\n  content: "${icon}" / "";`,
+      );
   });
 });

@@ -13,6 +13,7 @@ export function DeleteConfirmation({
   facts,
   consequence,
   button,
+  instead,
 }: {
   /** The staff list it belongs to, for the breadcrumb and the way back. */
   list: { label: string; to: string };
@@ -23,6 +24,8 @@ export function DeleteConfirmation({
   facts: [label: string, value: ReactNode][];
   consequence: ReactNode;
   button: string;
+  /** The kinder way out, where there is one: archive instead, posted to the list's own action. */
+  instead?: ArchiveInstead;
 }) {
   const navigation = useNavigation();
   return (
@@ -48,10 +51,38 @@ export function DeleteConfirmation({
         >
           {button}
         </button>
+        {instead ? <ArchiveInsteadButton {...instead} /> : null}
         <Link to={list.to} className="button-link secondary">
           Cancel, keep it
         </Link>
       </Form>
     </div>
+  );
+}
+
+export type ArchiveInstead = {
+  /** The list's action that archives: "/dashboard/managehirs?index". */
+  action: string;
+  id: number;
+};
+
+/**
+ * "Archive instead", beside the Delete it replaces: a second submit of the same form, sent to
+ * the list's archive action (formaction), so the confirmation page needs no second form.
+ */
+export function ArchiveInsteadButton({ action, id }: ArchiveInstead) {
+  return (
+    <>
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        formAction={action}
+        name="intent"
+        value="archive"
+        className="secondary outline"
+      >
+        Archive instead
+      </button>
+    </>
   );
 }
