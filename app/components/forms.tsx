@@ -11,6 +11,20 @@ import type { ErrorSummaryItem } from "./ErrorSummary";
 export type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
 /** The summary's items for a conform form: form-level errors first, then each field's. */
+/**
+ * What a Markdown box takes (renderMarkdown, app/lib/markdown.server.ts), in the same words on
+ * every form that has one: the FAQ's answer, a glossary entry, an alert's content.
+ */
+export function MarkdownHint({ extra }: { extra?: string }) {
+  return (
+    <>
+      Markdown: <code>**bold**</code>, <code>*italic*</code>, <code>- </code> for a list,{" "}
+      <code>[words](https://…)</code> for a link, <code>## </code> for a heading. HTML and images
+      are shown as text.{extra ? ` ${extra}` : null}
+    </>
+  );
+}
+
 export function summaryItems(form: { errors?: string[] }, fields: AnyField[]): ErrorSummaryItem[] {
   const items: ErrorSummaryItem[] = (form.errors ?? []).map((message) => ({ message }));
   for (const field of fields) {

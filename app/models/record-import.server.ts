@@ -686,8 +686,9 @@ export const uploadSchema = z.object({
         typeof (value as File).name === "string",
       { error: NO_FILE },
     )
-    .refine((file) => file.size > 0 || file.name !== "", NO_FILE)
-    .refine((file) => file.size > 0, "The file is empty")
+    // Each check stops the next: no file is one message, not "empty" and "wrong type" too.
+    .refine((file) => file.size > 0 || file.name !== "", { error: NO_FILE, abort: true })
+    .refine((file) => file.size > 0, { error: "The file is empty", abort: true })
     .refine(
       (file) => ACCEPTED_EXTENSIONS.test(file.name) && ACCEPTED_TYPES.has(file.type.split(";")[0]),
       WRONG_TYPE,

@@ -64,7 +64,7 @@ export default function EditTopic() {
       />
       <h1>Edit HIR topic</h1>
       <Form method="post" {...getFormProps(form)}>
-        <TopicFields fields={fields} />
+        <TopicFields fields={fields} editing />
         <div className="button-row">
           <button type="submit" aria-busy={navigation.state === "submitting" || undefined}>
             Save topic

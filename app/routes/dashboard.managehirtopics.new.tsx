@@ -41,7 +41,6 @@ export default function NewTopic() {
           fields.hssId,
           fields.ihsiCategories,
           fields.publicationDate,
-          fields.archived,
         ])}
       />
       <h1>Add an upcoming HIR topic</h1>

@@ -10,6 +10,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import {
   CheckboxField,
   FieldError,
+  MarkdownHint,
   summaryItems,
   TextareaField,
   TextField,
@@ -157,12 +158,7 @@ export function AlertForm({
           field={fields.content as AnyField}
           label="Content"
           rows={10}
-          hint={
-            <>
-              Markdown: **bold**, *italic*, [a link](https://example.org), lists with - and headings
-              with #. HTML and images are shown as text. Use Preview to check it.
-            </>
-          }
+          hint={<MarkdownHint extra="Use Preview to check it." />}
         />
         <div className="field">
           <label htmlFor={fields.alertType.id}>Type</label>

@@ -1,4 +1,4 @@
-import { type AnyField as Field, TextareaField, TextField } from "~/components/forms";
+import { type AnyField as Field, MarkdownHint, TextareaField, TextField } from "~/components/forms";
 
 /** What the FAQ form holds (conform's view of it). */
 export type FaqShape = { category: string; question: string; answer: string; anchor: string };
@@ -33,13 +33,7 @@ export function FaqFields({
         label="Answer"
         required
         rows={10}
-        hint={
-          <>
-            Markdown: <code>**bold**</code>, <code>*italic*</code>, <code>- </code> for a list,{" "}
-            <code>[words](/search)</code> for a link, <code>## </code> for a heading. HTML is shown
-            as text.
-          </>
-        }
+        hint={<MarkdownHint />}
       />
       <TextField
         field={fields.anchor}

@@ -1,4 +1,10 @@
-import { type AnyField as Field, SelectField, TextareaField, TextField } from "~/components/forms";
+import {
+  type AnyField as Field,
+  MarkdownHint,
+  SelectField,
+  TextareaField,
+  TextField,
+} from "~/components/forms";
 import { PRINT_SECTIONS, sectionLabel } from "~/records/sections";
 
 export type GlossaryShape = {
@@ -12,13 +18,6 @@ const SECTION_OPTIONS = PRINT_SECTIONS.map((section) => ({
   value: section.value,
   label: section.parent ? `${sectionLabel(section.parent)}: ${section.label}` : section.label,
 }));
-
-const MARKDOWN_HINT = (
-  <>
-    Markdown: <code>**bold**</code>, <code>- </code> for a list, <code>[words](https://…)</code> for
-    a link. HTML is shown as text.
-  </>
-);
 
 /** The fields of a glossary entry; the section is chosen from the record page's sections. */
 export function GlossaryFields({
@@ -52,14 +51,14 @@ export function GlossaryFields({
         label="What the field means"
         required
         rows={6}
-        hint={MARKDOWN_HINT}
+        hint={<MarkdownHint />}
       />
       <TextareaField
         field={fields.sourceOfData}
         label="Where the data comes from"
         required
         rows={4}
-        hint={MARKDOWN_HINT}
+        hint="Markdown, as in the box above."
       />
     </>
   );

@@ -15,10 +15,15 @@ export type TopicShape = {
   archived: string;
 };
 
-/** The fields of an upcoming HIR topic, for adding and for editing. */
+/**
+ * The fields of an upcoming HIR topic, for adding and for editing. Archived is an editing
+ * field: a topic is added to be shown, so Add does not ask.
+ */
 export function TopicFields({
   fields,
+  editing = false,
 }: {
+  editing?: boolean;
   fields: {
     titleOfTopic: Field;
     ihsiCategories: Field;
@@ -48,11 +53,13 @@ export function TopicFields({
         type="date"
         hint="The day the report is expected. Leave it empty while it is not known."
       />
-      <CheckboxField
-        field={fields.archived}
-        label="Archived"
-        hint="An archived topic is kept here but not shown to members."
-      />
+      {editing ? (
+        <CheckboxField
+          field={fields.archived}
+          label="Archived"
+          hint="An archived topic is kept here but not shown to members."
+        />
+      ) : null}
     </>
   );
 }
