@@ -176,6 +176,7 @@ export interface SeriesInput {
 }
 
 const SERIES_HEIGHT = 132;
+const SINGLE_BAR = 48;
 const PLOT = { left: 40, right: CHART_WIDTH - 14, top: 34, bottom: 104 };
 
 /**
@@ -209,6 +210,19 @@ export function seriesCharts(
       .y0(PLOT.bottom)
       .y1((point) => point.y);
     const peak = measure.values.indexOf(max);
+    // Nothing to draw is said in words: a flat line on an invented scale of 1 looked like data.
+    const empty = total === 0;
+    // One period is one value: a bar, where a line of one point drew nothing and its area a
+    // sliver.
+    const bar =
+      n === 1 && !empty
+        ? {
+            x: round(x(0) - SINGLE_BAR / 2),
+            y: points[0].y,
+            width: SINGLE_BAR,
+            height: round(PLOT.bottom - points[0].y),
+          }
+        : null;
     const description =
       total === 0
         ? `None in these ${n} periods.`
@@ -221,11 +235,16 @@ export function seriesCharts(
       max,
       width: CHART_WIDTH,
       height: SERIES_HEIGHT,
-      line: path(points) ?? "",
-      area: under(points) ?? "",
+      line: empty || bar ? "" : (path(points) ?? ""),
+      area: empty || bar ? "" : (under(points) ?? ""),
+      bar,
+      empty: empty ? "None in this range" : null,
       // A dot per period while they stay apart (a month of days); a line alone beyond that.
-      points: n <= 62 ? points : [],
-      yTicks: [0, top].map((value) => ({ y: round(y(value)), text: number(value) })),
+      points: empty || bar || n > 62 ? [] : points,
+      yTicks: (empty ? [0] : [0, top]).map((value) => ({
+        y: round(y(value)),
+        text: number(value),
+      })),
       xTicks: tickAt.map((i, k) => ({
         x: round(x(i)),
         text: periods[i].short,

@@ -157,8 +157,18 @@ export default function ImportReportPage() {
           </div>
         ) : null}
         <div>
-          <dt>When applied</dt>
-          <dd>{data.mode === "preview" ? "Staged for preview" : "Published at once"}</dd>
+          {/* What applying does, in the tense of where the import is: "Applied: <date>" beside
+              "Staged for preview" read as two answers to one question. */}
+          <dt>Changes</dt>
+          <dd>
+            {data.mode === "preview"
+              ? data.appliedAt
+                ? "Staged for preview"
+                : "To be staged for preview"
+              : data.appliedAt
+                ? "Published"
+                : "To be published at once"}
+          </dd>
         </div>
         {data.state === "checking" ? null : (
           <>

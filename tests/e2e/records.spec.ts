@@ -197,8 +197,9 @@ test.describe("records", () => {
     const changed = clone(a);
     changed.title = `${a.title} (revised)`;
     await upload(page, jsonLines([changed]), { mode: "preview" });
-    await expect(facts(page, "When applied")).toHaveText("Staged for preview");
+    await expect(facts(page, "Changes")).toHaveText("To be staged for preview");
     await apply(page, "Stage 1 record(s) for preview");
+    await expect(facts(page, "Changes")).toHaveText("Staged for preview");
     await page.goto("/dashboard/records");
     const staged = page.getByRole("table", { name: /Staged versions/ });
     await expect(staged.getByRole("row", { name: new RegExp(a.hssId) })).toBeVisible();

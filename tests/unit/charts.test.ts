@@ -196,6 +196,33 @@ describe("small multiples", () => {
     expect(views.description).toBe("None in these 5 periods.");
   });
 
+  it("says 'None' for a measure that is 0 throughout, with no flat line on an invented scale", () => {
+    const views = charts[1];
+    expect(views.empty).toBe("None in this range");
+    expect(views.line).toBe("");
+    expect(views.points).toEqual([]);
+    expect(views.yTicks).toEqual([{ y: views.plot.bottom, text: "0" }]);
+    expect(charts[0].empty).toBeNull();
+  });
+
+  it("draws a single period as one bar, not a line of one point", () => {
+    const [one, none] = seriesCharts(
+      [{ short: "2026", long: "in 2026" }],
+      [
+        { key: "searches", title: "Searches", values: [7] },
+        { key: "views", title: "Views", values: [0] },
+      ],
+    );
+    expect(one.line).toBe("");
+    expect(one.area).toBe("");
+    expect(one.bar).not.toBeNull();
+    expect((one.bar?.y ?? 0) + (one.bar?.height ?? 0)).toBe(one.plot.bottom);
+    expect(one.bar?.height).toBeGreaterThan(0);
+    expect(one.xTicks).toEqual([expect.objectContaining({ text: "2026", anchor: "middle" })]);
+    expect(none.bar).toBeNull();
+    expect(none.empty).toBe("None in this range");
+  });
+
   it("renders images with titles and a table whose totals add up", () => {
     const html = renderToStaticMarkup(
       createElement(SeriesCharts, {

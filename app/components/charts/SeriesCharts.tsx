@@ -56,8 +56,33 @@ export function SeriesCharts({
                     </text>
                   </g>
                 ))}
-                <path className="chart-area" d={chart.area} />
-                <path className="chart-line" d={chart.line} />
+                {chart.line ? (
+                  <>
+                    <path className="chart-area" d={chart.area} />
+                    <path className="chart-line" d={chart.line} />
+                  </>
+                ) : null}
+                {chart.bar ? (
+                  <rect
+                    className="chart-single-bar"
+                    x={chart.bar.x}
+                    y={chart.bar.y}
+                    width={chart.bar.width}
+                    height={chart.bar.height}
+                  />
+                ) : null}
+                {chart.empty ? (
+                  <text
+                    className="chart-tick"
+                    x={(plot.left + plot.right) / 2}
+                    y={(plot.top + plot.bottom) / 2}
+                    dy="0.35em"
+                    textAnchor="middle"
+                    fontSize={14}
+                  >
+                    {chart.empty}
+                  </text>
+                ) : null}
                 {chart.points.map((point) => (
                   <circle key={point.x} className="chart-point" cx={point.x} cy={point.y} r={2.5} />
                 ))}

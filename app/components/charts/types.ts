@@ -71,6 +71,10 @@ export interface SeriesChart {
   /** d3-shape paths: the line and the area under it. */
   line: string;
   area: string;
+  /** A single period's value, drawn as one bar instead of a line. */
+  bar: { x: number; y: number; width: number; height: number } | null;
+  /** Said in the plot instead of a line when every value is 0: "None in these 30 periods". */
+  empty: string | null;
   points: Array<{ x: number; y: number }>;
   yTicks: Array<{ y: number; text: string }>;
   xTicks: Array<{ x: number; text: string; anchor: "start" | "middle" | "end" }>;
