@@ -80,6 +80,7 @@ export default function ImagingEventNames() {
       </Form>
       <TableScroll
         caption="Event names, in the order the form lists them"
+        captionHidden
         className="event-names"
         stacked="phone"
       >

@@ -196,6 +196,9 @@ export function ImagingTable({
           event, then the indication. */}
       <TableScroll
         caption={caption}
+        // The count line above says what the table holds, and the pages below which page it
+        // is: the caption, which said both again, is for screen readers.
+        captionHidden
         className="imaging-table labels-above"
         id="imaging-table"
         stacked={staffActions ? "always" : "tablet"}

@@ -154,13 +154,13 @@ export function SearchResults({
                     <dt>Company</dt>
                     <dd>{hit.companies.slice(0, 2).join("; ")}</dd>
                   </div>
-                  <div className="fact-wide">
+                  <div>
                     <dt>EU status</dt>
                     <dd>
                       <StatusTag kind="eu" value={hit.euStatus} />
                     </dd>
                   </div>
-                  <div className="fact-wide">
+                  <div>
                     <dt>FDA status</dt>
                     <dd>
                       <StatusTag kind="fda" value={hit.fdaStatus} />
