@@ -10,7 +10,6 @@ import type { ErrorSummaryItem } from "./ErrorSummary";
 // Our fields hold strings; conform's generics add nothing here.
 export type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>;
 
-/** The summary's items for a conform form: form-level errors first, then each field's. */
 /**
  * What a Markdown box takes (renderMarkdown, app/lib/markdown.server.ts), in the same words on
  * every form that has one: the FAQ's answer, a glossary entry, an alert's content.
@@ -25,6 +24,7 @@ export function MarkdownHint({ extra }: { extra?: string }) {
   );
 }
 
+/** The summary's items for a conform form: form-level errors first, then each field's. */
 export function summaryItems(form: { errors?: string[] }, fields: AnyField[]): ErrorSummaryItem[] {
   const items: ErrorSummaryItem[] = (form.errors ?? []).map((message) => ({ message }));
   for (const field of fields) {

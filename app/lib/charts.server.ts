@@ -225,7 +225,9 @@ export function seriesCharts(
         : null;
     const description =
       total === 0
-        ? `None in these ${n} periods.`
+        ? n === 1
+          ? `None in ${periods[0].long.replace(/^(in|on) /, "")}.`
+          : `None in these ${n} periods.`
         : `${number(total)} in all; the most, ${number(max)}, ${periods[peak].long}.`;
     return {
       key: measure.key,

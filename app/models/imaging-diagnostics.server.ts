@@ -446,6 +446,22 @@ export async function toggleImagingArchived(id: number, userId: number, db?: Db)
   return row ? row.archived : null;
 }
 
+/**
+ * Archives or unarchives an entry, whatever it was: the staff page's buttons say which they
+ * mean, so a form sent twice, or after someone else's change, does not flip it back. The new
+ * state, or null when there is no such entry.
+ */
+export async function setImagingArchived(id: number, archived: boolean, userId: number, db?: Db) {
+  db ??= await getDb();
+  const [row] = await queryRows<{ archived: boolean }>(
+    db,
+    sql`UPDATE imaging_diagnostics SET archived = ${archived}, created_or_updated_by = ${userId},
+               updated_at = now()
+         WHERE id = ${id} RETURNING archived`,
+  );
+  return row ? row.archived : null;
+}
+
 // ---------------------------------------------------------------------------------------
 // The event names (spec: getlookup?eventName).
 

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
-import { ArchiveInsteadButton } from "~/components/staff/DeleteConfirmation";
+import { ArchiveInsteadButton, deleting } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash, entryOf } from "~/lib/imaging-form.server";
@@ -79,11 +79,7 @@ export default function DeleteImagingEntry() {
           : "To take it off the members' list but keep it, archive it instead."}
       </p>
       <Form method="post" className="button-row">
-        <button
-          type="submit"
-          className="danger"
-          aria-busy={navigation.state === "submitting" || undefined}
-        >
+        <button type="submit" className="danger" aria-busy={deleting(navigation) || undefined}>
           Delete entry
         </button>
         {entry.archived ? null : <ArchiveInsteadButton action={`${PATH}?index`} id={entry.id} />}

@@ -15,7 +15,7 @@ import {
   getImagingEntry,
   IMAGING_LIMIT,
   listImaging,
-  toggleImagingArchived,
+  setImagingArchived,
 } from "~/models/imaging-diagnostics.server";
 
 const TITLE = "Manage imaging and diagnostics";
@@ -42,11 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const archiveForm = z.object({
-  intent: z.literal("archive"),
+  // What the button means, not "flip it": a second send changes nothing.
+  intent: z.enum(["archive", "unarchive"]),
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** The archive toggle (spec section 4). */
+/** Archive and unarchive (spec section 4's toggle, as two buttons that say which). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireRole(request, CONTENT_STAFF);
   const form = await readForm(request);
@@ -57,7 +58,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = archiveForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirect(back, { status: 303 });
   const entry = await getImagingEntry(parsed.data.id);
-  const archived = entry ? await toggleImagingArchived(entry.id, user.id) : null;
+  const archived = entry
+    ? await setImagingArchived(entry.id, parsed.data.intent === "archive", user.id)
+    : null;
   const message =
     !entry || archived === null
       ? "That entry no longer exists."
@@ -123,7 +126,12 @@ export default function ManageImagingDiagnostics() {
           staffActions={(row) => (
             <Form method="post" className="inline-actions">
               <input type="hidden" name="id" value={row.id} />
-              <button type="submit" name="intent" value="archive" className="secondary outline">
+              <button
+                type="submit"
+                name="intent"
+                value={row.archived ? "unarchive" : "archive"}
+                className="secondary outline"
+              >
                 {row.archived ? "Unarchive" : "Archive"}
                 <span className="visually-hidden"> {row.label}</span>
               </button>

@@ -123,6 +123,15 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 }
 
+/** What applying does, in the import's tense; a rejected or cancelled one says what it asked for. */
+function changesText(mode: string, appliedAt: string | null, state: string) {
+  const preview = mode === "preview";
+  if (appliedAt) return preview ? "Staged for preview" : "Published";
+  if (state === "invalid" || state === "cancelled")
+    return preview ? "Stage for preview (not applied)" : "Publish at once (not applied)";
+  return preview ? "To be staged for preview" : "To be published at once";
+}
+
 export default function ImportReportPage() {
   const data = useLoaderData<typeof loader>();
   const { report, job } = data;
@@ -160,15 +169,7 @@ export default function ImportReportPage() {
           {/* What applying does, in the tense of where the import is: "Applied: <date>" beside
               "Staged for preview" read as two answers to one question. */}
           <dt>Changes</dt>
-          <dd>
-            {data.mode === "preview"
-              ? data.appliedAt
-                ? "Staged for preview"
-                : "To be staged for preview"
-              : data.appliedAt
-                ? "Published"
-                : "To be published at once"}
-          </dd>
+          <dd>{changesText(data.mode, data.appliedAt, data.state)}</dd>
         </div>
         {data.state === "checking" ? null : (
           <>

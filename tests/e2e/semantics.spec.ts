@@ -103,9 +103,11 @@ test.describe("screen-reader semantics", () => {
       await page.getByRole("button", { name: "Save", exact: true }).click();
       await expect(page.getByText(`Search saved as “${title}”.`)).toBeVisible();
       const saved = page.getByRole("article", { name: title });
+      // Closed, each disclosure reads as its summary, which names the search.
+      const closed = await page.getByRole("main").ariaSnapshot();
+      expect(closed).toContain(`- group: Rename or set alert for “${title}”`);
       await saved.locator("summary", { hasText: "Rename or set alert" }).click();
       const tree = await page.getByRole("main").ariaSnapshot();
-      expect(tree).toContain(`- group: Rename or set alert for “${title}”`);
       expect(tree).toContain(`- button "Rename “${title}”"`);
       expect(tree).toContain(`- button "Save alert for “${title}”"`);
       // Deleting asks first: a disclosure named for the search, and inside it the button.

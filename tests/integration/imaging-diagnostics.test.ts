@@ -342,16 +342,20 @@ describe("imaging and diagnostics: the staff's changes", () => {
       await call(staffListLoader, getRequest(`/dashboard/imagingdiagnostics?q=${word}`, cookie)),
     )) as MemberData;
     expect(staff.rows.map((row) => [row.chemicalName, row.archived])).toEqual([[word, true]]);
-    await redirected(() =>
-      call(
-        staffListAction,
-        postRequest(
-          "/dashboard/imagingdiagnostics?index",
-          { intent: "archive", id: String(id) },
-          cookie,
+    // Archive sent again (a second press, or "Archive instead" after someone else archived it)
+    // leaves it archived: the buttons say what they mean, they do not flip.
+    const post = (intent: string) =>
+      redirected(() =>
+        call(
+          staffListAction,
+          postRequest("/dashboard/imagingdiagnostics?index", { intent, id: String(id) }, cookie),
         ),
-      ),
-    );
+      );
+    await post("archive");
+    expect((await getImagingEntry(id))?.archived).toBe(true);
+    await post("unarchive");
+    expect((await getImagingEntry(id))?.archived).toBe(false);
+    await post("unarchive");
     expect((await getImagingEntry(id))?.archived).toBe(false);
 
     const deleted = await redirected(() =>

@@ -73,7 +73,7 @@ export interface SeriesChart {
   area: string;
   /** A single period's value, drawn as one bar instead of a line. */
   bar: { x: number; y: number; width: number; height: number } | null;
-  /** Said in the plot instead of a line when every value is 0: "None in these 30 periods". */
+  /** Said in the plot instead of a line when every value is 0: "None in this range". */
   empty: string | null;
   points: Array<{ x: number; y: number }>;
   yTicks: Array<{ y: number; text: string }>;

@@ -44,11 +44,7 @@ export function DeleteConfirmation({
       </dl>
       <p>{consequence}</p>
       <Form method="post" className="button-row">
-        <button
-          type="submit"
-          className="danger"
-          aria-busy={navigation.state === "submitting" || undefined}
-        >
+        <button type="submit" className="danger" aria-busy={deleting(navigation) || undefined}>
           {button}
         </button>
         {instead ? <ArchiveInsteadButton {...instead} /> : null}
@@ -58,6 +54,11 @@ export function DeleteConfirmation({
       </Form>
     </div>
   );
+}
+
+/** Whether the page's Delete is being sent (not its Archive instead, which shares the form). */
+export function deleting(navigation: ReturnType<typeof useNavigation>) {
+  return navigation.state === "submitting" && navigation.formData?.get("intent") !== "archive";
 }
 
 export type ArchiveInstead = {
