@@ -226,7 +226,7 @@ export function seriesCharts(
     const description =
       total === 0
         ? n === 1
-          ? `None in ${periods[0].long.replace(/^(in|on) /, "")}.`
+          ? `None ${periods[0].long}.`
           : `None in these ${n} periods.`
         : `${number(total)} in all; the most, ${number(max)}, ${periods[peak].long}.`;
     return {

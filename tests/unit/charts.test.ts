@@ -221,6 +221,8 @@ describe("small multiples", () => {
     expect(one.xTicks).toEqual([expect.objectContaining({ text: "2026", anchor: "middle" })]);
     expect(none.bar).toBeNull();
     expect(none.empty).toBe("None in this range");
+    expect(none.description).toBe("None in 2026.");
+    expect(one.description).toBe("7 in all; the most, 7, in 2026.");
   });
 
   it("renders images with titles and a table whose totals add up", () => {
