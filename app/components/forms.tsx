@@ -17,9 +17,9 @@ export type AnyField = FieldMetadata<unknown, Record<string, unknown>, string[]>
 export function MarkdownHint({ extra }: { extra?: string }) {
   return (
     <>
-      Markdown: <code>**bold**</code>, <code>*italic*</code>, <code>- </code> for a list,{" "}
-      <code>[words](https://…)</code> for a link, <code>## </code> for a heading. HTML and images
-      are shown as text.{extra ? ` ${extra}` : null}
+      Markdown: <code>**bold**</code>, <code>*italic*</code>, <code>- item</code> for a list,{" "}
+      <code>[words](https://…)</code> for a link, <code>## Heading</code> for a heading. HTML and
+      images are shown as text.{extra ? ` ${extra}` : null}
     </>
   );
 }

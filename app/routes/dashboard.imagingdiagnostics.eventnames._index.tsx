@@ -129,7 +129,8 @@ export default function ImagingEventNames() {
                   </button>
                 </Form>
               </td>
-              <td>
+              {/* Its label shows on a phone, where "In use" alone was a stray grey word. */}
+              <td data-label="Delete">
                 {name.uses === 0 ? (
                   <Link to={`${PATH}/${name.id}/delete`}>
                     Delete<span className="visually-hidden"> {name.name}</span>

@@ -51,6 +51,7 @@ export default function DeleteHir() {
       facts={[
         ["Title", hir.title],
         ["Last updated", formatDate(hir.updatedAt)],
+        ["Status", hir.archived ? "Archived" : "Published"],
       ]}
       consequence={`The HIR and its PDF are deleted, and links to it stop working. This cannot be undone.${hir.archived ? "" : " To hide it from members but keep it, archive it instead."}`}
       button="Delete HIR"

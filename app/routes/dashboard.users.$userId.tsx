@@ -167,7 +167,9 @@ export default function UserDetail() {
               const held = user.roles.includes(role);
               return (
                 <tr key={role}>
-                  <th scope="row">{ROLE_LABEL[role]}</th>
+                  <th scope="row" className="nowrap">
+                    {ROLE_LABEL[role]}
+                  </th>
                   <td data-label="What it allows">{ROLE_PURPOSE[role]}</td>
                   <td data-label="Held">{held ? "Yes" : "No"}</td>
                   <td>

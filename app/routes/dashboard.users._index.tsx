@@ -81,7 +81,15 @@ export default function Users() {
                 </th>
                 <td data-label="Email">{user.email}</td>
                 <td data-label="Roles">
-                  {user.roles.length ? user.roles.map(roleLabel).join(", ") : "Member"}
+                  {/* Each role whole on its line ("Website alerts", not "Website / alerts"). */}
+                  {user.roles.length
+                    ? user.roles.map((role, i) => (
+                        <span key={role}>
+                          {i > 0 ? ", " : null}
+                          <span className="nowrap">{roleLabel(role)}</span>
+                        </span>
+                      ))
+                    : "Member"}
                 </td>
                 <td data-label="Status" className="nowrap">
                   <StatusTag kind="account" value={statusText(user)} />
