@@ -100,7 +100,7 @@ export default function SearchTips() {
           <tr>
             <th scope="row">prefix*</th>
             <td data-label="To find">
-              Any word that starts so: useful for substance stems and codes.
+              Any word that starts with these letters: useful for substance stems and codes.
             </td>
             <td data-label="Example" className="example">
               <Example href={q("micese*")}>micese*</Example>

@@ -254,7 +254,7 @@ export function SelectedFilters({
   if (phrase && phrase !== "*")
     items.push({
       key: "q",
-      text: `Phrase: ${phrase}`,
+      text: `Words: ${phrase}`,
       href: href({ ...request, from: 0, searchPhrase: "*" }),
     });
   for (const group of request.basicSearchFilter) {

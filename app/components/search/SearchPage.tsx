@@ -41,7 +41,15 @@ export function ResultsArea({
   if (!result) return null;
   const phrase = request.searchPhrase.trim() === "*" ? "" : request.searchPhrase.trim();
   return (
-    <div className={view === "tableView" ? "search-layout search-layout--table" : "search-layout"}>
+    // Folded filters (their disclosure above the results) for the table, which needs the page's
+    // width, and for an empty result, where a column of empty boxes stood beside one message.
+    <div
+      className={
+        view === "tableView" || result.total === 0
+          ? "search-layout search-layout--table"
+          : "search-layout"
+      }
+    >
       <FacetPanel
         // Uncontrolled inputs keep their state across client navigations: a new search redraws them.
         key={toSearchParams(request).toString()}
@@ -179,7 +187,8 @@ function EmptyState({
       <ul>
         <li>Check the spelling, or try fewer or more general words.</li>
         <li>
-          End a word with * to find every word that starts so (<code>pembro*</code>).
+          End a word with * to find every word that starts with it (<code>pembro*</code> finds
+          pembrolizumab).
         </li>
         {filtered ? (
           <li>
