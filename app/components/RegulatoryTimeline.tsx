@@ -372,7 +372,7 @@ export function RegulatoryTimeline({
     undated > 0
       ? `${plural(undated, "event")} without a valid date ${undated === 1 ? "is" : "are"} not drawn.`
       : "",
-    `The same events are listed in the table that follows.`,
+    `The same events are listed in the table of regulatory events.`,
   ]
     .filter(Boolean)
     .join(" ");

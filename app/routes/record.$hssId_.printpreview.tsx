@@ -54,17 +54,19 @@ export default function PrintPreview() {
     <div className="print-preview">
       <section className="mode-bar print-bar" aria-label="Print preview">
         <p>
-          <strong>Print Preview Enabled</strong>
+          <strong>Print Preview Enabled</strong> The record as it prints, with the sections you
+          chose.
         </p>
         {/* The label on its line, the actions in one row under it: Change sections leads to
-            the choosing form, so it is a secondary button-link among the buttons. */}
+            the choosing form, so it is a secondary button-link among the buttons; Cancel last,
+            the way out, as in every form's row. */}
         <div className="button-row">
           <PrintButton />
-          <Link to={`/record/${view.hssId}`} className="button-link secondary">
-            Cancel
-          </Link>
           <Link to={`/record/${view.hssId}/print`} className="button-link secondary">
             Change sections
+          </Link>
+          <Link to={`/record/${view.hssId}`} className="button-link secondary">
+            Cancel
           </Link>
         </div>
       </section>

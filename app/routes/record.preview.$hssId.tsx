@@ -41,11 +41,11 @@ export default function RecordPreviewRoute() {
           <div className="notice" role="note">
             {staged ? (
               <p>
-                <strong>Staged version {view.version}</strong>, staged{" "}
-                {formatDateTime(view.versionAt)}: not yet published.{" "}
+                <strong>Staged version {view.version}</strong> ({formatDateTime(view.versionAt)}),
+                not yet published:{" "}
                 {view.firstPublishedAt
                   ? `${pending} pending change-log entr${pending === 1 ? "y" : "ies"}.`
-                  : "A new record."}
+                  : "a new record."}
               </p>
             ) : (
               <p>No staged changes: this is the published version.</p>

@@ -43,7 +43,7 @@ describe("RegulatoryTimeline", () => {
     expect(html).toContain(
       '<figcaption id="regulatory-timeline-caption" class="timeline-caption">' +
         "Regulatory timeline: 8 events (5 EMA, 3 FDA) from May 14th 2019 to Oct 12th 2025. " +
-        "The same events are listed in the table that follows.</figcaption>",
+        "The same events are listed in the table of regulatory events.</figcaption>",
     );
   });
 
@@ -124,7 +124,7 @@ describe("RegulatoryTimeline", () => {
 
   it("summarises a single event by its date", () => {
     expect(render([events[0]])).toContain(
-      "Regulatory timeline: 1 event (1 FDA) on Jan 27th 2022. The same events are listed in the table that follows.",
+      "Regulatory timeline: 1 event (1 FDA) on Jan 27th 2022. The same events are listed in the table of regulatory events.",
     );
   });
 

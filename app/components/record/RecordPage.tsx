@@ -53,12 +53,18 @@ export function RecordPage({
         </p>
         <h1>{r.title}</h1>
         <p className="record-updated">
-          Last updated <time dateTime={r.lastUpdated}>{formatDate(r.lastUpdated)}</time>
+          {/* Each phrase whole on its line: a phone broke "first / published". */}
+          <span className="nowrap">
+            Last updated <time dateTime={r.lastUpdated}>{formatDate(r.lastUpdated)}</time>
+          </span>
           {view.firstPublishedAt ? (
             <>
               {" "}
-              · first published{" "}
-              <time dateTime={view.firstPublishedAt}>{formatDate(view.firstPublishedAt)}</time>
+              ·{" "}
+              <span className="nowrap">
+                first published{" "}
+                <time dateTime={view.firstPublishedAt}>{formatDate(view.firstPublishedAt)}</time>
+              </span>
             </>
           ) : null}
         </p>

@@ -117,7 +117,7 @@ export function DataTable<Row>({
                     className={cellClass(column)}
                     data-label={stacked ? column.header : undefined}
                   >
-                    {column.cell(row)}
+                    {isEmpty(column.cell(row) as FactValue) ? <NotRecorded /> : column.cell(row)}
                   </td>
                 ),
               )}
@@ -128,6 +128,16 @@ export function DataTable<Row>({
       {missing.length > 0 ? (
         <p className="muted table-note">Not recorded for any of these: {missing.join(", ")}.</p>
       ) : null}
+    </>
+  );
+}
+
+/** An empty cell among filled ones: a dash, read as "Not recorded" (a blank cell looked lost). */
+function NotRecorded() {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="visually-hidden">Not recorded</span>
     </>
   );
 }
