@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
-import { DashboardBreadcrumb } from "~/components/Breadcrumb";
+import { Link, useLoaderData } from "@remix-run/react";
+import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { alertIdOf } from "~/lib/alert-form.server";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { deleteAlert, getAlert } from "~/models/alerts.server";
+import { deleteAlert, getAlert, listAlertTypes } from "~/models/alerts.server";
 
 export const handle: RouteHandle<{ alert: { title: string } }> = {
   title: (data) => (data?.alert ? `Delete alert: ${data.alert.title}` : "Delete alert"),
@@ -16,13 +16,14 @@ export const handle: RouteHandle<{ alert: { title: string } }> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireRole(request, "websitealerts");
-  const alert = await getAlert(alertIdOf(params));
+  const [alert, types] = await Promise.all([getAlert(alertIdOf(params)), listAlertTypes()]);
   if (!alert) throw new Response("Not Found", { status: 404 });
+  const type = types.find((candidate) => candidate.name === alert.alertType);
   return json({
     alert: {
       alertId: alert.alertId,
       title: alert.title,
-      alertType: alert.alertType,
+      type: type?.label ?? alert.alertType,
       notifyDate: alert.notifyDate,
       expireDate: alert.expireDate,
     },
@@ -52,24 +53,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteAlert() {
   const { alert } = useLoaderData<typeof loader>();
   return (
-    <div className="form-narrow">
-      <DashboardBreadcrumb
-        items={[{ label: "Manage alerts", to: "/dashboard/alerts" }, { label: "Delete alert" }]}
-      />
-      <h1>Delete the alert “{alert.title}”?</h1>
-      <p>
-        It is shown from {formatDate(alert.notifyDate)} to {formatDate(alert.expireDate)}. Deleting
-        it removes it for every member at once, and cannot be undone. To stop showing it but keep
-        it, disable it instead.
-      </p>
-      <Form method="post" className="inline-actions">
-        <button type="submit" className="danger">
-          Delete alert
-        </button>
-        <Link to="/dashboard/alerts" className="button-link secondary">
-          Cancel
-        </Link>
-      </Form>
-    </div>
+    <DeleteConfirmation
+      list={{ label: "Manage alerts", to: "/dashboard/alerts" }}
+      thing="alert"
+      question="Delete this alert?"
+      facts={[
+        ["Title", alert.title],
+        ["Type", alert.type],
+        ["Shown", `${formatDate(alert.notifyDate)} to ${formatDate(alert.expireDate)}`],
+      ]}
+      consequence={
+        <>
+          Deleting it removes it for every member at once, and cannot be undone. To stop showing it
+          but keep it, use its Disable on <Link to="/dashboard/alerts">Manage alerts</Link> instead.
+        </>
+      }
+      button="Delete alert"
+    />
   );
 }

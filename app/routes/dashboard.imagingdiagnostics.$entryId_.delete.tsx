@@ -1,3 +1,4 @@
+import { StatusTag } from "~/components/StatusTag";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -70,7 +71,9 @@ export default function DeleteImagingEntry() {
         <dt>Events</dt>
         <dd>{entry.events}</dd>
         <dt>Status</dt>
-        <dd>{entry.archived ? "Archived" : "Active"}</dd>
+        <dd>
+          <StatusTag kind="record" value={entry.archived ? "Archived" : "Active"} />
+        </dd>
       </dl>
       <p>
         The entry and its events are deleted for good.{" "}

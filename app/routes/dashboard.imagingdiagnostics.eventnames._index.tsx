@@ -106,7 +106,7 @@ export default function ImagingEventNames() {
               <td className="numeric" data-label="Events">
                 {name.uses.toLocaleString("en-GB")}
               </td>
-              <td>
+              <td data-label="Order">
                 <Form method="post" className="inline-actions">
                   <input type="hidden" name="id" value={name.id} />
                   <button
@@ -129,14 +129,14 @@ export default function ImagingEventNames() {
                   </button>
                 </Form>
               </td>
-              {/* Its label shows on a phone, where "In use" alone was a stray grey word. */}
-              <td data-label="Delete">
+              {/* No label on a phone: "Delete" beside a Delete link read "Delete Delete". */}
+              <td>
                 {name.uses === 0 ? (
                   <Link to={`${PATH}/${name.id}/delete`}>
                     Delete<span className="visually-hidden"> {name.name}</span>
                   </Link>
                 ) : (
-                  <span className="muted">In use</span>
+                  <span className="muted">In use: cannot be deleted</span>
                 )}
               </td>
             </tr>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
@@ -51,7 +52,10 @@ export default function DeleteHir() {
       facts={[
         ["Title", hir.title],
         ["Last updated", formatDate(hir.updatedAt)],
-        ["Status", hir.archived ? "Archived" : "Published"],
+        [
+          "State",
+          <StatusTag key="state" kind="hir" value={hir.archived ? "Archived" : "Published"} />,
+        ],
       ]}
       consequence={`The HIR and its PDF are deleted, and links to it stop working. This cannot be undone.${hir.archived ? "" : " To hide it from members but keep it, archive it instead."}`}
       button="Delete HIR"
