@@ -100,14 +100,14 @@ The selection is kept while you move between pages of results, and cleared with 
     category: "Exporting data",
     anchor: "EXPORTFIELDS",
     question: "Which fields does an export include?",
-    answer: `Export is under development. A CSV file holds a limited set of fields: the HSS ID and title, then the fields of the search page's filters, such as substance name, company, therapeutic area and EU and FDA regulatory status. An XML file holds the same limited set as CSV, for other systems. An XLSX workbook holds every field of the record, one column per field.`,
+    answer: `A CSV file holds a limited set of fields: the HSS ID and title, then the fields of the search page's filters, such as substance name, company, therapeutic area and EU and FDA regulatory status. An XML file holds the same limited set as CSV, for other systems. An XLSX workbook holds every field of the record, one column per field.`,
   },
   // Printing
   {
     category: "Printing",
     anchor: "PRINTING",
     question: "How do I print a record, or only some sections of it?",
-    answer: `Open the record and choose **Print**. Tick the sections you want (all are ticked at first; the page's **Clear\u00a0all** and **Select\u00a0all** buttons help), then choose **Print preview**: the record is shown with only those sections, ready for your browser's print command or to save as PDF.`,
+    answer: `Open the record and choose **Print**. Tick the sections you want (all are ticked at first; the page's **Clear\u00a0all** and **Select\u00a0all** buttons help), then choose **Show print preview**: the record is shown with only those sections, ready for your browser's print command or to save as PDF.`,
   },
   {
     category: "Printing",

@@ -230,9 +230,9 @@ function MemberHome({ member }: { member: Member }) {
               <>
                 <p>
                   The next{" "}
-                  {upcoming.events.length === 1 ? "event" : `${upcoming.events.length} events`} on
-                  the EMA and FDA timelines of published records, from {formatDate(upcoming.today)},
-                  soonest first.
+                  {upcoming.events.length === 1 ? "event" : `${upcoming.events.length} events`}{" "}
+                  expected in published records, from today ({formatDate(upcoming.today)}), soonest
+                  first. EMA marks an EU event, FDA a US one.
                 </p>
                 <ol className="home-upcoming">
                   {upcoming.events.map((event) => (
@@ -257,7 +257,7 @@ function MemberHome({ member }: { member: Member }) {
             )}
             <p>
               <Link to={upcoming.euHref}>
-                Search the records with an EU event from {formatDate(upcoming.today)} on
+                Search the records with an EU event from {formatDate(upcoming.today)} onwards
               </Link>
             </p>
           </section>

@@ -114,8 +114,8 @@ export default function MyAccount() {
               </p>
               <p className="device-facts">
                 Address {device.address ?? "not known"} · signed in{" "}
-                <span className="nowrap">{formatDateTime(device.signedInAt)}</span> · last seen{" "}
-                <span className="nowrap">{formatDateTime(device.lastSeenAt)}</span>
+                <span className="nowrap">{formatDateTime(device.signedInAt)}</span> ·{" "}
+                <span className="nowrap">last seen {formatDateTime(device.lastSeenAt)}</span>
               </p>
               {device.current ? null : (
                 <Form method="post">

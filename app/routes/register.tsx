@@ -152,21 +152,22 @@ function RegisterForm({
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="invitationCode" value={code} />
-        <div className="field">
-          <label htmlFor="register-email">Email</label>
-          <small id="register-email-hint" className="hint">
-            The address the invitation was sent to. You can change it from your profile once signed
-            in.
-          </small>
-          <input
-            id="register-email"
-            type="email"
-            value={invitation.email}
-            readOnly
-            autoComplete="username"
-            aria-describedby="register-email-hint"
-          />
-        </div>
+        {/* The address is not for changing here, so it is text, not a box that looks editable
+            (and cut a long address off on a phone). The hidden copy tells a password manager
+            which account the new password is for. */}
+        <dl className="summary-list register-email">
+          <div>
+            <dt>Email</dt>
+            <dd>
+              {invitation.email}
+              <small className="hint">
+                The address the invitation was sent to. You can change it from your profile once
+                signed in.
+              </small>
+            </dd>
+          </div>
+        </dl>
+        <input type="email" value={invitation.email} readOnly autoComplete="username" hidden />
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
         <TextField field={fields.middleName} label="Middle name" autoComplete="additional-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
