@@ -204,7 +204,7 @@ export const VISITS: Record<
   },
   "/record/:hssId/printpreview": {
     as: "member",
-    path: (ids) => `/record/${ids.hssId}/printpreview?sections=keyFacts&sections=ema`,
+    path: (ids) => `/record/${ids.hssId}/printpreview`,
   },
   "/record/preview/:hssId": {
     as: "editor",
