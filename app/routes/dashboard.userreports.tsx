@@ -6,7 +6,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, UserFilters } from "~/components/users/ListControls";
 import { requireRole } from "~/lib/auth.server";
-import { formatDate } from "~/lib/dates";
+import { formatDate, isoDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import {
   ACTIVITY_MEASURES,
@@ -90,7 +90,12 @@ function binNames(period: ActivityPeriod, bin: ActivityBin) {
 
 /** The report's activity over time: small multiples, one per measure, and their table. */
 async function activityChart(query: Parameters<typeof userReportSeries>[0]) {
-  const { period, bins } = await userReportSeries(query);
+  const { period, bins: all } = await userReportSeries(query);
+  // Periods that have not begun are not drawn: a line down to 0 through 2027-2030 read as
+  // measured years of no activity. The first period always stays (a range wholly ahead).
+  const today = isoDate(new Date());
+  const bins = all.filter((bin, i) => i === 0 || bin.start <= today);
+  const future = all.length - bins.length;
   const names = bins.map((bin) => binNames(period, bin));
   const charts = seriesCharts(
     names,
@@ -111,7 +116,11 @@ async function activityChart(query: Parameters<typeof userReportSeries>[0]) {
     })),
     totals: ACTIVITY_MEASURES.map((measure) => bins.reduce((sum, bin) => sum + bin[measure], 0)),
   };
-  return { period, charts, table };
+  const note =
+    future > 0
+      ? `${future === 1 ? `The last ${period}` : `The last ${future} ${period}s`} of the range ${future === 1 ? "has" : "have"} not begun yet, so ${future === 1 ? "it is" : "they are"} not shown.`
+      : null;
+  return { period, charts, table, note };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -216,6 +225,7 @@ export default function UserReports() {
               title={`Activity of these users per ${activity.period}`}
               charts={activity.charts}
               table={activity.table}
+              note={activity.note}
             />
           ) : null}
           {report.rows.length === 0 ? (

@@ -12,11 +12,14 @@ export function SeriesCharts({
   title,
   charts,
   table,
+  note,
 }: {
   id: string;
   title: string;
   charts: SeriesChart[];
   table: SeriesTable;
+  /** A sentence under the charts: what they leave out and why. */
+  note?: string | null;
 }) {
   return (
     <figure className="chart chart-series" id={id}>
@@ -103,6 +106,7 @@ export function SeriesCharts({
           );
         })}
       </ul>
+      {note ? <p className="chart-series-note">{note}</p> : null}
       <details className="chart-data">
         <summary>
           Show the data<span className="visually-hidden">: {title}</span>
