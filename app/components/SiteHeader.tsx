@@ -180,7 +180,9 @@ export function SiteHeader({
                 </Link>
               </li>
               <li>
-                <Link to="/contact" className="button-link">
+                {/* An outline, as My Dashboard is: a filled header button competed with the
+                    page's own primary (Log in, Create account). */}
+                <Link to="/contact" className="button-link secondary">
                   Sign Up
                 </Link>
               </li>
