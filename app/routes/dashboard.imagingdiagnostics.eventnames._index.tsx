@@ -106,7 +106,9 @@ export default function ImagingEventNames() {
               <td className="numeric" data-label="Events">
                 {name.uses.toLocaleString("en-GB")}
               </td>
-              <td data-label="Order">
+              {/* No label: on a phone a row's actions take the whole line (labelled, the two
+                  buttons did not fit beside the label and ran off the screen). */}
+              <td>
                 <Form method="post" className="inline-actions">
                   <input type="hidden" name="id" value={name.id} />
                   <button
