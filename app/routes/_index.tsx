@@ -295,7 +295,7 @@ function MemberHome({ member }: { member: Member }) {
                 <Link to="/advancedsearch">Advanced search</Link>
               </li>
               <li>
-                <Link to="/dashboard">My dashboard</Link>
+                <Link to="/dashboard">My Dashboard</Link>
               </li>
               <li>
                 <Link to="/hir">High Impact Reports</Link>

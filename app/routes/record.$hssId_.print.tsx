@@ -109,6 +109,15 @@ export default function PrintSelection() {
               {actionData.message}
             </p>
           ) : null}
+          {/* With the boxes they act on, not a second row of buttons above the form's own. */}
+          <div className="inline-actions print-select">
+            <button type="submit" name="intent" value="selectAll" className="secondary">
+              Select all
+            </button>
+            <button type="submit" name="intent" value="clearAll" className="secondary">
+              Clear all
+            </button>
+          </div>
           <ul className="print-sections">
             {PRINT_SECTIONS.filter((s) => !s.parent).map((section) => (
               <li key={section.value}>
@@ -124,14 +133,6 @@ export default function PrintSelection() {
             ))}
           </ul>
         </fieldset>
-        <div className="inline-actions">
-          <button type="submit" name="intent" value="selectAll" className="secondary">
-            Select all
-          </button>
-          <button type="submit" name="intent" value="clearAll" className="secondary">
-            Clear all
-          </button>
-        </div>
         <div className="inline-actions">
           <button
             type="submit"

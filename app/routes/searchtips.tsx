@@ -19,7 +19,7 @@ const q = (phrase: string) => `/search?q=${encodeURIComponent(phrase)}`;
 export default function SearchTips() {
   return (
     <article className="prose">
-      <Breadcrumb items={[{ label: "Search tips" }]} />
+      <Breadcrumb items={[{ label: "Search", to: "/search" }, { label: "Search tips" }]} />
       <h1>Search tips</h1>
       <p>
         Search looks through every published record: names and titles count most, then indications,
