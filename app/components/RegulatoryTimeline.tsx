@@ -113,6 +113,7 @@ const YEAR_TEXT_X = 40; // right edge of the year labels
 const AXIS_X = 52;
 const TICK_HALF = 6; // year ticks cross the axis
 const NOTCH_END = 60; // an event's notch on the axis runs from AXIS_X to here
+const NOTCH_CLEAR = 8; // the least distance from a notch to its year's ticks
 const LEADER_BEND = 66; // the leader leaves the notch horizontally up to here…
 const LEADER_END = 80; // …then slants to the label's row
 const MARKER_X = 88; // centre of the agency marker
@@ -236,7 +237,15 @@ function layout(events: SortedEvent[]) {
     const height = Math.max(MIN_YEAR_HEIGHT, needed);
     const start = Date.UTC(year, 0, 1);
     const length = (isLeapYear(year) ? 366 : 365) * DAY_MS;
-    const axisYs = inYear.map((block) => y + ((block.event.time - start) / length) * height);
+    // A notch keeps NOTCH_CLEAR from its year's ticks: an event in late December drew its notch
+    // 2 px from the next year's tick, and the two read as one doubled tick. Its label gives the
+    // exact date.
+    const axisYs = inYear.map((block) =>
+      Math.min(
+        y + height - NOTCH_CLEAR,
+        Math.max(y + NOTCH_CLEAR, y + ((block.event.time - start) / length) * height),
+      ),
+    );
     // The first text line is centred on the point it labels, when there is room.
     const tops = placeLabels(
       axisYs.map((axisY) => axisY - LABEL_LINE / 2),
