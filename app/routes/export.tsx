@@ -111,16 +111,19 @@ export default function ExportRoute() {
       <Breadcrumb items={[{ label: "Search", to: back }, { label: "Export" }]} />
       <ErrorSummary items={errors} />
       <h1>Export</h1>
+      {/* What stops the export comes first; the note on what an export holds after it. */}
+      {nothingToExport ? (
+        <p className="notice">
+          Nothing is selected yet. Tick the results to export on the search page, then choose
+          Export again.
+        </p>
+      ) : null}
       <p className="notice">
         Export is under development: only a limited set of fields is exported (every field in XLSX).
         See <Link to="/faq#EXPORTINGDATA">exporting data in the FAQ</Link>.
       </p>
       {nothingToExport ? (
         <>
-          <p className="notice">
-            Nothing is selected yet. Tick the results to export on the search page, then choose
-            Export again.
-          </p>
           <p>
             An export is a CSV, XLSX or XML file of the results you select. Only administrators can
             export every result of a search.
