@@ -114,8 +114,8 @@ export default function ExportRoute() {
       {/* What stops the export comes first; the note on what an export holds after it. */}
       {nothingToExport ? (
         <p className="notice">
-          Nothing is selected yet. Tick the results to export on the search page, then choose
-          Export again.
+          Nothing is selected yet. Tick the results to export on the search page, then choose Export
+          again.
         </p>
       ) : null}
       <p className="notice">

@@ -5,7 +5,7 @@ import { type GlossaryTarget, glossaryLookup } from "~/lib/glossary-links";
 import type { RecordHirs } from "~/models/hirs.server";
 import type { RecordView } from "~/records/types";
 import { GlossaryContext } from "./glossary";
-import { RecordContents, RecordSections } from "./RecordSections";
+import { emptyRelatedKinds, RecordContents, RecordSections } from "./RecordSections";
 
 /**
  * A record: its title, status and actions at the top; below, the contents list beside the
@@ -72,7 +72,7 @@ export function RecordPage({
         {actions ? <div className="record-actions">{actions}</div> : null}
       </header>
       <div className={contents ? "record-body" : "record-body record-body--single"}>
-        {contents ? <RecordContents visible={visible} /> : null}
+        {contents ? <RecordContents visible={visible} none={emptyRelatedKinds(r)} /> : null}
         <div className="record-sections">
           <GlossaryContext.Provider value={lookup}>
             <RecordSections

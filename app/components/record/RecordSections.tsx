@@ -56,7 +56,15 @@ function Section({
 }
 
 /** The in-page contents list, nested as the sections are. */
-export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
+export function RecordContents({
+  visible,
+  none,
+}: {
+  visible?: ReadonlySet<string>;
+  /** Sections with nothing recorded: their links say so ("Joint MAA (none)"), so a reader
+   * does not follow one to find a line saying there is nothing there. */
+  none?: ReadonlySet<string>;
+}) {
   const shown = (value: string) => !visible || visible.has(value);
   return (
     <nav aria-label="Contents" className="record-contents">
@@ -75,7 +83,12 @@ export function RecordContents({ visible }: { visible?: ReadonlySet<string> }) {
                     .filter((child) => shown(child.value))
                     .map((child) => (
                       <li key={child.value}>
-                        <a href={`#${headingId(child.value)}`}>{child.label}</a>
+                        <a href={`#${headingId(child.value)}`}>
+                          {child.label}
+                          {none?.has(child.value) ? (
+                            <span className="contents-none"> (none)</span>
+                          ) : null}
+                        </a>
                       </li>
                     ))}
                 </ol>
@@ -612,5 +625,17 @@ function RecordHirLinks({ hirs }: { hirs: RecordHirs }) {
         <Link to="/upcoming-hir">All upcoming reports</Link>
       </p>
     </>
+  );
+}
+
+/** The related-record kinds a record has none of (the contents mark them). */
+export function emptyRelatedKinds(record: HssRecord): Set<string> {
+  return new Set(
+    childSections("relatedRecords")
+      .filter(
+        (kind) =>
+          record.relatedRecords[kind.value as keyof HssRecord["relatedRecords"]].length === 0,
+      )
+      .map((kind) => kind.value),
   );
 }
