@@ -205,7 +205,12 @@ export function ImagingTable({
       >
         <thead>
           <tr>
-            {selectedIds ? <th scope="col">Select</th> : null}
+            {selectedIds ? (
+              // As narrow as its boxes, as in search's table: its name is for screen readers.
+              <th scope="col" className="select-column">
+                <span className="visually-hidden">Select</span>
+              </th>
+            ) : null}
             {header("chemicalName", "Chemical name")}
             {staffActions ? <th scope="col">Status</th> : null}
             {header("tradeName", "Trade name")}
