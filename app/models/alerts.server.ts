@@ -554,3 +554,14 @@ export function alertSchema(types: readonly string[]) {
 export function toDateTimeLocal(date: Date | string): string {
   return new Date(date).toISOString().slice(0, 16);
 }
+
+/** An alert's state as the staff's list names it: Disabled, Scheduled, Expired or Showing. */
+export function alertState(
+  alert: { isEnabled: boolean; notifyDate: Date; expireDate: Date },
+  now: number,
+): "Disabled" | "Scheduled" | "Expired" | "Showing" {
+  if (!alert.isEnabled) return "Disabled";
+  if (alert.notifyDate.getTime() > now) return "Scheduled";
+  if (alert.expireDate.getTime() <= now) return "Expired";
+  return "Showing";
+}

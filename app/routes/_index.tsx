@@ -168,7 +168,8 @@ function MemberHome({ member }: { member: Member }) {
             <Link to="/dashboard/notifications">
               <span className="home-stat-figure">{count(catalogue.changed)}</span>{" "}
               <span className="home-stat-label">
-                changed in the last {catalogue.changedDays} days
+                changed in the last {catalogue.changedDays}
+                {"\u00a0"}days
               </span>
             </Link>
           </li>

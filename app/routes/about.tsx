@@ -12,7 +12,7 @@ export default function About() {
       <h1>About the Horizon Scanning Database</h1>
       <p>
         The Horizon Scanning Database follows drugs and other health technologies from early
-        development to market. Each record (an HSS record, with its own hssId) brings together what
+        development to market. Each record (an HSS record, with its own HSS ID) brings together what
         is known about one technology in one indication: the active compound, the estimated
         indication and comparators, the organisations behind it, its classification and codes, how
         it is given, the disease it treats, EU and FDA regulatory events, clinical trials, related

@@ -238,9 +238,11 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
                   />
                 ) : null}
                 <p className="api-example-label">Example</p>
-                {/* An option a line; a line longer than the box wraps (app.css): scrolled
-                    sideways, with no cue that it did, every address and body was cut off. */}
-                <pre className="api-example">
+                {/* One line per command, scrolled sideways rather than wrapped inside a token;
+                    focusable, so the keyboard can scroll it (not a region: sixty examples
+                    would crowd the page's landmarks). */}
+                {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable block must be focusable to be scrolled by keyboard. */}
+                <pre className="api-example" tabIndex={0}>
                   <code>{call.curl}</code>
                 </pre>
               </article>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { alertIdOf } from "~/lib/alert-form.server";
 import { requireRole } from "~/lib/auth.server";
@@ -8,7 +9,7 @@ import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { deleteAlert, getAlert, listAlertTypes } from "~/models/alerts.server";
+import { alertState, deleteAlert, getAlert, listAlertTypes } from "~/models/alerts.server";
 
 export const handle: RouteHandle<{ alert: { title: string } }> = {
   title: (data) => (data?.alert ? `Delete alert: ${data.alert.title}` : "Delete alert"),
@@ -24,6 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       alertId: alert.alertId,
       title: alert.title,
       type: type?.label ?? alert.alertType,
+      state: alertState(alert, Date.now()),
       notifyDate: alert.notifyDate,
       expireDate: alert.expireDate,
     },
@@ -59,13 +61,14 @@ export default function DeleteAlert() {
       question="Delete this alert?"
       facts={[
         ["Title", alert.title],
+        ["State", <StatusTag key="state" kind="alert" value={alert.state} />],
         ["Type", alert.type],
         ["Shown", `${formatDate(alert.notifyDate)} to ${formatDate(alert.expireDate)}`],
       ]}
       consequence={
         <>
           Deleting it removes it for every member at once, and cannot be undone. To stop showing it
-          but keep it, use its Disable on <Link to="/dashboard/alerts">Manage alerts</Link> instead.
+          but keep it, disable it on <Link to="/dashboard/alerts">Manage alerts</Link> instead.
         </>
       }
       button="Delete alert"

@@ -12,6 +12,7 @@ import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   ALERT_LIST_LIMIT,
+  alertState,
   barSeverity,
   listAlerts,
   listAlertTypes,
@@ -38,13 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notifyDate: alert.notifyDate,
       expireDate: alert.expireDate,
       isEnabled: alert.isEnabled,
-      state: !alert.isEnabled
-        ? "Disabled"
-        : alert.notifyDate.getTime() > now
-          ? "Scheduled"
-          : alert.expireDate.getTime() <= now
-            ? "Expired"
-            : "Showing",
+      state: alertState(alert, now),
     })),
   });
 }

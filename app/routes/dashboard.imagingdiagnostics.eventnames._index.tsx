@@ -138,7 +138,9 @@ export default function ImagingEventNames() {
                     Delete<span className="visually-hidden"> {name.name}</span>
                   </Link>
                 ) : (
-                  <span className="muted">In use: cannot be deleted</span>
+                  <span className="muted">
+                    In use<span className="stacked-only">: cannot be deleted</span>
+                  </span>
                 )}
               </td>
             </tr>

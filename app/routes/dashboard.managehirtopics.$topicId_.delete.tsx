@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requireRole } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
@@ -54,6 +55,10 @@ export default function DeleteTopic() {
       facts={[
         ["Title of the topic", topic.titleOfTopic],
         ["Record", topic.hssId],
+        [
+          "State",
+          <StatusTag key="state" kind="topic" value={topic.archived ? "Archived" : "Shown"} />,
+        ],
       ]}
       consequence="Members will no longer see it among the upcoming reports or on the record page. It stays in the list of deleted topics, from which it can be restored."
       button="Delete topic"

@@ -79,7 +79,7 @@ export default function GlossaryPage() {
       <Form method="get" className="glossary-filter" aria-label="Filter the glossary">
         <div className="filter-row">
           <label htmlFor="glossary-q">
-            Text
+            Term or words
             <input id="glossary-q" name="q" type="search" defaultValue={q} autoComplete="off" />
           </label>
           <label htmlFor="glossary-section">

@@ -109,7 +109,9 @@ export default function TwoStepSignIn() {
   return (
     <div className="form-narrow">
       <ErrorSummary items={items} />
-      <h1>Enter your two-step code</h1>
+      <h1>
+        Enter your <span className="nowrap">two-step</span> code
+      </h1>
       <p>Open the authenticator app on your phone and enter the code it shows for this site.</p>
       <CodeForm key={actionData?.form === "recovery" ? answer : "code"} trustDays={trustDays} />
       <details

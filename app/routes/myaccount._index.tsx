@@ -113,8 +113,8 @@ export default function MyAccount() {
                 {device.current ? " (this browser)" : null}
               </p>
               <p className="device-facts">
-                Address {device.address ?? "not known"} · signed in{" "}
-                <span className="nowrap">{formatDateTime(device.signedInAt)}</span> ·{" "}
+                Address {device.address ?? "not known"} ·{" "}
+                <span className="nowrap">signed in {formatDateTime(device.signedInAt)}</span> ·{" "}
                 <span className="nowrap">last seen {formatDateTime(device.lastSeenAt)}</span>
               </p>
               {device.current ? null : (

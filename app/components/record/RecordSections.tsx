@@ -86,7 +86,7 @@ export function RecordContents({
                         <a href={`#${headingId(child.value)}`}>
                           {child.label}
                           {none?.has(child.value) ? (
-                            <span className="contents-none"> (none)</span>
+                            <span className="contents-none">{"\u00a0"}(none)</span>
                           ) : null}
                         </a>
                       </li>

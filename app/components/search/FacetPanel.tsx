@@ -39,7 +39,10 @@ export function FacetValueText({ value, count }: { value: string; count: number 
         {`${value}, ${n} ${count === 1 ? "record" : "records"}`}
       </span>
       <span aria-hidden="true">
-        {value} <span className="count">({n})</span>
+        {/* A no-break space: the count wraps with the value's last word, never alone. */}
+        {value}
+        {"\u00a0"}
+        <span className="count">({n})</span>
       </span>
     </>
   );

@@ -170,7 +170,8 @@ export function FaqOrder({
               <div className="reorder-text">
                 <span className="reorder-question">{row.question}</span>
                 <span className="muted">
-                  {row.category} · #{row.anchor}
+                  {row.category}
+                  {"\u00a0"}· #{row.anchor}
                 </span>
               </div>
               {/* Two groups that wrap whole: the links, then the buttons on one line (on a phone
