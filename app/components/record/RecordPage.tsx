@@ -1,3 +1,4 @@
+import { KeepCompounds } from "~/components/KeepCompounds";
 import { type ReactNode, useMemo } from "react";
 import { StatusTag } from "~/components/StatusTag";
 import { formatDate } from "~/lib/dates";
@@ -51,7 +52,9 @@ export function RecordPage({
             <StatusTag kind="record" value={r.recordStatus} />
           </span>
         </p>
-        <h1>{r.title}</h1>
+        <h1>
+          <KeepCompounds text={r.title} />
+        </h1>
         <p className="record-updated">
           {/* Each phrase whole on its line: a phone broke "first / published". */}
           <span className="nowrap">
