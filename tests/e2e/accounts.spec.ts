@@ -116,7 +116,12 @@ test.describe("accounts and user administration", () => {
     await page.goto(link);
     await expect(page.getByLabel("First name")).toHaveValue(who.first);
     await expect(page.getByLabel("Last name")).toHaveValue(who.last);
-    await expect(page.getByLabel("Email")).toHaveValue(who.email);
+    // The invited address is shown as text beside its name, not as a box: it is not theirs to
+    // change here.
+    await expect(
+      page.locator("dl.register-email").getByRole("definition").filter({ hasText: who.email }),
+    ).toBeVisible();
+    await expect(page.getByRole("textbox", { name: "Email" })).toHaveCount(0);
     await axe();
     await page.getByLabel("Password", { exact: true }).fill(who.email);
     await page.getByLabel("Confirm password").fill(who.email);
