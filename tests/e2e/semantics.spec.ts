@@ -78,7 +78,7 @@ test.describe("screen-reader semantics", () => {
     await page.goto("/record/HSS-000001");
     const timeline = page.locator(".timeline");
     const chart = timeline.getByRole("img", {
-      name: /^Regulatory timeline: \d+ events? \((\d+ EMA)?(, )?(\d+ FDA)?\).* The same events are listed in the table that follows\.$/,
+      name: /^Regulatory timeline: \d+ events? \((\d+ EMA)?(, )?(\d+ FDA)?\).* The same events are listed in the table of regulatory events\.$/,
     });
     await expect(chart).toHaveCount(1);
     const table = timeline.getByRole("table", { name: "Regulatory events, oldest first" });
