@@ -1,10 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// Against a shared PostgreSQL server the files run one at a time; each PGlite file has
-// its own database and may run in parallel.
-const sharedServer = Boolean(process.env.DATABASE_URL);
-
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
@@ -14,10 +10,13 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
       "tests/server/**/*.test.ts",
     ],
+    // One migrated database per run, copied for each file (embedded or on a server alike).
+    globalSetup: ["tests/global-setup.ts"],
     setupFiles: ["tests/setup.ts"],
     environment: "node",
     pool: "forks",
-    fileParallelism: !sharedServer,
+    // Both cores: most of a file's time is its own process waiting on its own database.
+    maxWorkers: 2,
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

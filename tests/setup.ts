@@ -1,19 +1,40 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 import { closeDb } from "~/db/client.server";
 import { resetEnvForTesting } from "~/lib/env.server";
+import { databaseUrl, onServer, SERVER_PREFIX } from "./global-setup";
 
-// Each test file gets its own embedded database (and mail folder) unless DATABASE_URL
-// points the suite at a PostgreSQL server.
+// Each test file gets its own database, a copy of the one tests/global-setup.ts migrated
+// once for the run: a folder for the embedded database, or a database on the PostgreSQL
+// server that DATABASE_URL names. And a mail folder of its own.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "hsd-test-"));
 process.env.DATA_DIR = dataDir;
 process.env.DEMO = "0";
 delete process.env.SMTP_URL;
+
+const pgliteTemplate = inject("pgliteTemplate");
+const serverTemplate = inject("serverTemplate");
+const serverUrl = process.env.DATABASE_URL;
+let fileDatabase: string | undefined;
+
+if (serverUrl && serverTemplate) {
+  fileDatabase = `${SERVER_PREFIX}${process.pid}_${Date.now().toString(36)}`;
+  const statement = `CREATE DATABASE "${fileDatabase}" TEMPLATE "${serverTemplate}"`;
+  await onServer(serverUrl, (client) => client.query(statement));
+  process.env.DATABASE_URL = databaseUrl(serverUrl, fileDatabase);
+} else if (pgliteTemplate) {
+  cpSync(pgliteTemplate, path.join(dataDir, "pglite"), { recursive: true });
+}
 resetEnvForTesting();
 
 afterAll(async () => {
   await closeDb();
   rmSync(dataDir, { recursive: true, force: true });
+  if (serverUrl && fileDatabase) {
+    const statement = `DROP DATABASE IF EXISTS "${fileDatabase}" WITH (FORCE)`;
+    await onServer(serverUrl, (client) => client.query(statement));
+    process.env.DATABASE_URL = serverUrl;
+  }
 });

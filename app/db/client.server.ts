@@ -93,8 +93,7 @@ function yieldBetweenTurns(client: PGlite) {
   }) as PGlite["query"];
 }
 
-async function openPglite(): Promise<Connection> {
-  const dataDir = path.join(env().dataDir, "pglite");
+async function openPglite(dataDir = path.join(env().dataDir, "pglite")): Promise<Connection> {
   // PGlite does not create parent folders of its data directory.
   mkdirSync(dataDir, { recursive: true });
   // pg_trgm: migrations 0006 and 0007 create the extension (search no longer uses it).
@@ -105,7 +104,7 @@ async function openPglite(): Promise<Connection> {
   return { db: db as unknown as Db, engine: "pglite", close: () => client.close(), pglite: client };
 }
 
-async function openPostgres(url: string): Promise<Connection> {
+async function openPostgres(url: string, hooks = state.hooks): Promise<Connection> {
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // A connection dropped by the server (a restart, a failover) is an event, not a crash: the
   // query on it fails (503 "try again"), the pool discards it, the next query opens a fresh one.
@@ -121,12 +120,22 @@ async function openPostgres(url: string): Promise<Connection> {
   try {
     await client.query("SELECT pg_advisory_lock($1)", [MIGRATION_LOCK]);
     await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
-    for (const hook of state.hooks) await hook(db, "postgresql");
+    for (const hook of hooks) await hook(db, "postgresql");
   } finally {
     await client.query("SELECT pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});
     client.release();
   }
   return { db, engine: "postgresql", close: () => pool.end() };
+}
+
+/**
+ * Creates (or brings up to date) a database and closes it, running no start-up hooks: the
+ * test suite migrates one this way per run and gives each test file a copy of it.
+ */
+export async function migrateAndClose(where: { url: string } | { pgliteDir: string }) {
+  const connection =
+    "url" in where ? await openPostgres(where.url, []) : await openPglite(where.pgliteDir);
+  await connection.close();
 }
 
 async function connect(): Promise<Connection> {
