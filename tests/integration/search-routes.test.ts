@@ -5,7 +5,10 @@ import { action as advancedAction, loader as advancedLoader } from "~/routes/adv
 import { action as searchAction, loader as searchLoader } from "~/routes/search";
 import { loader as facetLoader } from "~/routes/search_.facet.$filterId";
 import { loader as suggestLoader } from "~/routes/search_.suggest";
+import { applyImport } from "~/models/record-import.server";
+import { textChunks } from "~/records/read-items.server";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
+import { exampleRecords, jsonLines } from "../records";
 
 const data = async (response: Response | unknown) => (response as Response).json();
 
@@ -67,11 +70,28 @@ describe("search routes", () => {
       }).catch((error) => error);
       expect((thrown as Response).status).toBe(404);
     }
-    const response = await searchLoader(
-      args(getRequest("/search?page=%ZZ&f=%E0%A4%A&q=%22&luTo=yesterday", cookie)),
+    // Two records to find: the malformed parts are dropped with a notice each, and what is
+    // left (the words) still searches the catalogue.
+    const [a, b] = exampleRecords();
+    await applyImport(() => textChunks(jsonLines([a, b])), {
+      mode: "publish",
+      source: "cli",
+      filename: "malformed-search.jsonl",
+    });
+    const malformed = await data(
+      await searchLoader(
+        args(getRequest(`/search?page=%ZZ&f=%E0%A4%A&q=${a.hssId}&luTo=yesterday`, cookie)),
+      ),
     );
-    const body = await data(response);
-    expect(body.notices.length).toBeGreaterThan(0);
-    expect(body.result.total).toBeGreaterThanOrEqual(0);
+    const clean = await data(await searchLoader(args(getRequest(`/search?q=${a.hssId}`, cookie))));
+    expect(malformed.notices.length).toBeGreaterThan(0);
+    expect(clean.result.total).toBe(1);
+    expect(malformed.result.total).toBe(1);
+    expect(malformed.result.hits.map((hit: { hssId: string }) => hit.hssId)).toEqual([a.hssId]);
+    // A lone quotation mark is a search for nothing in particular, not a failure.
+    const quote = await data(await searchLoader(args(getRequest("/search?q=%22", cookie))));
+    expect(quote.result.total).toBe(
+      (await data(await searchLoader(args(getRequest("/search", cookie))))).result.total,
+    );
   });
 });
