@@ -1,9 +1,24 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// A second server whose sessions expire after 3 idle seconds, for the expiry flow.
+// A server whose sessions expire after 3 idle seconds, for the expiry flow.
 export const SHORT_SESSION_PORT = PORT + 1;
-export const DATA_DIR = ".tmp/e2e-data";
+
+/**
+ * Each project has a server and a database of its own, so the two run side by side, one
+ * worker each (tests within a project change site settings, so they take turns).
+ */
+export const SERVERS = {
+  js: { port: PORT, dataDir: ".tmp/e2e-data-js" },
+  "no-js": { port: PORT + 2, dataDir: ".tmp/e2e-data-no-js" },
+} as const;
+export type ProjectName = keyof typeof SERVERS;
+
+/** The data folder of the server a project's tests talk to (its emails are under mail/). */
+export function dataDirOf(project: string) {
+  if (!(project in SERVERS)) throw new Error(`No e2e server for the project ${project}`);
+  return SERVERS[project as ProjectName].dataDir;
+}
 
 // Debian's Chromium: Playwright's own browser download cannot work on these machines.
 // tests/screenshots.ts launches it the same way.
@@ -29,58 +44,67 @@ const serverEnv = {
   DEMO_ALERTS: "0",
 };
 
+/** A fresh embedded database with the demo accounts, built app, production mode. */
+function appServer(project: ProjectName) {
+  const { port, dataDir } = SERVERS[project];
+  return {
+    command: `rm -rf ${dataDir} && node --import tsx app/server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    // The scheduled jobs every 2 seconds, so that alert and digest emails land while a test waits.
+    env: {
+      ...serverEnv,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      JOBS_INTERVAL_SECONDS: "2",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
-  // One server and one database serve both projects; tests change site settings, so
-  // they run one at a time.
-  workers: 1,
+  // One worker per project: the two projects run at once, each against its own server.
+  workers: 2,
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions,
     trace: "retain-on-failure",
     // Colour transitions would let axe measure contrast mid-fade; the app honours this.
     reducedMotion: "reduce",
   },
   projects: [
-    { name: "js", use: { javaScriptEnabled: true } },
+    {
+      name: "js",
+      workers: 1,
+      use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${SERVERS.js.port}` },
+    },
     // Keyboard journeys are about scripts' key handling and focus moves: JS only. The API
     // walk-through is plain HTTP, with no browser: once is enough.
     {
       name: "no-js",
-      use: { javaScriptEnabled: false },
+      workers: 1,
+      use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${SERVERS["no-js"].port}` },
       testIgnore: /(keyboard|api)\.spec\.ts/,
     },
   ],
   webServer: [
+    appServer("js"),
+    appServer("no-js"),
     {
-      // A fresh embedded database with the demo accounts, built app, production mode.
-      command: `rm -rf ${DATA_DIR} && node --import tsx app/server/main.ts`,
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      // The scheduled jobs every 2 seconds, so that alert and digest emails land while a test waits.
-      env: {
-        ...serverEnv,
-        PORT: String(PORT),
-        DATA_DIR,
-        JOBS_INTERVAL_SECONDS: "2",
-        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      },
-    },
-    {
-      command: `rm -rf ${DATA_DIR}-short && node --import tsx app/server/main.ts`,
+      command: `rm -rf .tmp/e2e-data-short && node --import tsx app/server/main.ts`,
       url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
       reuseExistingServer: false,
       timeout: 180_000,
       env: {
         ...serverEnv,
         PORT: String(SHORT_SESSION_PORT),
-        DATA_DIR: `${DATA_DIR}-short`,
+        DATA_DIR: ".tmp/e2e-data-short",
         SESSION_IDLE_MINUTES: "0.05",
         DEMO_RECORDS: "0",
       },

@@ -1,7 +1,7 @@
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
-import { DATA_DIR } from "../../playwright.config";
+import { dataDirOf } from "../../playwright.config";
 import { expect, keepDocuments, test } from "./fixtures";
 import { findExtraPrimaryActions, findLayoutFaults, LAYOUT_SIZES } from "./layout-check";
 import {
@@ -57,7 +57,7 @@ test.describe("every page", () => {
       baseURL: required(test.info().project.use.baseURL, "the base URL"),
       javaScriptEnabled: jsEnabled,
       label: test.info().project.name,
-      mailDir: join(DATA_DIR, "mail"),
+      mailDir: join(dataDirOf(test.info().project.name), "mail"),
       viewport: { width: 320, height: 640 },
     };
     const saving: ReturnType<typeof keepDocuments>[] = [];
@@ -73,6 +73,25 @@ test.describe("every page", () => {
     }
   });
 });
+
+/**
+ * The breadcrumb trail as a reader meets it: it starts at Home, every page under /dashboard/
+ * has one that goes through Dashboard, and neither step is named twice (the trail components
+ * add them; a page that names them itself doubles them).
+ */
+async function trailFaults(page: Page, pathname: string) {
+  const trail = page.getByRole("navigation", { name: "breadcrumb" }).getByRole("listitem");
+  const steps = (await trail.allInnerTexts()).map((step) => step.trim());
+  const faults: string[] = [];
+  if (pathname.startsWith("/dashboard/") && steps.slice(0, 2).join(" › ") !== "Home › Dashboard")
+    faults.push(`its trail is "${steps.join(" › ")}", not Home › Dashboard › …`);
+  else if (steps.length > 0 && steps[0] !== "Home")
+    faults.push(`its trail starts at "${steps[0]}", not Home`);
+  for (const step of ["Home", "Dashboard"])
+    if (steps.filter((each) => each === step).length > 1)
+      faults.push(`its trail names ${step} twice`);
+  return faults;
+}
 
 /**
  * The layout check at each width, into `faults`, each fault named with `where` and the width.
@@ -136,6 +155,9 @@ async function visitEveryPage(
       if (ICONS.test(text) && text.replace(ICONS, "").replace(/[\s:()]/g, "").length === 0)
         faults.push(`${path}: an icon is in the accessibility tree (${line.trim()})`);
     }
+    if (response?.status() === 200)
+      for (const fault of await trailFaults(page, landing.pathname))
+        faults.push(`${path}: ${fault}`);
     if (narrow.sideways > 0) faults.push(`${path}: ${narrow.sideways} px sideways at 320 px`);
     if (narrow.header > 120) faults.push(`${path}: the header is ${narrow.header} px tall`);
     const where = `${pattern} (${path} as ${as})`;

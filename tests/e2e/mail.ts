@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { DATA_DIR } from "../../playwright.config";
+import { test } from "@playwright/test";
+import { dataDirOf } from "../../playwright.config";
 
 /** Bodies are quoted-printable: soft line breaks joined, =XX bytes decoded as UTF-8. */
 function decodeQuotedPrintable(raw: string) {
@@ -20,9 +21,12 @@ function decodeQuotedPrintable(raw: string) {
 
 /**
  * The emails a server has written (no SMTP: .eml files under its DATA_DIR/mail; by default
- * the e2e server's) that contain every part.
+ * those of the server the running test's project talks to) that contain every part.
  */
-export function emails(containing: string[], folder = path.join(DATA_DIR, "mail")) {
+export function emails(
+  containing: string[],
+  folder = path.join(dataDirOf(test.info().project.name), "mail"),
+) {
   if (!existsSync(folder)) return [];
   return readdirSync(folder)
     .filter((name) => name.endsWith(".eml"))

@@ -1,6 +1,6 @@
-// Written with React.createElement: vitest.config.ts only collects *.test.ts files.
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
+// Written with React.createElement: vitest.config.ts only collects *.test.ts files. That each
+// page's trail goes through Home (and Dashboard under /dashboard/) is checked on the pages
+// themselves, by the route walk of tests/e2e/every-page.spec.ts.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { MemoryRouter } from "react-router-dom";
@@ -47,44 +47,5 @@ describe("the breadcrumb trail", () => {
       "Home",
       "Dashboard",
     ]);
-  });
-});
-
-describe("the pages' trails", () => {
-  const routes = path.resolve(__dirname, "../../app/routes");
-  const app = path.resolve(__dirname, "../../app");
-  const sources = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory()
-        ? sources(path.join(dir, entry.name))
-        : entry.name.endsWith(".tsx")
-          ? [path.join(dir, entry.name)]
-          : [],
-    );
-
-  it("never name Home or Dashboard themselves: the components add them", () => {
-    const offenders = sources(app)
-      .filter((file) => !file.endsWith(path.join("components", "Breadcrumb.tsx")))
-      .filter((file) => /label: "(Home|Dashboard)"/.test(readFileSync(file, "utf8")));
-    expect(offenders).toEqual([]);
-  });
-
-  it("go through Dashboard on every page under /dashboard", () => {
-    // dashboard.tsx is the frame around them, not a page.
-    const pages = readdirSync(routes).filter(
-      (name) =>
-        name.startsWith("dashboard.") &&
-        name !== "dashboard.tsx" &&
-        name.endsWith(".tsx") &&
-        readFileSync(path.join(routes, name), "utf8").includes("export default"),
-    );
-    expect(pages.length).toBeGreaterThan(30);
-    const withoutTrail = pages.filter(
-      (name) =>
-        !/<(DashboardBreadcrumb|RegisterBreadcrumb|DeleteConfirmation)\b/.test(
-          readFileSync(path.join(routes, name), "utf8"),
-        ),
-    );
-    expect(withoutTrail).toEqual([]);
   });
 });
