@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page, TestInfo } from "@playwright/test";
 import { required } from "../../app/lib/required";
+import { TONE_ICON } from "../../app/lib/status-tone";
 import { expect, logIn, test } from "./fixtures";
 
 /**
@@ -261,4 +262,27 @@ test.describe("dark headers", () => {
       }
     });
   }
+});
+
+test("each status tone wears its own icon, kept out of the text read aloud", async ({ page }) => {
+  await page.goto("/login");
+  // The icons as the browser draws them from the page's own stylesheet, whatever rule wins.
+  const drawn = await page.evaluate((tones) => {
+    const shown: Record<string, string> = {};
+    for (const tone of tones) {
+      const tag = document.createElement("span");
+      tag.className = "status-tag";
+      tag.dataset.tone = tone;
+      tag.textContent = "Word";
+      document.body.append(tag);
+      shown[tone] = getComputedStyle(tag, "::before").content;
+      tag.remove();
+    }
+    return shown;
+  }, Object.keys(TONE_ICON));
+  // Chromium reports `content: "✔" / ""` as the string and its empty alternative text.
+  const expected = Object.fromEntries(
+    Object.entries(TONE_ICON).map(([tone, icon]) => [tone, `"${icon}" / ""`]),
+  );
+  expect(drawn).toEqual(expected);
 });
