@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { cpSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { afterAll } from "vitest";
+import { afterAll, inject } from "vitest";
 
 // A test that fails midway must not leave its servers running: whatever is still alive when
 // the file ends is killed.
@@ -37,7 +37,13 @@ export interface RunningServer {
 export async function startServer(
   options: { dataDir?: string; demoRecords?: number; env?: Record<string, string> } = {},
 ): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "hsd-server-"));
+  let dataDir = options.dataDir;
+  if (!dataDir) {
+    // A new folder starts from the run's migrated database (tests/global-setup.ts).
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "hsd-server-"));
+    const template = inject("pgliteTemplate");
+    if (template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
+  }
   const child = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
     env: {
       ...process.env,
