@@ -74,7 +74,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     launchOptions,
-    trace: "retain-on-failure",
+    // A trace records every action's DOM and a screencast of every test, failing or not: work
+    // for the browser all through the run. E2E_TRACE=1 turns it on to debug a failure.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // Colour transitions would let axe measure contrast mid-fade; the app honours this.
     reducedMotion: "reduce",
   },
