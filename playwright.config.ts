@@ -23,7 +23,8 @@ const serverEnv = {
   NODE_ENV: "production",
   SESSION_SECRET: "e2e-only-secret",
   DATABASE_URL: "",
-  DEMO: "",
+  // The demo accounts and catalogue, asked for: a production server seeds none otherwise.
+  DEMO: "1",
   SMTP_URL: "",
   // The demo's alert bar and release popup would sit on every page; tests/e2e/alerts.spec.ts makes its own.
   DEMO_ALERTS: "0",
@@ -31,6 +32,8 @@ const serverEnv = {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Once the servers answer: the demo admin lets staff sign in without two-step sign-in.
+  globalSetup: "./tests/e2e/global-setup.ts",
   // One server and one database serve both projects; tests change site settings, so
   // they run one at a time.
   workers: 1,

@@ -8,12 +8,16 @@ import { verifyLogin } from "~/models/users.server";
 import { loader as healthLoader } from "~/routes/api.health";
 
 describe("demo data", () => {
-  it("is seeded on the embedded database unless DEMO=0, and on a server only with DEMO=1", () => {
-    expect(demoWanted("pglite", undefined)).toBe(true);
-    expect(demoWanted("pglite", "0")).toBe(false);
-    expect(demoWanted("postgresql", undefined)).toBe(false);
-    expect(demoWanted("postgresql", "0")).toBe(false);
-    expect(demoWanted("postgresql", "1")).toBe(true);
+  it("is seeded when asked (DEMO=1), and unasked only outside production on the embedded database", () => {
+    for (const nodeEnv of ["production", "development", "test"]) {
+      expect(demoWanted("pglite", "1", nodeEnv)).toBe(true);
+      expect(demoWanted("postgresql", "1", nodeEnv)).toBe(true);
+      expect(demoWanted("pglite", "0", nodeEnv)).toBe(false);
+      expect(demoWanted("postgresql", "0", nodeEnv)).toBe(false);
+      expect(demoWanted("postgresql", undefined, nodeEnv)).toBe(false);
+    }
+    expect(demoWanted("pglite", undefined, "development")).toBe(true);
+    expect(demoWanted("pglite", undefined, "production")).toBe(false);
   });
 
   it("creates one account per role, all with the demo password, and never twice", async () => {

@@ -1,0 +1,11 @@
+import { turnOffStaffTwoStep } from "../staff-two-step";
+
+/**
+ * The specs sign in as the demo staff with their password alone; a new store asks staff for
+ * two-step sign-in until an admin turns that off, so the demo admin does it here, once, on
+ * the server the specs use (the short-session one is for members only).
+ */
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 3100);
+  await turnOffStaffTwoStep(`http://127.0.0.1:${port}`);
+}
