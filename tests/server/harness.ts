@@ -60,6 +60,32 @@ const parseLine = (text: string): LogLine | undefined => {
 };
 
 /**
+ * Starts the built server where it is expected to refuse to start, and resolves with its exit
+ * code and log once it has ended (rejects if it is still running after a minute).
+ */
+export async function startRefused(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number | string; lines: LogLine[] }> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "hsd-server-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+    env: serverEnv(dataDir, options),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  started.add(child);
+  const lines: LogLine[] = [];
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (text) => {
+    const line = parseLine(text);
+    if (line) lines.push(line);
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const code = await new Promise<number | string>((resolve) =>
+    child.once("close", (exitCode, signal) => resolve(exitCode ?? signal ?? "unknown")),
+  );
+  clearTimeout(timer);
+  return { code, lines };
+}
+
+/**
  * Starts the built production server (`npm start`: app/server/main.ts) as its own process on a
  * free port, and resolves once it answers /api/health. The embedded database lives in
  * `dataDir` (a new folder unless given), seeded with the demo accounts and `demoRecords`.
