@@ -21,7 +21,8 @@ export const launchOptions = {
 
 const serverEnv = {
   NODE_ENV: "production",
-  SESSION_SECRET: "e2e-only-secret",
+  // A production server wants at least 32 characters.
+  SESSION_SECRET: "e2e-only-session-secret-of-32-characters",
   DATABASE_URL: "",
   // The demo accounts and catalogue, asked for: a production server seeds none otherwise.
   DEMO: "1",

@@ -379,7 +379,7 @@ async function main() {
   const server = await startBuiltServer(port, DATA_DIR, {
     env: {
       NODE_ENV: "production",
-      SESSION_SECRET: "screenshots-only-secret",
+      SESSION_SECRET: "screenshots-only-session-secret-32-characters",
       DEMO: "1",
       DEMO_RECORDS: "500",
       DEMO_ALERTS: "0",

@@ -9,7 +9,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
-import { env } from "~/lib/env.server";
+import { type Env, env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { closeDb, getDb, getPglite, onDatabaseReady } from "~/db/client.server";
 import { activeDemoAccounts, seedDemoOnStartup } from "~/lib/demo.server";
@@ -40,7 +40,13 @@ function refuseToStart(reason: string, fields: Record<string, unknown> = {}): ne
   process.exit(1);
 }
 
-const config = env();
+let config: Env;
+try {
+  config = env();
+} catch (error) {
+  // Bad configuration (SESSION_SECRET missing or too short in production, a value out of range).
+  refuseToStart(error instanceof Error ? error.message : String(error));
+}
 // Before the build loads (which opens the database): one process per embedded database.
 mkdirSync(config.dataDir, { recursive: true });
 const folder = claimDataFolder(config.dataDir, Boolean(config.DATABASE_URL));

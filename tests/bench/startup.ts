@@ -36,7 +36,7 @@ for (let run = 1; run <= RUNS; run++) {
       // A production server seeds the demo only when asked.
       DEMO: "1",
       NODE_ENV: "production",
-      SESSION_SECRET: "bench-only-secret",
+      SESSION_SECRET: "bench-only-session-secret-of-32-characters",
       JOBS_INTERVAL_SECONDS: "0",
     },
   });

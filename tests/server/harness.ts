@@ -61,7 +61,8 @@ const parseLine = (text: string): LogLine | undefined => {
 
 /**
  * Starts the built server where it is expected to refuse to start, and resolves with its exit
- * code and log once it has ended (rejects if it is still running after a minute).
+ * code and log once it has ended. One that listens after all, or is still starting after a
+ * minute, is killed (its code is then "SIGKILL").
  */
 export async function startRefused(
   options: { dataDir?: string; env?: Record<string, string> } = {},
@@ -75,7 +76,10 @@ export async function startRefused(
   const lines: LogLine[] = [];
   createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (text) => {
     const line = parseLine(text);
-    if (line) lines.push(line);
+    if (!line) return;
+    lines.push(line);
+    // It started after all: stopped at once, and the caller sees its exit code.
+    if (line.msg.startsWith("listening on")) child.kill("SIGKILL");
   });
   const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
   const code = await new Promise<number | string>((resolve) =>
