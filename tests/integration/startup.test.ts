@@ -6,6 +6,7 @@ import { getServiceStatus } from "~/models/health.server";
 import { dropSearchIndex, searchIndex } from "~/models/search-index.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as healthLoader } from "~/routes/api.health";
+import { makeUser, sessionCookie } from "../factories";
 
 describe("demo data", () => {
   it("is seeded when asked (DEMO=1), and unasked only outside production on the embedded database", () => {
@@ -84,8 +85,11 @@ describe("service status", () => {
     expect(status.migrations?.applied).toBe(status.migrations?.expected);
     expect(typeof status.records).toBe("number");
     expect(status.searchIndex).toMatchObject({ built: true });
+    // The figures are for signed-in callers (tests/integration/api-health.test.ts).
     const response = (await healthLoader({
-      request: new Request("http://localhost/api/health"),
+      request: new Request("http://localhost/api/health", {
+        headers: { Cookie: await sessionCookie(await makeUser()) },
+      }),
     })) as Response;
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ version: "2.17.2", database: { answers: true } });
