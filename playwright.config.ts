@@ -36,9 +36,11 @@ export const launchOptions = {
 
 const serverEnv = {
   NODE_ENV: "production",
-  SESSION_SECRET: "e2e-only-secret",
+  // A production server wants at least 32 characters.
+  SESSION_SECRET: "e2e-only-session-secret-of-32-characters",
   DATABASE_URL: "",
-  DEMO: "",
+  // The demo accounts and catalogue, asked for: a production server seeds none otherwise.
+  DEMO: "1",
   SMTP_URL: "",
   // The demo's alert bar and release popup would sit on every page; tests/e2e/alerts.spec.ts makes its own.
   DEMO_ALERTS: "0",
@@ -65,6 +67,8 @@ function appServer(project: ProjectName) {
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Once the servers answer: each demo admin lets staff sign in without two-step sign-in.
+  globalSetup: "./tests/e2e/global-setup.ts",
   // One worker per project: the two projects run at once, each against its own server.
   workers: 2,
   fullyParallel: false,

@@ -32,6 +32,7 @@ import {
   type Who,
 } from "./e2e/route-walk";
 import { logIn } from "./e2e/sign-in";
+import { turnOffStaffTwoStep } from "./staff-two-step";
 
 const OUT = "screenshots";
 const DOCS_IMAGES = "docs/images";
@@ -378,7 +379,7 @@ async function main() {
   const server = await startBuiltServer(port, DATA_DIR, {
     env: {
       NODE_ENV: "production",
-      SESSION_SECRET: "screenshots-only-secret",
+      SESSION_SECRET: "screenshots-only-session-secret-32-characters",
       DEMO: "1",
       DEMO_RECORDS: "500",
       DEMO_ALERTS: "0",
@@ -401,6 +402,8 @@ async function main() {
   const shots: Shot[] = [];
   const problems: string[] = [];
   try {
+    // The pages are shown as the demo staff see them, signed in with their password alone.
+    await turnOffStaffTwoStep(baseURL);
     const options: WalkOptions = {
       baseURL,
       javaScriptEnabled: true,

@@ -1,9 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { type Db, type Engine, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { isoDate } from "~/lib/dates";
 import { applyRecords } from "~/models/record-import.server";
-import { createUser, normaliseEmail } from "~/models/users.server";
+import { createUser, isActiveUser, normaliseEmail } from "~/models/users.server";
 import { generateRecordHistory } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { logInfo } from "~/lib/log.server";
@@ -23,29 +23,6 @@ export const DEMO_ACCOUNTS = [
 ] as const;
 
 const SEEDED_KEY = "demo_seeded";
-const TWO_STEP_OFF_KEY = "demo_staff_two_step_off";
-
-/**
- * A demo store does not ask its staff for two-step sign-in, so that a newcomer can try every
- * role with the README's password; a new production store does (the column's default). Done
- * once per demo store, also for one seeded before the setting existed; an admin may turn it
- * on afterwards.
- */
-async function demoTwoStepOff(db: Db) {
-  const [done] = await db
-    .select()
-    .from(schema.appMeta)
-    .where(eq(schema.appMeta.key, TWO_STEP_OFF_KEY));
-  if (done) return;
-  await db
-    .insert(schema.siteSettings)
-    .values({ id: 1, requireStaffTwoStep: false })
-    .onConflictDoUpdate({ target: schema.siteSettings.id, set: { requireStaffTwoStep: false } });
-  await db
-    .insert(schema.appMeta)
-    .values({ key: TWO_STEP_OFF_KEY, value: { at: new Date().toISOString() } })
-    .onConflictDoNothing();
-}
 
 const CONTENT_KEY = "demo_faq_glossary_seeded";
 
@@ -132,9 +109,12 @@ export async function demoImagingDiagnostics(db: Db, today = isoDate(new Date())
   });
 }
 
-/** What every demo store gets once, whenever it was first seeded. */
+/**
+ * What every demo store gets once, whenever it was first seeded. Not the site settings: the
+ * demo's staff are asked for two-step sign-in as on any new store, until an admin turns
+ * "Require two-step sign-in for staff" off (docs/decisions/015-two-step-sign-in.md).
+ */
 async function demoExtras(db: Db) {
-  await demoTwoStepOff(db);
   await demoFaqAndGlossary(db);
   await demoImagingDiagnostics(db);
   // The demo's website alerts, unless DEMO_ALERTS=0.
@@ -143,11 +123,32 @@ async function demoExtras(db: Db) {
 }
 
 /**
- * Whether start-up seeds demo data: on the embedded database unless DEMO=0; on a
- * PostgreSQL server only with DEMO=1, so a real deployment never gets demo accounts.
+ * Whether start-up seeds demo data: always with DEMO=1 (the test suites, a demo site), never
+ * with DEMO=0, and otherwise only outside production on the embedded database (the README's
+ * quick start): a production server never creates accounts whose password is published.
  */
-export function demoWanted(engine: Engine, demo: string | undefined) {
-  return engine === "pglite" ? demo !== "0" : demo === "1";
+export function demoWanted(engine: Engine, demo: string | undefined, nodeEnv: string) {
+  if (demo === "1") return true;
+  if (demo === "0" || nodeEnv === "production") return false;
+  return engine === "pglite";
+}
+
+/** The demo accounts in the database that can sign in (neither suspended nor deleted). */
+export async function activeDemoAccounts(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: schema.users.email })
+    .from(schema.users)
+    .where(
+      and(
+        inArray(
+          sql`lower(${schema.users.email})`,
+          DEMO_ACCOUNTS.map((account) => account.email),
+        ),
+        isActiveUser,
+      ),
+    )
+    .orderBy(schema.users.email);
+  return rows.map((row) => row.email);
 }
 
 /** Seeds the demo accounts once; returns whether it did anything. */
@@ -233,10 +234,10 @@ async function seedRecordsIfEmpty(db: Db) {
 
 /** The start-up hook: seed when wanted and the database has never been seeded. */
 export async function seedDemoOnStartup(db: Db, engine: Engine) {
-  if (!demoWanted(engine, env().DEMO)) return;
+  if (!demoWanted(engine, env().DEMO, env().NODE_ENV)) return;
   if (engine === "pglite" && env().DEMO !== "1") {
-    // Only a demo database gets demo data unasked: an empty one, or one seeded as a demo
-    // before records existed (its catalogue is filled when empty).
+    // In development, only a demo database gets demo data unasked: an empty one, or one
+    // seeded as a demo before records existed (its catalogue is filled when empty).
     const [marker] = await db
       .select()
       .from(schema.appMeta)

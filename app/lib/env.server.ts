@@ -2,6 +2,8 @@ import path from "node:path";
 import { z } from "zod";
 
 const DEV_SESSION_SECRET = "development-only-session-secret";
+/** The shortest SESSION_SECRET a production server accepts: it signs the cookies and keys two-step secrets. */
+export const MIN_SECRET_LENGTH = 32;
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -75,7 +77,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const value = parsed.data;
   if (value.NODE_ENV === "production" && !value.SESSION_SECRET) {
-    throw new Error("SESSION_SECRET must be set in production: refusing to start.");
+    throw new Error("SESSION_SECRET must be set in production.");
+  }
+  if (value.NODE_ENV === "production" && (value.SESSION_SECRET ?? "").length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `SESSION_SECRET must be at least ${MIN_SECRET_LENGTH} characters in production (a short one can be guessed, and it signs every session). Make one with: openssl rand -hex 32`,
+    );
   }
   return {
     ...value,

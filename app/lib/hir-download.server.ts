@@ -41,7 +41,6 @@ export async function hirDownload(
         "Content-Disposition": attachmentDisposition(title, "pdf", DEFAULT_HIR_TITLE),
         "Content-Length": String(hir.byteSize),
         "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
       },
     }),
   };

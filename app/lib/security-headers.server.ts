@@ -1,6 +1,7 @@
 /**
  * Headers every page and data response carries; the document also gets a CSP with its nonce.
- * Strict-Transport-Security is the HTTP server's, on every response (app/server/app.ts).
+ * Strict-Transport-Security and X-Content-Type-Options are the HTTP server's, on every
+ * response, downloads and static files included (app/server/app.ts).
  */
 export function applySecurityHeaders(headers: Headers, nonce?: string) {
   const dev = process.env.NODE_ENV === "development";
@@ -21,7 +22,6 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
     ];
     headers.set("Content-Security-Policy", csp.join("; "));
   }
-  headers.set("X-Content-Type-Options", "nosniff");
   headers.set("X-Frame-Options", "DENY");
   headers.set("Referrer-Policy", "same-origin");
   headers.set("Cross-Origin-Opener-Policy", "same-origin");

@@ -25,8 +25,24 @@ export interface ServiceStatus {
   checkedAt: string;
 }
 
+/** What anyone may see: whether the service answers and is ready, nothing about what runs it. */
+export type PublicServiceStatus = Pick<ServiceStatus, "live" | "ready" | "checkedAt">;
+
 /**
- * What /apitest and /api/health report: a real round trip to the database, whether it has
+ * The status as the caller may see it: whole when signed in; otherwise only whether it is
+ * live and ready (the version would tell an attacker which weaknesses to try, and the
+ * record count is the members' business).
+ */
+export function statusFor(
+  status: ServiceStatus,
+  signedIn: boolean,
+): ServiceStatus | PublicServiceStatus {
+  if (signedIn) return status;
+  return { live: status.live, ready: status.ready, checkedAt: status.checkedAt };
+}
+
+/**
+ * What /apitest and /api/health report (statusFor: signed-out callers get only the status): a real round trip to the database, whether it has
  * every migration this build ships, and whether the search index is built (never waited for:
  * a monitor asking during start-up is told "not ready" at once).
  */

@@ -1,20 +1,28 @@
 import { StatusTag } from "~/components/StatusTag";
-import { json } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
+import { getOptionalUser } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getServiceStatus, type ServiceStatus } from "~/models/health.server";
 
 export const handle: RouteHandle = { title: "Service status" };
 
-// Public page: no access check; the same figures as /api/health.
-export async function loader() {
+// Public page: anyone sees whether the service works; the figures (the version, the
+// database, the record count) only a signed-in user, as on /api/health.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request).catch(() => null);
   const status = await getServiceStatus();
-  return json(status, {
-    status: status.ready ? 200 : 503,
-    headers: { "Cache-Control": "no-store" },
-  });
+  return json(
+    {
+      ready: status.ready,
+      sentence: statusSentence(status),
+      checkedAt: status.checkedAt,
+      details: user ? status : null,
+    },
+    { status: status.ready ? 200 : 503, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 const ENGINE_NAMES = {
@@ -33,8 +41,7 @@ function statusSentence(status: ServiceStatus) {
 }
 
 export default function ApiTest() {
-  const status = useLoaderData<typeof loader>();
-  const ok = status.ready;
+  const { ready, sentence, checkedAt, details } = useLoaderData<typeof loader>();
   return (
     <>
       <Breadcrumb
@@ -45,47 +52,20 @@ export default function ApiTest() {
       <p>
         <StatusTag
           kind="severity"
-          value={ok ? "success" : "error"}
-          word={ok ? "Working" : "Not working"}
+          value={ready ? "success" : "error"}
+          word={ready ? "Working" : "Not working"}
         />{" "}
-        {statusSentence(status)}
+        {sentence}
       </p>
-      <table className="status-table">
-        <caption>Checked {formatDateTime(status.checkedAt)}</caption>
-        <tbody>
-          <tr>
-            <th scope="row">Application version</th>
-            <td>{status.version}</td>
-          </tr>
-          <tr>
-            <th scope="row">Database engine</th>
-            <td>{ENGINE_NAMES[status.database.engine]}</td>
-          </tr>
-          <tr>
-            <th scope="row">Database answers</th>
-            <td>
-              {ok ? "Yes" : "No"}
-              {status.database.latencyMs !== null ? ` (${status.database.latencyMs} ms)` : ""}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Database migrations</th>
-            <td>
-              {status.migrations
-                ? `${status.migrations.applied} of ${status.migrations.expected} applied`
-                : "Unknown"}
-            </td>
-          </tr>
-          <tr>
-            <th scope="row">Search index</th>
-            <td>{status.searchIndex.built ? "Built" : "Being built"}</td>
-          </tr>
-          <tr>
-            <th scope="row">Records</th>
-            <td>{status.records === null ? "Unknown" : status.records.toLocaleString("en-GB")}</td>
-          </tr>
-        </tbody>
-      </table>
+      {details ? (
+        <StatusTable status={details} />
+      ) : (
+        <p>
+          Checked {formatDateTime(checkedAt)}.{" "}
+          <Link to={`/login?${new URLSearchParams({ redirectTo: "/apitest" })}`}>Log in</Link> to
+          see the application version, the database and the number of records.
+        </p>
+      )}
       <p>
         The same as JSON:{" "}
         <Link to="/api/health" reloadDocument>
@@ -99,5 +79,46 @@ export default function ApiTest() {
         <a href="/api/openapi.json">/api/openapi.json</a> describes them as OpenAPI 3.1.
       </p>
     </>
+  );
+}
+
+function StatusTable({ status }: { status: ServiceStatus }) {
+  return (
+    <table className="status-table">
+      <caption>Checked {formatDateTime(status.checkedAt)}</caption>
+      <tbody>
+        <tr>
+          <th scope="row">Application version</th>
+          <td>{status.version}</td>
+        </tr>
+        <tr>
+          <th scope="row">Database engine</th>
+          <td>{ENGINE_NAMES[status.database.engine]}</td>
+        </tr>
+        <tr>
+          <th scope="row">Database answers</th>
+          <td>
+            {status.ready ? "Yes" : "No"}
+            {status.database.latencyMs !== null ? ` (${status.database.latencyMs} ms)` : ""}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Database migrations</th>
+          <td>
+            {status.migrations
+              ? `${status.migrations.applied} of ${status.migrations.expected} applied`
+              : "Unknown"}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Search index</th>
+          <td>{status.searchIndex.built ? "Built" : "Being built"}</td>
+        </tr>
+        <tr>
+          <th scope="row">Records</th>
+          <td>{status.records === null ? "Unknown" : status.records.toLocaleString("en-GB")}</td>
+        </tr>
+      </tbody>
+    </table>
   );
 }

@@ -46,6 +46,9 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
     // As asked: the cross-site check may answer with another page.
     const { method, path } = req;
     res.setHeader("X-Request-Id", context.id);
+    // On every answer, not only pages: a download, an API answer, a static file or an error
+    // is never sniffed by the browser into something that runs (a script, a stylesheet).
+    res.setHeader("X-Content-Type-Options", "nosniff");
     if (stopping()) res.setHeader("Connection", "close");
     res.on("close", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;

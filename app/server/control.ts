@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync, writeFileSync, chmodSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
@@ -103,7 +103,16 @@ export function claimDataFolder(
       "control socket failed: npm run backup cannot reach this app",
     ),
   );
-  server.listen(socketPath, () => chmodSync(socketPath, 0o600));
+  // Owner-only from the moment it exists: bind() creates the socket file with the process's
+  // umask, and listen() binds before it returns, so the umask is narrowed around that call
+  // alone. (A chmod once listening left a moment when anyone on the machine could connect
+  // and ask for a backup.)
+  const umask = process.umask(0o077);
+  try {
+    server.listen(socketPath);
+  } finally {
+    process.umask(umask);
+  }
   server.unref();
   return {
     release: () => {

@@ -9,10 +9,10 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
 import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
-import { env } from "~/lib/env.server";
+import { type Env, env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { closeDb, getDb, getPglite, onDatabaseReady } from "~/db/client.server";
-import { seedDemoOnStartup } from "~/lib/demo.server";
+import { activeDemoAccounts, seedDemoOnStartup } from "~/lib/demo.server";
 import { onShutdown, runShutdownHooks } from "~/lib/shutdown.server";
 import { createApp, remixHandler } from "./app";
 import { claimDataFolder } from "./control";
@@ -34,10 +34,55 @@ async function importBuild(): Promise<ServerBuild> {
   return import(buildUrl());
 }
 
-const config = env();
+/** Says on the log why the server will not start, and exits with code 1. */
+function refuseToStart(reason: string, fields: Record<string, unknown> = {}): never {
+  log.fatal(fields, `refusing to start: ${reason}`);
+  process.exit(1);
+}
+
+let config: Env;
+try {
+  config = env();
+} catch (error) {
+  // Bad configuration (SESSION_SECRET missing or too short in production, a value out of range).
+  refuseToStart(error instanceof Error ? error.message : String(error));
+}
 // Before the build loads (which opens the database): one process per embedded database.
 mkdirSync(config.dataDir, { recursive: true });
 const folder = claimDataFolder(config.dataDir, Boolean(config.DATABASE_URL));
+
+/**
+ * A production server does not start on a database where a demo account can sign in: their
+ * password is in the README. DEMO=1 says this is a demo site (the test suites start so).
+ * Checked before the app loads or anything listens; a database that does not answer yet is
+ * asked again, so a server never starts unchecked.
+ */
+async function refuseDemoAccounts() {
+  for (;;) {
+    try {
+      const found = await activeDemoAccounts(await getDb());
+      // The app opens the database again as it always does, with its start-up work.
+      await closeDb();
+      if (found.length === 0) return;
+      folder?.release();
+      refuseToStart(
+        `the database has demo accounts (${found.join(", ")}), whose password is published in the README. Suspend or delete them (at /dashboard/users, on a start with DEMO=1), or set DEMO=1 if this is a demo site.`,
+        { accounts: found },
+      );
+    } catch (error) {
+      if (!config.DATABASE_URL) {
+        folder?.release();
+        refuseToStart("the embedded database could not be opened.", { err: error });
+      }
+      log.warn(
+        { err: error },
+        "could not check for demo accounts: the database did not answer; trying again in 2 s",
+      );
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+    }
+  }
+}
+if (mode === "production" && config.DEMO !== "1") await refuseDemoAccounts();
 
 let stopping = false;
 const threaded = mode === "production" && config.APP_THREADS > 1;

@@ -19,7 +19,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-hir-"));
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
 process.env.NODE_ENV = "production";
-process.env.SESSION_SECRET = "bench-only-secret";
+process.env.SESSION_SECRET = "bench-only-session-secret-of-32-characters";
 delete process.env.DATABASE_URL;
 
 const { PDFDocument } = await import("pdf-lib");

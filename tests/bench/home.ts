@@ -48,7 +48,7 @@ mkdirSync(work, { recursive: true });
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
 process.env.NODE_ENV = "production";
-process.env.SESSION_SECRET = "bench-only-secret";
+process.env.SESSION_SECRET = "bench-only-session-secret-of-32-characters";
 delete process.env.DATABASE_URL;
 
 const { generateRecord } = await import("~/records/generate");

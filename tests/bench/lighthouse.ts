@@ -76,7 +76,7 @@ console.log(`Starting the production server on port ${port} with ${DEMO_RECORDS}
 const server = await startBuiltServer(port, dataDir, {
   env: {
     NODE_ENV: "production",
-    SESSION_SECRET: "x",
+    SESSION_SECRET: "bench-only-session-secret-of-32-characters",
     DEMO: "1",
     DEMO_RECORDS,
     DEMO_ALERTS: "0",

@@ -26,7 +26,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-pages-"));
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
 process.env.NODE_ENV = "production";
-process.env.SESSION_SECRET = "bench-only-secret";
+process.env.SESSION_SECRET = "bench-only-session-secret-of-32-characters";
 // The embedded database unless the caller points the bench at a server.
 const databaseUrl = process.env.DATABASE_URL ?? "";
 

@@ -23,7 +23,7 @@ const work = mkdtempSync(path.join(os.tmpdir(), "hsd-bench-users-"));
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
 process.env.NODE_ENV = "production";
-process.env.SESSION_SECRET = "bench-only-secret";
+process.env.SESSION_SECRET = "bench-only-session-secret-of-32-characters";
 delete process.env.DATABASE_URL;
 
 const { sql } = await import("drizzle-orm");

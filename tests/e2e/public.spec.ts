@@ -44,15 +44,28 @@ test.describe("public pages", () => {
       page.getByRole("heading", { level: 1, name: "About the Horizon Scanning Database" }),
     ).toBeVisible();
     await axe();
+    // Signed out: whether the service works, and no figures.
     await page.goto("/apitest");
     await expect(page.getByRole("heading", { level: 1, name: "Service status" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText("Working The service is working.");
+    await expect(page.getByRole("table")).toHaveCount(0);
+    await expect(page.getByRole("main")).not.toContainText("2.17.2");
+    await axe();
+    const brief = await request.get("/api/health");
+    expect(brief.status()).toBe(200);
+    expect(Object.keys(await brief.json()).sort()).toEqual(["checkedAt", "live", "ready"]);
+    // Signed in (the page's own link, and back): the figures too.
+    await page.getByRole("main").getByRole("link", { name: "Log in" }).click();
+    await page.waitForURL("/login?redirectTo=%2Fapitest");
+    await logIn(page, "member@example.org");
+    await expect(page).toHaveURL(/\/apitest$/);
     await expect(page.getByRole("row", { name: /Application version/ })).toContainText("2.17.2");
     await expect(page.getByRole("row", { name: /Database engine/ })).toContainText(
       "Embedded PostgreSQL (PGlite)",
     );
     await expect(page.getByRole("row", { name: /Database answers/ })).toContainText("Yes");
     await axe();
-    const health = await request.get("/api/health");
+    const health = await page.request.get("/api/health");
     expect(health.status()).toBe(200);
     const body = await health.json();
     expect(body).toMatchObject({

@@ -6,14 +6,19 @@ import { getServiceStatus } from "~/models/health.server";
 import { dropSearchIndex, searchIndex } from "~/models/search-index.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as healthLoader } from "~/routes/api.health";
+import { makeUser, sessionCookie } from "../factories";
 
 describe("demo data", () => {
-  it("is seeded on the embedded database unless DEMO=0, and on a server only with DEMO=1", () => {
-    expect(demoWanted("pglite", undefined)).toBe(true);
-    expect(demoWanted("pglite", "0")).toBe(false);
-    expect(demoWanted("postgresql", undefined)).toBe(false);
-    expect(demoWanted("postgresql", "0")).toBe(false);
-    expect(demoWanted("postgresql", "1")).toBe(true);
+  it("is seeded when asked (DEMO=1), and unasked only outside production on the embedded database", () => {
+    for (const nodeEnv of ["production", "development", "test"]) {
+      expect(demoWanted("pglite", "1", nodeEnv)).toBe(true);
+      expect(demoWanted("postgresql", "1", nodeEnv)).toBe(true);
+      expect(demoWanted("pglite", "0", nodeEnv)).toBe(false);
+      expect(demoWanted("postgresql", "0", nodeEnv)).toBe(false);
+      expect(demoWanted("postgresql", undefined, nodeEnv)).toBe(false);
+    }
+    expect(demoWanted("pglite", undefined, "development")).toBe(true);
+    expect(demoWanted("pglite", undefined, "production")).toBe(false);
   });
 
   it("creates one account per role, all with the demo password, and never twice", async () => {
@@ -80,8 +85,11 @@ describe("service status", () => {
     expect(status.migrations?.applied).toBe(status.migrations?.expected);
     expect(typeof status.records).toBe("number");
     expect(status.searchIndex).toMatchObject({ built: true });
+    // The figures are for signed-in callers (tests/integration/api-health.test.ts).
     const response = (await healthLoader({
-      request: new Request("http://localhost/api/health"),
+      request: new Request("http://localhost/api/health", {
+        headers: { Cookie: await sessionCookie(await makeUser()) },
+      }),
     })) as Response;
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ version: "2.17.2", database: { answers: true } });

@@ -203,12 +203,15 @@ describe("crash safety of the embedded database", () => {
         }
         // The app starts on the folder, and its search index holds what the database does.
         const server = await startServer({ dataDir });
-        const health = await (await fetch(`${server.base}/api/health`)).json();
+        const member = await server.signIn("member@example.org");
+        const health = await (
+          await fetch(`${server.base}/api/health`, { headers: { Cookie: member } })
+        ).json();
         expect(health.searchIndex.records, `round ${round}: indexed records`).toBe(
           imported === "none" ? 0 : RECORDS,
         );
         const search = await fetch(`${server.base}/search?q=revised`, {
-          headers: { Cookie: await server.signIn("member@example.org") },
+          headers: { Cookie: member },
         });
         const html = await search.text();
         const count = /(\d[\d,]*) results?/.exec(html)?.[1]?.replace(/,/g, "");

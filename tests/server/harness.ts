@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import { afterAll, inject } from "vitest";
+import { turnOffStaffTwoStep } from "../staff-two-step";
 
 // A test that fails midway must not leave its servers running: whatever is still alive when
 // the file ends is killed.
@@ -29,6 +30,65 @@ export interface RunningServer {
   signIn: (email: string) => Promise<string>;
 }
 
+/** The variables the built server runs with: production, a fresh port, the demo accounts. */
+function serverEnv(
+  dataDir: string,
+  options: { demoRecords?: number; env?: Record<string, string> },
+): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: "0",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    SESSION_SECRET: "a-secret-for-the-server-tests-only",
+    // Asked for: a production server seeds no demo accounts, and starts with them only so.
+    DEMO: "1",
+    DEMO_RECORDS: String(options.demoRecords ?? 0),
+    JOBS_INTERVAL_SECONDS: "0",
+    LOG_LEVEL: "info",
+    ...options.env,
+  };
+}
+
+const parseLine = (text: string): LogLine | undefined => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // not a log line
+  }
+};
+
+/**
+ * Starts the built server where it is expected to refuse to start, and resolves with its exit
+ * code and log once it has ended. One that listens after all, or is still starting after a
+ * minute, is killed (its code is then "SIGKILL").
+ */
+export async function startRefused(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<{ code: number | string; lines: LogLine[] }> {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "hsd-server-"));
+  const child = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+    env: serverEnv(dataDir, options),
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  started.add(child);
+  const lines: LogLine[] = [];
+  createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (text) => {
+    const line = parseLine(text);
+    if (!line) return;
+    lines.push(line);
+    // It started after all: stopped at once, and the caller sees its exit code.
+    if (line.msg.startsWith("listening on")) child.kill("SIGKILL");
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const code = await new Promise<number | string>((resolve) =>
+    child.once("close", (exitCode, signal) => resolve(exitCode ?? signal ?? "unknown")),
+  );
+  clearTimeout(timer);
+  return { code, lines };
+}
+
 /**
  * Starts the built production server (`npm start`: app/server/main.ts) as its own process on a
  * free port, and resolves once it answers /api/health. The embedded database lives in
@@ -45,19 +105,7 @@ export async function startServer(
     if (template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   }
   const child = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SESSION_SECRET: "a-secret-for-the-server-tests-only",
-      DEMO: "1",
-      DEMO_RECORDS: String(options.demoRecords ?? 0),
-      JOBS_INTERVAL_SECONDS: "0",
-      LOG_LEVEL: "info",
-      ...options.env,
-    },
+    env: serverEnv(dataDir, options),
     stdio: ["ignore", "pipe", "inherit"],
   });
   started.add(child);
@@ -67,12 +115,8 @@ export async function startServer(
   const lines: LogLine[] = [];
   const port = new Promise<number>((resolve, reject) => {
     createInterface({ input: child.stdout as NodeJS.ReadableStream }).on("line", (text) => {
-      let line: LogLine;
-      try {
-        line = JSON.parse(text);
-      } catch {
-        return; // not a log line
-      }
+      const line = parseLine(text);
+      if (!line) return;
       lines.push(line);
       if (typeof line.msg === "string" && line.msg.startsWith("listening on")) {
         resolve(Number(line.port));
@@ -94,14 +138,24 @@ export async function startServer(
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const signIn = async (email: string) => {
-    const response = await fetch(`${base}/login`, {
+  const passwordSignIn = (email: string) =>
+    fetch(`${base}/login`, {
       method: "POST",
       redirect: "manual",
       headers: { Origin: base, "Content-Type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ email, password: "horizon-demo" }),
     });
-    const cookie = response.headers.get("set-cookie")?.split(";")[0];
+  const signIn = async (email: string) => {
+    let response = await passwordSignIn(email);
+    // Staff are asked to set up two-step sign-in until an admin turns that off for them.
+    if (response.headers.get("location")?.startsWith("/myaccount/two-step")) {
+      await turnOffStaffTwoStep(base);
+      response = await passwordSignIn(email);
+    }
+    const cookie = response.headers
+      .getSetCookie()
+      .map((header) => header.split(";")[0])
+      .find((pair) => pair.startsWith("hsd_session="));
     if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${email}`);
     return cookie;
   };

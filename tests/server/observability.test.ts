@@ -49,7 +49,13 @@ describe("logs and health checks", () => {
   });
 
   it("tells readiness (database, migrations, search index) from liveness", async () => {
-    const ready = await fetch(`${server.base}/api/health`);
+    // Signed out, only whether it is live and ready; the figures to a signed-in caller.
+    const brief = await fetch(`${server.base}/api/health`);
+    expect(brief.status).toBe(200);
+    expect(await brief.json()).toEqual({ live: true, ready: true, checkedAt: expect.any(String) });
+    const ready = await fetch(`${server.base}/api/health`, {
+      headers: { Cookie: await server.signIn("member@example.org") },
+    });
     expect(ready.status).toBe(200);
     const body = await ready.json();
     expect(body).toMatchObject({

@@ -33,7 +33,19 @@ describe("roles", () => {
 describe("configuration", () => {
   it("refuses to start in production without SESSION_SECRET", () => {
     expect(() => loadEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET must be set/);
-    expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: "s" }).SESSION_SECRET).toBe("s");
+    const secret = "s".repeat(32);
+    expect(loadEnv({ NODE_ENV: "production", SESSION_SECRET: secret }).SESSION_SECRET).toBe(secret);
+  });
+
+  it("refuses a SESSION_SECRET shorter than 32 characters in production, and only there", () => {
+    for (const secret of ["s", "e2e-only-secret", "s".repeat(31)]) {
+      expect(() => loadEnv({ NODE_ENV: "production", SESSION_SECRET: secret })).toThrow(
+        /SESSION_SECRET must be at least 32 characters in production/,
+      );
+      expect(loadEnv({ NODE_ENV: "development", SESSION_SECRET: secret }).SESSION_SECRET).toBe(
+        secret,
+      );
+    }
   });
 
   it("has the documented defaults", () => {
