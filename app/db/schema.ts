@@ -482,6 +482,20 @@ export const twoStepPending = pgTable(
   (t) => [index("two_step_pending_user_idx").on(t.userId)],
 );
 
+/**
+ * Wrong two-step codes per account, whatever the client address: one row per user, its count
+ * since `windowStartedAt`, taken one at a time by a single upsert before a code is checked
+ * (app/lib/code-guesses.server.ts). `warnedAt`: when the owner was last emailed about it.
+ */
+export const twoStepCodeAttempts = pgTable("two_step_code_attempts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull(),
+  warnedAt: timestamp("warned_at", { withTimezone: true }),
+});
+
 /** Browsers trusted for 30 days to skip the second step: SHA-256 of the cookie's token. */
 export const twoStepTrustedBrowsers = pgTable(
   "two_step_trusted_browsers",
