@@ -108,6 +108,9 @@ export const outbox = pgTable(
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
+    // The body with its secrets (reset and invitation tokens) replaced: once the email is
+    // sent it becomes text_body, so no live link stays readable here.
+    redactedBody: text("redacted_body"),
     createdAt: createdAt(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
