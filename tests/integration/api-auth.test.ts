@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { answer, defineOperation } from "~/api/operation.server";
 import { tokenResponse } from "~/api/operations/sign-in.server";
@@ -9,6 +9,11 @@ import { eq, sql } from "drizzle-orm";
 import { getDb, queryRows, schema } from "~/db/client.server";
 import { makeUser, TEST_PASSWORD } from "../factories";
 import { callApi, expectFailure, expectValid, expiredTokenFor, tokenFor } from "./support/api";
+
+// The store opens (and migrates) within the hook's longer time limit, not the first test's.
+beforeAll(async () => {
+  await getDb();
+});
 
 describe("the API's sign-in and tokens", () => {
   it("answers a token and the user for a right password; the token then works, and sign-out ends it", async () => {
