@@ -853,3 +853,28 @@ export const apiTokens = pgTable(
     check("api_tokens_purpose_check", sql`${t.purpose} IN ('access', 'two-step')`),
   ],
 );
+
+/**
+ * The answers of API calls sent with an Idempotency-Key (app/api/idempotency.server.ts), per
+ * user and key, for a day: a retry with the same key gets the stored answer and changes
+ * nothing again. `status` is null while the first call is still running.
+ */
+export const apiIdempotencyKeys = pgTable(
+  "api_idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The operation's id and a SHA-256 of its query and body: a key is for one request. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    headers: jsonb("headers").$type<[string, string][]>(),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("api_idempotency_keys_created_idx").on(t.createdAt),
+  ],
+);

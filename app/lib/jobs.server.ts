@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
+import { pruneIdempotencyKeys } from "~/api/idempotency.server";
 import { enqueueEmail, kickOutbox, pruneWrittenMail } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
@@ -218,7 +219,17 @@ export async function runJobs(db?: Db) {
   const prunedJobs = await pruneFinishedJobs(db);
   // Emails written as files (no SMTP) hold reset and invitation links: kept a day.
   const prunedMailFiles = await pruneWrittenMail();
-  return { alerts, digests, prunedAlertViews, prunedHirFiles, prunedJobs, prunedMailFiles };
+  // The answers kept for API retries with an Idempotency-Key: a day.
+  const prunedIdempotencyKeys = await pruneIdempotencyKeys(db);
+  return {
+    alerts,
+    digests,
+    prunedAlertViews,
+    prunedHirFiles,
+    prunedJobs,
+    prunedMailFiles,
+    prunedIdempotencyKeys,
+  };
 }
 
 const timer: { handle?: NodeJS.Timeout; run?: Promise<unknown> } = {};
@@ -231,14 +242,9 @@ export function startJobs() {
     if (timer.run || isStopping()) return;
     const started = performance.now();
     timer.run = runJobs()
-      .then(({ alerts, digests, prunedAlertViews, prunedHirFiles, prunedJobs, prunedMailFiles }) =>
+      .then((outcome) =>
         logInfo("jobs", "run finished", {
-          alerts,
-          digests,
-          prunedAlertViews,
-          prunedHirFiles,
-          prunedJobs,
-          prunedMailFiles,
+          ...outcome,
           ms: Math.round(performance.now() - started),
         }),
       )
