@@ -75,10 +75,20 @@ export const API_ERRORS = {
     message: "The change conflicts with the data as it is now.",
     when: "For example an email address already in use, or an invitation already used.",
   },
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: "A call with this Idempotency-Key is still running. Ask again in a moment.",
+    when: "A retry sent while the first call with its Idempotency-Key has not finished: once it has, the same retry gets its answer.",
+  },
   ACTION_REFUSED: {
     status: 409,
     message: "This change cannot be made to this account: see detail.",
     when: "An admin's change that would lock them out (suspending or deleting their own account, removing their own admin role), or email notifications turned on for an account that is not active.",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: "This Idempotency-Key was sent with another request. Use a new key for each change.",
+    when: "An Idempotency-Key used in the last 24 hours for another call, query or body.",
   },
   TOO_MANY_ATTEMPTS: {
     status: 429,
@@ -98,7 +108,7 @@ export const API_ERRORS = {
   TIMEOUT: {
     status: 504,
     message: "Request timed out.",
-    when: "The call took longer than 30 seconds; the work stops.",
+    when: "The call took longer than 30 seconds: the work is told to stop, but a change may still be made. Retry with the same Idempotency-Key to get its answer without making it twice.",
   },
 } as const satisfies Record<string, { status: number; message: string; when: string }>;
 

@@ -5,7 +5,8 @@
  */
 import { z } from "zod";
 import { API_ERRORS, type ApiErrorCode } from "~/api/errors.server";
-import type { Access, AnyOperation } from "~/api/operation.server";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HOURS, REPLAYED_HEADER } from "~/api/idempotency.server";
+import { type Access, type AnyOperation, takesIdempotencyKey } from "~/api/operation.server";
 import { OPERATIONS } from "~/api/operations.server";
 import { env } from "~/lib/env.server";
 
@@ -27,6 +28,8 @@ export function generalErrors(operation: AnyOperation): ApiErrorCode[] {
   if (operation.query || operation.body) codes.push("VALIDATION_FAILED");
   if (operation.access !== "none") codes.push("TOKEN_NOT_FOUND", "TOKEN_EXPIRED");
   if (Array.isArray(operation.access)) codes.push("FORBIDDEN");
+  if (takesIdempotencyKey(operation))
+    codes.push("IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_REUSED");
   codes.push("INTERNAL_ERROR", "TIMEOUT");
   return codes;
 }
@@ -148,6 +151,15 @@ function queryParameters(writer: SchemaWriter, schema: z.ZodType) {
   }));
 }
 
+/** The header a change may carry so that a retry does not make it twice (idempotency.server.ts). */
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: "header",
+  required: false,
+  description: `Any 1 to 255 printable ASCII characters, new for each change (a UUID). A retry with the same key and request within ${IDEMPOTENCY_HOURS} hours gets the first call's answer, with ${REPLAYED_HEADER}: true, and changes nothing again.`,
+  schema: { type: "string", minLength: 1, maxLength: 255 },
+};
+
 export function openApiDocument(operations: readonly AnyOperation[] = OPERATIONS) {
   const writer = new SchemaWriter();
   const paths: Record<string, Record<string, unknown>> = {};
@@ -176,7 +188,14 @@ export function openApiDocument(operations: readonly AnyOperation[] = OPERATIONS
       security: operation.access === "none" ? [] : [{ bearerToken: [] }],
       "x-access": describeAccess(operation.access),
       ...(operation.page ? { "x-page": pagePattern(operation.page) } : {}),
-      ...(operation.query ? { parameters: queryParameters(writer, operation.query) } : {}),
+      ...(operation.query || takesIdempotencyKey(operation)
+        ? {
+            parameters: [
+              ...(operation.query ? queryParameters(writer, operation.query) : []),
+              ...(takesIdempotencyKey(operation) ? [IDEMPOTENCY_PARAMETER] : []),
+            ],
+          }
+        : {}),
       ...(operation.body
         ? {
             requestBody: {

@@ -11,6 +11,13 @@
  */
 import type { z } from "zod";
 import { type API_ERRORS, ApiError, apiErrorBody } from "~/api/errors.server";
+import {
+  claimKey,
+  fingerprintOf,
+  idempotencyKeyOf,
+  keepAnswer,
+  releaseKey,
+} from "~/api/idempotency.server";
 import { readToken } from "~/api/tokens.server";
 import { FORM_MAX_BYTES, isTooLarge, readAtMost, requestLimitFor } from "~/lib/body.server";
 import { logError } from "~/lib/log.server";
@@ -171,6 +178,10 @@ export async function authorise(access: Access, request: Request): Promise<User 
   return state.user;
 }
 
+/** Whether a call takes an Idempotency-Key: a POST with a token that answers JSON. */
+export const takesIdempotencyKey = (operation: AnyOperation) =>
+  operation.method === "POST" && operation.access !== "none" && !("file" in operation.response);
+
 async function run(operation: AnyOperation, request: Request, signal: AbortSignal) {
   const user = await authorise(operation.access, request);
   let query: unknown;
@@ -179,19 +190,60 @@ async function run(operation: AnyOperation, request: Request, signal: AbortSigna
     if (!parsed.success) throw validationFailed(fieldErrors(parsed.error, "query"));
     query = parsed.data;
   }
-  let body: unknown;
-  if (operation.body) {
-    const parsed = operation.body.safeParse(await readBody(operation, request));
-    if (!parsed.success) throw validationFailed(fieldErrors(parsed.error, "body"));
-    body = parsed.data;
+  const sent = operation.body ? await readBody(operation, request) : undefined;
+  const key = user && takesIdempotencyKey(operation) ? idempotencyKeyOf(request) : null;
+  const rest = async () => {
+    let body: unknown;
+    if (operation.body) {
+      const parsed = operation.body.safeParse(sent);
+      if (!parsed.success) throw validationFailed(fieldErrors(parsed.error, "body"));
+      body = parsed.data;
+    }
+    const result = await operation.handle({ user, query, body, request, signal });
+    return result instanceof Response ? result : apiJson(result, operation.status ?? 200);
+  };
+  if (!user || key === null) return rest();
+  // Sent with an Idempotency-Key: the first call runs and its answer is kept, whatever it is;
+  // a retry gets that answer (idempotency.server.ts).
+  const fingerprint = await fingerprintOf(operation.id, new URL(request.url), sent);
+  const claim = await claimKey(user.id, key, fingerprint);
+  if (claim.kind === "replay") return claim.response;
+  if (claim.kind === "running") throw new ApiError("IDEMPOTENCY_KEY_IN_USE");
+  if (claim.kind === "other request") throw new ApiError("IDEMPOTENCY_KEY_REUSED");
+  let response: Response;
+  try {
+    response = await rest();
+  } catch (error) {
+    // Stopped at the time limit, before answering: a retry may run it again.
+    if (signal.aborted && !(error instanceof ApiError)) {
+      await releaseKey(user.id, key);
+      throw error;
+    }
+    response = failureFor(operation, error, signal);
   }
-  const result = await operation.handle({ user, query, body, request, signal });
-  return result instanceof Response ? result : apiJson(result, operation.status ?? 200);
+  return keepAnswer(user.id, key, response);
+}
+
+/** A call's failure as its answer: from the catalogue, TIMEOUT, or INTERNAL_ERROR (logged). */
+function failureFor(operation: AnyOperation, error: unknown, signal: AbortSignal) {
+  if (error instanceof ApiError) {
+    const headers: Record<string, string> = {};
+    if (error.status === 429 && typeof error.extra.retryAfterSeconds === "number")
+      headers["Retry-After"] = String(error.extra.retryAfterSeconds);
+    return failure(error, headers);
+  }
+  if (signal.aborted) return failure(new ApiError("TIMEOUT"));
+  logError("api", `${operation.method} /api${operation.path} failed`, error);
+  return failure(
+    new ApiError("INTERNAL_ERROR", undefined, { requestId: currentRequest()?.id ?? null }),
+  );
 }
 
 /**
  * Answers one call: the operation's answer, or its failure from the catalogue; TIMEOUT
  * after `timeoutMs`; INTERNAL_ERROR (logged, with the request id) for anything unexpected.
+ * Work still running at the time limit gets its abort signal; a change it goes on to make
+ * is not made twice by a retry that sends the same Idempotency-Key.
  */
 export async function answer(
   operation: AnyOperation,
@@ -206,19 +258,9 @@ export async function answer(
       resolve(failure(new ApiError("TIMEOUT")));
     }, timeoutMs);
   });
-  const work = run(operation, request, controller.signal).catch((error: unknown) => {
-    if (error instanceof ApiError) {
-      const headers: Record<string, string> = {};
-      if (error.status === 429 && typeof error.extra.retryAfterSeconds === "number")
-        headers["Retry-After"] = String(error.extra.retryAfterSeconds);
-      return failure(error, headers);
-    }
-    if (controller.signal.aborted) return failure(new ApiError("TIMEOUT"));
-    logError("api", `${operation.method} /api${operation.path} failed`, error);
-    return failure(
-      new ApiError("INTERNAL_ERROR", undefined, { requestId: currentRequest()?.id ?? null }),
-    );
-  });
+  const work = run(operation, request, controller.signal).catch((error: unknown) =>
+    failureFor(operation, error, controller.signal),
+  );
   try {
     return await Promise.race([work, timedOut]);
   } finally {

@@ -108,6 +108,9 @@ export const outbox = pgTable(
     replyTo: text("reply_to"),
     subject: text("subject").notNull(),
     textBody: text("text_body").notNull(),
+    // The body with its secrets (reset and invitation tokens) replaced: once the email is
+    // sent it becomes text_body, so no live link stays readable here.
+    redactedBody: text("redacted_body"),
     createdAt: createdAt(),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -482,6 +485,20 @@ export const twoStepPending = pgTable(
   (t) => [index("two_step_pending_user_idx").on(t.userId)],
 );
 
+/**
+ * Wrong two-step codes per account, whatever the client address: one row per user, its count
+ * since `windowStartedAt`, taken one at a time by a single upsert before a code is checked
+ * (app/lib/code-guesses.server.ts). `warnedAt`: when the owner was last emailed about it.
+ */
+export const twoStepCodeAttempts = pgTable("two_step_code_attempts", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull(),
+  attempts: integer("attempts").notNull(),
+  warnedAt: timestamp("warned_at", { withTimezone: true }),
+});
+
 /** Browsers trusted for 30 days to skip the second step: SHA-256 of the cookie's token. */
 export const twoStepTrustedBrowsers = pgTable(
   "two_step_trusted_browsers",
@@ -834,5 +851,30 @@ export const apiTokens = pgTable(
   (t) => [
     index("api_tokens_user_idx").on(t.userId),
     check("api_tokens_purpose_check", sql`${t.purpose} IN ('access', 'two-step')`),
+  ],
+);
+
+/**
+ * The answers of API calls sent with an Idempotency-Key (app/api/idempotency.server.ts), per
+ * user and key, for a day: a retry with the same key gets the stored answer and changes
+ * nothing again. `status` is null while the first call is still running.
+ */
+export const apiIdempotencyKeys = pgTable(
+  "api_idempotency_keys",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** The operation's id and a SHA-256 of its query and body: a key is for one request. */
+    fingerprint: text("fingerprint").notNull(),
+    status: integer("status"),
+    headers: jsonb("headers").$type<[string, string][]>(),
+    body: text("body"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.key] }),
+    index("api_idempotency_keys_created_idx").on(t.createdAt),
   ],
 );

@@ -30,19 +30,6 @@ export const authenticator = new Authenticator<User>().use(
   "form",
 );
 
-/** A same-site path to return to, or the fallback: never another origin. */
-export function safeRedirect(to: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (
-    typeof to !== "string" ||
-    !to.startsWith("/") ||
-    to.startsWith("//") ||
-    to.startsWith("/\\")
-  ) {
-    return fallback;
-  }
-  return to;
-}
-
 function returnAddress(request: Request) {
   const url = new URL(request.url);
   return `${url.pathname}${url.search}`;

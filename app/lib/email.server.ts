@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
@@ -19,11 +19,27 @@ export interface Email {
   subject: string;
   text: string;
   replyTo?: string;
+  /**
+   * What in the text must not stay readable once the email is sent: the token of a reset or
+   * invitation link. The outbox keeps what was sent with each replaced by REDACTED.
+   */
+  secrets?: string[];
+}
+
+/** What stands in the kept copy of a sent email for each of its secrets. */
+export const REDACTED = "[removed once sent]";
+
+/** The text with every secret replaced by REDACTED. */
+export function redact(text: string, secrets: readonly string[]) {
+  let redacted = text;
+  for (const secret of secrets) if (secret) redacted = redacted.replaceAll(secret, REDACTED);
+  return redacted;
 }
 
 /**
  * Writes an email to the outbox. Call it with the transaction of the change that causes
- * the email, so that the change and its email are committed together or not at all.
+ * the email, so that the change and its email are committed together or not at all. An
+ * email with secrets keeps them only until it is sent (sendPendingEmails).
  */
 export async function enqueueEmail(db: Db, email: Email) {
   const [row] = await db
@@ -32,6 +48,7 @@ export async function enqueueEmail(db: Db, email: Email) {
       toAddress: email.to,
       subject: email.subject,
       textBody: email.text,
+      redactedBody: email.secrets?.length ? redact(email.text, email.secrets) : null,
       replyTo: email.replyTo ?? null,
     })
     .returning({ id: outbox.id });
@@ -92,6 +109,39 @@ export function mailFolder() {
   return path.join(env().dataDir, "mail");
 }
 
+/** How long an email written as a file (no SMTP_URL) is kept: its links may still work. */
+export const WRITTEN_MAIL_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes the emails written as files more than WRITTEN_MAIL_KEPT_MS ago (the scheduled
+ * jobs call it). They are the sent mail of a site without SMTP, reset and invitation links
+ * whole in them; a day is long enough to read them, and a reset link lasts an hour.
+ */
+export async function pruneWrittenMail(now = Date.now()) {
+  const folder = mailFolder();
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let pruned = 0;
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(folder, name);
+    try {
+      if ((await stat(file)).mtimeMs > now - WRITTEN_MAIL_KEPT_MS) continue;
+      await rm(file);
+      pruned += 1;
+    } catch (error) {
+      // Pruned by another process at the same moment.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  return pruned;
+}
+
 function deliverer(): Deliverer {
   const url = env().SMTP_URL;
   return url ? smtpDeliverer(url) : fileDeliverer(mailFolder());
@@ -141,7 +191,14 @@ export async function sendPendingEmails(
       const outcome = await channel.deliver(row);
       await db
         .update(outbox)
-        .set({ sentAt: sql`now()`, attempts: row.attempts + 1, lastError: null })
+        .set({
+          sentAt: sql`now()`,
+          attempts: row.attempts + 1,
+          lastError: null,
+          // What was sent, minus its secrets: a sent link is not kept readable here.
+          textBody: sql`coalesce(${outbox.redactedBody}, ${outbox.textBody})`,
+          redactedBody: null,
+        })
         .where(eq(outbox.id, row.id));
       log(`email ${row.id} "${row.subject}" ${outcome}`);
       report.sent += 1;

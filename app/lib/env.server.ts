@@ -51,6 +51,11 @@ const schema = z.object({
   APP_THREADS: z.coerce.number().int().min(1).max(16).default(2),
   // How many requests each process works on at a time; the others wait their turn.
   MAX_ACTIVE_REQUESTS: z.coerce.number().int().min(1).default(16),
+  // A connection whose request headers have not all arrived this long after it began is
+  // answered 408 and closed (app/server/http-server.ts).
+  HEADERS_LIMIT_SECONDS: z.coerce.number().positive().max(600).default(10),
+  // The same for the whole request, its body included (at least HEADERS_LIMIT_SECONDS).
+  REQUEST_LIMIT_SECONDS: z.coerce.number().positive().max(3600).default(30),
   // How long a mail sender's claim on an email lasts: one that dies mid-send leaves it to be
   // sent by another after this.
   OUTBOX_LEASE_SECONDS: z.coerce.number().positive().default(300),

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { readForm } from "~/lib/body.server";
 import { type Flash, setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { idParam } from "~/lib/params.server";
 import {
   eventMessages,
@@ -62,7 +63,10 @@ export const imagingSelectionForm = z.object({
 
 /** Back to a page (POST-redirect-GET) with a message for it in the alert bar. */
 export async function redirectWithFlash(request: Request, to: string, flash: Flash) {
-  return redirect(to, { status: 303, headers: { "Set-Cookie": await setFlash(request, flash) } });
+  return redirect(safeRedirect(to), {
+    status: 303,
+    headers: { "Set-Cookie": await setFlash(request, flash) },
+  });
 }
 
 /** The entry a route's `:entryId` names, or a thrown 404. */

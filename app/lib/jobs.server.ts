@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
-import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { pruneIdempotencyKeys } from "~/api/idempotency.server";
+import { enqueueEmail, kickOutbox, pruneWrittenMail } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
 import { isStopping } from "~/lib/shutdown.server";
@@ -216,7 +217,19 @@ export async function runJobs(db?: Db) {
   const prunedHirFiles = await pruneHirFiles(db);
   // A background job's page says what happened for a week.
   const prunedJobs = await pruneFinishedJobs(db);
-  return { alerts, digests, prunedAlertViews, prunedHirFiles, prunedJobs };
+  // Emails written as files (no SMTP) hold reset and invitation links: kept a day.
+  const prunedMailFiles = await pruneWrittenMail();
+  // The answers kept for API retries with an Idempotency-Key: a day.
+  const prunedIdempotencyKeys = await pruneIdempotencyKeys(db);
+  return {
+    alerts,
+    digests,
+    prunedAlertViews,
+    prunedHirFiles,
+    prunedJobs,
+    prunedMailFiles,
+    prunedIdempotencyKeys,
+  };
 }
 
 const timer: { handle?: NodeJS.Timeout; run?: Promise<unknown> } = {};
@@ -229,13 +242,9 @@ export function startJobs() {
     if (timer.run || isStopping()) return;
     const started = performance.now();
     timer.run = runJobs()
-      .then(({ alerts, digests, prunedAlertViews, prunedHirFiles, prunedJobs }) =>
+      .then((outcome) =>
         logInfo("jobs", "run finished", {
-          alerts,
-          digests,
-          prunedAlertViews,
-          prunedHirFiles,
-          prunedJobs,
+          ...outcome,
           ms: Math.round(performance.now() - started),
         }),
       )

@@ -5,6 +5,7 @@ import { latestSearch } from "~/models/activity.server";
 import { searchCharts } from "~/lib/search-charts.server";
 import { todayUtc } from "~/search/engine";
 import { requireUserWith } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { searchPageColumns } from "~/lib/page-columns.server";
 import { RESULTS_VIEWS, type ResultsView, setResultsView } from "~/models/preferences.server";
 import { countSearch, searchRecords } from "~/models/search.server";
@@ -156,5 +157,5 @@ export async function searchAction(request: Request, user: User, options: { adva
   }
   if (form.get("js") === "1")
     return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
-  return redirect(`${url.pathname}${url.search}`, { status: 303 });
+  return redirect(safeRedirect(`${url.pathname}${url.search}`, "/search"), { status: 303 });
 }

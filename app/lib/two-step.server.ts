@@ -4,6 +4,7 @@ import { and, eq, gt, lt } from "drizzle-orm";
 import { getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { isHttps } from "~/lib/https.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { createSession } from "~/lib/session.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { twoStepRequired, twoStepStatus } from "~/models/two-step.server";
@@ -76,7 +77,7 @@ export async function startPending(
     tokenHash: hashToken(token),
     userId,
     purpose,
-    redirectTo,
+    redirectTo: safeRedirect(redirectTo),
     expiresAt: new Date(Date.now() + PENDING_MINUTES * 60 * 1000),
   });
   return pendingCookie().serialize(token, { secure: isHttps(request) });
@@ -160,8 +161,7 @@ export async function takeCodesForDisplay(request: Request) {
   return {
     codes: codes as string[],
     // Our own signed cookie; still, only a path on this site.
-    next:
-      typeof value.next === "string" && /^\/(?![/\\])/.test(value.next) ? value.next : "/myaccount",
+    next: safeRedirect(value.next, "/myaccount"),
     header: await clear(codesCookie(), request),
   };
 }
@@ -180,7 +180,7 @@ export async function finishSignIn(
   if (await readToken(pendingCookie(), request))
     headers.append("Set-Cookie", await endPending(request));
   for (const value of extraCookies) headers.append("Set-Cookie", value);
-  return redirect(redirectTo, { headers });
+  return redirect(safeRedirect(redirectTo), { headers });
 }
 
 /**

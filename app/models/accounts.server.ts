@@ -133,6 +133,7 @@ export async function createInvitation(admin: User, input: InviteInput): Promise
         "",
         "If you did not expect this invitation, you can ignore this email.",
       ].join("\n"),
+      secrets: [code],
     });
     return row;
   });
@@ -317,6 +318,7 @@ export async function requestPasswordReset(email: string): Promise<boolean> {
         "",
         "If you did not ask for this, you can ignore this email: your password has not changed.",
       ].join("\n"),
+      secrets: [token],
     });
     return true;
   });

@@ -43,7 +43,7 @@ export function loader() {
   const document = openApiDocument();
   const calls = OPERATIONS.map((operation) => {
     const described = document.paths[`/api${operation.path}`][operation.method.toLowerCase()] as {
-      parameters?: Array<{ name: string; required: boolean; schema: JsonSchema }>;
+      parameters?: Array<{ name: string; in: string; required: boolean; schema: JsonSchema }>;
       requestBody?: {
         content: Record<
           string,
@@ -79,12 +79,14 @@ export function loader() {
       summary: operation.summary,
       access: describeAccess(operation.access),
       page: operation.page ? pagePattern(operation.page) : null,
-      parameters: (described.parameters ?? []).map((parameter) => ({
-        name: parameter.name,
-        type: typeOf(parameter.schema),
-        required: parameter.required,
-        description: parameter.schema.description ?? "",
-      })),
+      parameters: (described.parameters ?? [])
+        .filter((parameter) => parameter.in === "query")
+        .map((parameter) => ({
+          name: parameter.name,
+          type: typeOf(parameter.schema),
+          required: parameter.required,
+          description: parameter.schema.description ?? "",
+        })),
       bodyType,
       bodyFields: Object.entries(bodySchema?.properties ?? {}).map(([name, field]) => ({
         name,
@@ -157,6 +159,12 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
         <code>POST /api/auth/signin/twostep</code>. Rich text (FAQ answers, glossary descriptions
         and sources, alert content) travels as base64 of UTF-8, both ways. Calls answer within 30
         seconds or with <code>TIMEOUT</code>.
+      </p>
+      <p>
+        A call that timed out may still have made its change. Send each change (a <code>POST</code>{" "}
+        with a token) with an <code>Idempotency-Key</code> header, a new UUID for each: retried with
+        the same key within 24 hours, it answers what the first call answered, with{" "}
+        <code>Idempotent-Replayed: true</code>, and changes nothing again.
       </p>
       <nav aria-labelledby="calls-heading" className="api-contents api-section">
         <h2 id="calls-heading">Calls</h2>

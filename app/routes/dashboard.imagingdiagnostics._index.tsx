@@ -5,6 +5,7 @@ import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
 import { requireRole } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
@@ -54,7 +55,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const url = new URL(request.url);
   // Back to the same list; Remix's ?index (this is an index route) stays out of the address.
   url.searchParams.delete("index");
-  const back = `${url.pathname}${url.search}`;
+  const back = safeRedirect(`${url.pathname}${url.search}`, "/dashboard/imagingdiagnostics");
   const parsed = archiveForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirect(back, { status: 303 });
   const entry = await getImagingEntry(parsed.data.id);

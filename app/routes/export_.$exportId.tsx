@@ -10,6 +10,7 @@ import {
   useJobUpdates,
 } from "~/components/JobProgress";
 import { requireUser } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
 import { fileSize } from "~/lib/file-size";
@@ -39,7 +40,8 @@ export const handle: RouteHandle<Data | undefined> = {
 
 /** Where "back to the search" may lead: our own search pages only. */
 function backTo(value: string | null) {
-  return value && /^\/(search|advancedsearch)(\?|$)/.test(value) ? value : "/search";
+  const path = safeRedirect(value, "/search");
+  return /^\/(search|advancedsearch)(\?|$)/.test(path) ? path : "/search";
 }
 
 async function loadExport(id: string, userId: number) {

@@ -11,6 +11,7 @@ import {
 } from "~/components/imaging/ImagingTable";
 import { PageSelectionButtons, SelectionCount } from "~/components/search/Selection";
 import { requireUser } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { imagingSelectionForm } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
@@ -75,7 +76,9 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (form.get("js") === "1")
     return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
-  return redirect(`${url.pathname}${url.search}`, { status: 303 });
+  return redirect(safeRedirect(`${url.pathname}${url.search}`, "/imagingdiagnostics"), {
+    status: 303,
+  });
 }
 
 export default function ImagingDiagnostics() {

@@ -10,8 +10,8 @@ import {
   LOGIN_FAILED,
   LoginFailedError,
   loginSchema,
-  safeRedirect,
 } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { parseForm } from "~/lib/forms.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";

@@ -10,7 +10,19 @@ import { readForm } from "~/lib/body.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { checkSignIn, recordSignInFailure } from "~/lib/sign-in-throttle.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { finishSignIn, readPending, TRUST_DAYS, trustBrowser } from "~/lib/two-step.server";
+import {
+  CODE_GUESSES_USED,
+  endSignInsAfterGuesses,
+  returnCodeAttempt,
+  takeCodeAttempt,
+} from "~/lib/code-guesses.server";
+import {
+  endPending,
+  finishSignIn,
+  readPending,
+  TRUST_DAYS,
+  trustBrowser,
+} from "~/lib/two-step.server";
 import {
   recoveryCodeSchema,
   signInCodeSchema,
@@ -32,6 +44,18 @@ async function requirePending(request: Request) {
   throw redirect("/login", {
     headers: { "Set-Cookie": await setFlash(request, { severity: "error", message: EXPIRED }) },
   });
+}
+
+/** The account's code attempts are used up: its sign-ins end, and this one starts again at /login. */
+async function guessesUsed(request: Request, userId: number) {
+  await endSignInsAfterGuesses(userId);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await endPending(request));
+  headers.append(
+    "Set-Cookie",
+    await setFlash(request, { severity: "error", message: CODE_GUESSES_USED }),
+  );
+  return redirect("/login", { status: 303, headers });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -62,6 +86,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       },
     );
   }
+  // Per account, whatever the address: at most MAX_CODE_ATTEMPTS codes are checked.
+  const attempt = await takeCodeAttempt(pending.user.id);
+  if (!attempt.allowed) return guessesUsed(request, pending.user.id);
   const value = submission.value;
   const right =
     "recoveryCode" in value
@@ -69,10 +96,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : await verifyTotp(pending.user.id, value.code);
   if (!right) {
     await recordSignInFailure(pending.user.email, address);
+    if (attempt.last) return guessesUsed(request, pending.user.id);
     const fieldErrors: Record<string, string[]> =
       "recoveryCode" in value ? { recoveryCode: [WRONG_RECOVERY] } : { code: [WRONG_CODE] };
     return json({ ...submission.reply({ fieldErrors, hideFields }), form }, { status: 401 });
   }
+  await returnCodeAttempt(pending.user.id);
   const cookies: string[] = [];
   if (value.trust) cookies.push(await trustBrowser(request, pending.user.id));
   if ("recoveryCode" in value) {

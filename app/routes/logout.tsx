@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { safeRedirect } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { setFlash } from "~/lib/flash.server";
 import { destroySession } from "~/lib/session.server";
 import { readForm } from "~/lib/body.server";

@@ -1,6 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { type RequestHandler, createRequestHandler } from "@remix-run/express";
-import type { AppLoadContext, ServerBuild } from "@remix-run/node";
+import {
+  type AppLoadContext,
+  type ServerBuild,
+  createRequestHandler,
+  writeReadableStreamToWritable,
+} from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { env } from "~/lib/env.server";
@@ -11,6 +15,7 @@ import { requestLimitFor } from "~/lib/body.server";
 import { cacheControl } from "./cache-control";
 import { admission } from "./admission";
 import { crossSiteRefusal } from "./cross-site";
+import { hasBody, readBody, requestHeaders, requestUrl } from "./request-body";
 
 /** Where a refused cross-site request is answered: a page in the shell, status 403. */
 export const CROSS_SITE_PATH = "/crosssite";
@@ -125,6 +130,28 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
     next();
   });
 
+  // The body is read whole before the request takes a turn: a client sending it slowly waits
+  // outside, holding no turn, until it has come or the server's time limit ends it
+  // (http-server.ts). Each body is at most its path's limit (requestLimitFor).
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!hasBody(req.method)) return next();
+    readBody(req).then(
+      (body) => {
+        if (body === null) return tooLarge(res);
+        res.locals.body = body;
+        next();
+      },
+      (error: unknown) => {
+        // The client went away, or was ended for being late (answered 408 by Node itself).
+        if (req.destroyed || res.writableEnded || req.socket.destroyed) {
+          log.info({ path: req.path }, "the body did not arrive: the connection closed");
+          return;
+        }
+        next(error);
+      },
+    );
+  });
+
   app.use(admission(env().MAX_ACTIVE_REQUESTS));
 
   app.all("*", handle);
@@ -165,23 +192,48 @@ function badAddress(res: Response) {
     .send(`Bad request: the address could not be read. ${quoteReference(res)}\n`);
 }
 
-/** Remix in this thread: the current build on each request (development rebuilds it). */
+/**
+ * Remix in this thread: the current build on each request (development rebuilds it). As
+ * Remix's Express adapter does, except that the body is the one already read (app.ts), not
+ * the connection's stream.
+ */
 export function remixHandler(build: () => ServerBuild, mode: "development" | "production") {
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
     requestId: String(res.getHeader("X-Request-Id")),
     crossSite: res.locals.crossSite,
     clientAddress: clientAddressOf(req),
   });
-  let handlerOf: { build: ServerBuild; handle: RequestHandler } | undefined;
-  return (req: Request, res: Response, next: NextFunction) => {
+  let handlerOf:
+    | { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }
+    | undefined;
+  return async (req: Request, res: Response, next: NextFunction) => {
     const current = build();
     if (handlerOf?.build !== current) {
-      handlerOf = {
-        build: current,
-        handle: createRequestHandler({ build: current, mode, getLoadContext }),
-      };
+      handlerOf = { build: current, handle: createRequestHandler(current, mode) };
     }
-    return handlerOf.handle(req, res, next);
+    try {
+      // The loaders and actions are told to stop once no answer can be sent.
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const request = new Request(requestUrl(req), {
+        method: req.method,
+        headers: requestHeaders(req),
+        body: hasBody(req.method) ? (res.locals.body as Uint8Array<ArrayBuffer>) : undefined,
+        signal: controller.signal,
+      });
+      const response = await handlerOf.handle(request, getLoadContext(req, res));
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers) res.append(name, value);
+      if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? ""))
+        res.flushHeaders();
+      if (response.body) await writeReadableStreamToWritable(response.body, res);
+      else res.end();
+    } catch (error) {
+      next(error);
+    }
   };
 }
 

@@ -16,6 +16,7 @@ import { activeDemoAccounts, seedDemoOnStartup } from "~/lib/demo.server";
 import { onShutdown, runShutdownHooks } from "~/lib/shutdown.server";
 import { createApp, remixHandler } from "./app";
 import { claimDataFolder } from "./control";
+import { createHttpServer } from "./http-server";
 import { startThreads } from "./threads";
 
 const mode = process.env.NODE_ENV === "development" ? "development" : "production";
@@ -111,7 +112,8 @@ const app = createApp({
 const port = config.PORT;
 const host = config.HOST;
 
-const server = app.listen(port, host ?? "", () => {
+const server = createHttpServer(config, app);
+server.listen(port, host ?? "", () => {
   // PORT=0 takes any free port: the line says which (the tests read it).
   const address = server.address();
   const listening = typeof address === "object" && address ? address.port : port;

@@ -2,10 +2,10 @@ import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import type { NextFunction, Request, Response } from "express";
 import { serveDatabase } from "~/db/remote.server";
-import { requestLimitFor } from "~/lib/body.server";
 import { log } from "~/lib/log.server";
 import { currentRequest } from "~/lib/request-context.server";
-import { clientAddressOf, tooLarge } from "./app";
+import { clientAddressOf } from "./app";
+import { hasBody, requestHeaders, requestUrl } from "./request-body";
 
 /**
  * Several app threads in one process. The main thread takes the connections (Node cannot
@@ -69,57 +69,6 @@ interface AppThread {
   inFlight: Map<number, InFlight>;
   database?: ReturnType<typeof serveDatabase>;
   stopping: boolean;
-}
-
-/** The address as Remix's Express adapter makes it: the host and port a proxy was asked for, when trusted. */
-function requestUrl(req: Request) {
-  const portOf = (host: string | undefined) => Number.parseInt(host?.split(":")[1] ?? "", 10);
-  const forwarded = portOf(req.get("X-Forwarded-Host"));
-  const direct = portOf(req.get("host"));
-  const port = Number.isSafeInteger(forwarded)
-    ? forwarded
-    : Number.isSafeInteger(direct)
-      ? direct
-      : "";
-  return new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ""}${req.originalUrl}`)
-    .href;
-}
-
-function requestHeaders(req: Request): [string, string][] {
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    for (const each of Array.isArray(value) ? value : [value]) headers.push([name, each]);
-  }
-  return headers;
-}
-
-/**
- * The whole body, or null once it passes the path's limit. A declared length is read straight
- * into one buffer, so a large upload is held once, not as chunks and then their copy.
- */
-async function readBody(req: Request): Promise<Uint8Array | null> {
-  const limit = requestLimitFor(req.path);
-  const declared = Number(req.get("content-length"));
-  if (Number.isSafeInteger(declared) && declared >= 0 && declared <= limit) {
-    const body = new Uint8Array(declared);
-    let size = 0;
-    for await (const chunk of req) {
-      const bytes = chunk as Buffer;
-      if (size + bytes.byteLength > declared) return null; // more than it said: refused
-      body.set(bytes, size);
-      size += bytes.byteLength;
-    }
-    return size === declared ? body : body.slice(0, size);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -287,8 +236,8 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
   /** Express's last handler: the request goes to the least busy thread. */
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     try {
-      const body = req.method === "GET" || req.method === "HEAD" ? null : await readBody(req);
-      if (body === null && req.method !== "GET" && req.method !== "HEAD") return tooLarge(res);
+      // Read whole before the request took its turn (app.ts).
+      const body = hasBody(req.method) ? (res.locals.body as Uint8Array) : null;
       const thread = threads.reduce((least, each) =>
         each.inFlight.size < least.inFlight.size ? each : least,
       );

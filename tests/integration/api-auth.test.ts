@@ -1,13 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { answer, defineOperation } from "~/api/operation.server";
 import { tokenResponse } from "~/api/operations/sign-in.server";
 import { readToken } from "~/api/tokens.server";
 import { hashRecoveryCode } from "~/models/two-step.server";
 import { applyUserAction } from "~/models/user-admin.server";
-import { getDb, schema } from "~/db/client.server";
+import { eq, sql } from "drizzle-orm";
+import { getDb, queryRows, schema } from "~/db/client.server";
 import { makeUser, TEST_PASSWORD } from "../factories";
 import { callApi, expectFailure, expectValid, expiredTokenFor, tokenFor } from "./support/api";
+
+// The store opens (and migrates) within the hook's longer time limit, not the first test's.
+beforeAll(async () => {
+  await getDb();
+});
 
 describe("the API's sign-in and tokens", () => {
   it("answers a token and the user for a right password; the token then works, and sign-out ends it", async () => {
@@ -153,6 +159,56 @@ describe("the API's sign-in and tokens", () => {
       401,
       "WRONG_CODE",
     );
+  });
+
+  it("checks at most 10 codes per account from many addresses, then ends the two-step token", async () => {
+    const user = await makeUser();
+    const db = await getDb();
+    await db.insert(schema.twoStepSecrets).values({
+      userId: user.id,
+      secretEnc: "unused",
+      enabledAt: new Date(),
+    });
+    await db
+      .insert(schema.twoStepRecoveryCodes)
+      .values({ userId: user.id, codeHash: hashRecoveryCode("abcde-fghij") });
+    const first = await callApi("POST", "/auth/signin", {
+      body: { email: user.email, password: TEST_PASSWORD },
+    });
+    const { twoStepToken } = first.body as { twoStepToken: string };
+    // Sent together, each from its own address (read from X-Forwarded-For without the server).
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        callApi("POST", "/auth/signin/twostep", {
+          body: { twoStepToken, code: `zzzzz-${String(i).padStart(5, "a")}` },
+          headers: { "X-Forwarded-For": `203.0.113.${i + 1}` },
+        }),
+      ),
+    );
+    const codes = answers.map((each) => (each.body as { responseCode: string }).responseCode);
+    expect(codes.filter((code) => code === "WRONG_CODE").length).toBeLessThan(10);
+    expect(
+      codes.filter((code) => code !== "WRONG_CODE").every((code) => code === "TOO_MANY_ATTEMPTS"),
+    ).toBe(true);
+    const [checked] = await queryRows<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM sign_in_failures WHERE account = ${user.email.toLowerCase()}`,
+    );
+    expect(checked.count).toBe(10);
+    // The two-step token is over: the right recovery code no longer gives a token.
+    expectFailure(
+      await callApi("POST", "/auth/signin/twostep", {
+        body: { twoStepToken, code: "abcde-fghij" },
+        headers: { "X-Forwarded-For": "203.0.113.200" },
+      }),
+      401,
+      "WRONG_CODE",
+    );
+    const outbox = await db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.toAddress, user.email));
+    expect(outbox).toHaveLength(1);
   });
 
   it("answers JSON for an unknown path and a wrong method, and a timeout instead of hanging", async () => {

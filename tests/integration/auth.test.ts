@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
-import { requireRole, requireUser, safeRedirect, TOKEN_EXPIRED } from "~/lib/auth.server";
+import { requireRole, requireUser, TOKEN_EXPIRED } from "~/lib/auth.server";
+import { safeRedirect } from "~/lib/safe-redirect.server";
 import { resetEnvForTesting } from "~/lib/env.server";
 import { runInRequest } from "~/lib/request-context.server";
 import { readSessionWith, sessionAbsoluteMs, sessionIdleMs } from "~/lib/session.server";

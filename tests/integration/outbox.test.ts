@@ -1,9 +1,27 @@
-import { existsSync } from "node:fs";
-import { eq, sql } from "drizzle-orm";
+import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { getDb, schema } from "~/db/client.server";
-import { enqueueEmail, mailFolder, retryDelayMs, sendPendingEmails } from "~/lib/email.server";
+import { getDb, queryRows, schema } from "~/db/client.server";
+import {
+  enqueueEmail,
+  mailFolder,
+  REDACTED,
+  retryDelayMs,
+  sendPendingEmails,
+  WRITTEN_MAIL_KEPT_MS,
+} from "~/lib/email.server";
 import { resetEnvForTesting } from "~/lib/env.server";
+import { runJobs } from "~/lib/jobs.server";
+import { required } from "~/lib/required";
+import {
+  createInvitation,
+  findInvitation,
+  findPasswordReset,
+  type InviteInput,
+  requestPasswordReset,
+} from "~/models/accounts.server";
+import { makeUser } from "../factories";
 
 afterEach(() => {
   delete process.env.SMTP_URL;
@@ -77,6 +95,74 @@ describe("email outbox", () => {
       .from(schema.outbox)
       .where(eq(schema.outbox.toAddress, "ghost@example.org"));
     expect(rows).toHaveLength(0);
+  });
+
+  it("keeps a sent reset or invitation email without its token; the written file has the link", async () => {
+    const admin = await makeUser({ roles: ["admin"] });
+    const member = await makeUser();
+    const invitee = `invitee-${Date.now()}@example.org`;
+    await createInvitation(admin, {
+      firstName: "Ivy",
+      middleName: "",
+      lastName: "Invitee",
+      email: invitee,
+    } as InviteInput);
+    expect(await requestPasswordReset(member.email)).toBe(true);
+    const db = await getDb();
+    const mails = await db
+      .select()
+      .from(schema.outbox)
+      .where(inArray(schema.outbox.toAddress, [invitee, member.email]));
+    expect(mails).toHaveLength(2);
+    const tokens = mails.map((mail) => {
+      const link = required(
+        /https?:\/\/\S+\/(changepassword|register)\?\S+/.exec(mail.textBody),
+        "a link",
+      )[0];
+      const params = new URL(link).searchParams;
+      return required(params.get("token") ?? params.get("invitationCode"), "a token");
+    });
+
+    await sendPendingEmails({ log: () => {} });
+    for (const [i, mail] of mails.entries()) {
+      const kept = await outboxRow(mail.id);
+      expect(kept.sentAt).not.toBeNull();
+      // What was sent, every word of it, except the token.
+      expect(kept.textBody).toBe(mail.textBody.replace(tokens[i], REDACTED));
+      expect(kept.redactedBody).toBeNull();
+      // The sent mail (a file here, without SMTP) has the working link.
+      const file = path.join(mailFolder(), `${String(mail.id).padStart(6, "0")}.eml`);
+      expect(readFileSync(file, "utf8").replace(/=\r?\n/g, "")).toContain(tokens[i]);
+    }
+    // Nowhere in the outbox, in any column.
+    const [found] = await queryRows<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM outbox
+           WHERE position(${tokens[0]} IN outbox::text) > 0 OR position(${tokens[1]} IN outbox::text) > 0`,
+    );
+    expect(found.count).toBe(0);
+    // The links still work.
+    const reset = tokens[mails.findIndex((mail) => mail.toAddress === member.email)];
+    expect((await findPasswordReset(reset)).status).toBe("valid");
+    const code = tokens[mails.findIndex((mail) => mail.toAddress === invitee)];
+    expect((await findInvitation(code)).status).toBe("valid");
+  });
+
+  it("deletes emails written as files once they are a day old, with the scheduled jobs", async () => {
+    const folder = mailFolder();
+    mkdirSync(folder, { recursive: true });
+    const old = path.join(folder, "900001.eml");
+    const recent = path.join(folder, "900002.eml");
+    const other = path.join(folder, "notes.txt");
+    for (const file of [old, recent, other]) writeFileSync(file, "a link");
+    const dayAndAMinute = new Date(Date.now() - WRITTEN_MAIL_KEPT_MS - 60_000);
+    utimesSync(old, dayAndAMinute, dayAndAMinute);
+    utimesSync(other, dayAndAMinute, dayAndAMinute);
+    const { prunedMailFiles } = await runJobs();
+    expect(prunedMailFiles).toBe(1);
+    expect(existsSync(old)).toBe(false);
+    expect(existsSync(recent)).toBe(true);
+    expect(existsSync(other)).toBe(true);
   });
 
   it("backs off: one minute, doubling, at most six hours", () => {

@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
+import { MAX_CODE_ATTEMPTS } from "~/lib/code-guesses.server";
 import { TOO_MANY_ATTEMPTS, waitMessage } from "~/lib/sign-in-throttle.server";
 import { describe, expect, it } from "vitest";
-import { getDb, schema } from "~/db/client.server";
+import { getDb, queryRows, schema } from "~/db/client.server";
 import { loader as rootLoader } from "~/root";
 import { loader as dashboardLoader } from "~/routes/dashboard";
 import { loader as userLoader } from "~/routes/dashboard.users.$userId";
@@ -320,7 +321,7 @@ describe("signing in with two-step", () => {
     expect(late.headers.get("Location")).toBe("/login");
   });
 
-  it("counts wrong codes as failed sign-ins: slowed after 5, that address refused after 10", async () => {
+  it("counts wrong codes with wrong passwords: slowed after 5, that address refused after 10", async () => {
     const user = await makeUser();
     const { secret } = await enrol(user);
     const first = await signInWithPassword(user);
@@ -333,7 +334,13 @@ describe("signing in with two-step", () => {
         sql`UPDATE sign_in_failures SET failed_at = failed_at - interval '31 seconds'
              WHERE account = ${user.email.toLowerCase()}`,
       );
-    for (let i = 0; i < 5; i++) expect(((await post("000000")) as Response).status).toBe(401);
+    // One wrong password from this address, so that its tenth failure comes before the
+    // account's tenth wrong code (which ends the sign-in: see "wrong codes per account").
+    const wrongPassword = (await loginAction(
+      args(postRequest("/login", { email: user.email, password: "not the password" })),
+    )) as Response;
+    expect(wrongPassword.status).toBe(401);
+    for (let i = 0; i < 4; i++) expect(((await post("000000")) as Response).status).toBe(401);
     const slowed = (await post(codeAt(secret, 30))) as Response;
     expect(slowed.status).toBe(429);
     expect((await slowed.json()).error[""]).toEqual([waitMessage(1)]);
@@ -375,6 +382,118 @@ describe("signing in with two-step", () => {
     expect(asked.headers.get("Location")).toBe("/login/two-step");
     // An untrusted browser is asked.
     expect((await signInWithPassword(user)).headers.get("Location")).toBe("/login/two-step");
+  });
+});
+
+describe("wrong codes per account", () => {
+  /** A route's answer, returned or thrown. */
+  const answerOf = async (run: () => Promise<unknown>) => {
+    try {
+      return (await run()) as Response;
+    } catch (thrown) {
+      if (thrown instanceof Response) return thrown;
+      throw thrown;
+    }
+  };
+
+  it("checks at most 10 codes sent together from many addresses, then ends the sign-in and emails the owner", async () => {
+    const user = await makeUser({ firstName: "Grace" });
+    const { secret, codes } = await enrol(user);
+    const pending = cookiesOf(await signInWithPassword(user));
+    const right = new Set([-30, 0, 30, 60].map((offset) => codeAt(secret, offset)));
+    const guesses = Array.from({ length: 40 }, (_, i) => String(100_000 + i * 7919))
+      .filter((code) => !right.has(code))
+      .slice(0, 30);
+    // Each from its own client address, as the server gives it (app/server: req.ip).
+    const answers = await Promise.all(
+      guesses.map((code, i) =>
+        answerOf(() =>
+          verifyAction({
+            request: postRequest("/login/two-step", { intent: "code", code }, pending),
+            params: {},
+            context: { clientAddress: `203.0.113.${i + 1}` },
+          }),
+        ),
+      ),
+    );
+    const db = await getDb();
+    // Every code checked and found wrong is recorded as a failed sign-in: ten, no more.
+    const [checked] = await queryRows<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM sign_in_failures WHERE account = ${user.email.toLowerCase()}`,
+    );
+    expect(checked.count).toBe(MAX_CODE_ATTEMPTS);
+    const wrong = answers.filter((answer) => answer.status === 401);
+    expect(wrong.length).toBeLessThan(MAX_CODE_ATTEMPTS);
+    // The rest are sent back to sign in again.
+    for (const answer of answers.filter((each) => each.status !== 401)) {
+      expect(answer.headers.get("Location")).toBe("/login");
+      expect(hasSession(answer)).toBe(false);
+    }
+    // The half-finished sign-in is over: the right code no longer helps.
+    const pendingRows = await db
+      .select()
+      .from(schema.twoStepPending)
+      .where(eq(schema.twoStepPending.userId, user.id));
+    expect(pendingRows).toEqual([]);
+    const late = await answerOf(() =>
+      verifyAction(
+        args(
+          postRequest("/login/two-step", { intent: "recovery", recoveryCode: codes[0] }, pending),
+        ),
+      ),
+    );
+    expect(late.headers.get("Location")).toBe("/login");
+    expect(hasSession(late)).toBe(false);
+    // One email to the owner, through the outbox.
+    const mail = await db
+      .select()
+      .from(schema.outbox)
+      .where(eq(schema.outbox.toAddress, user.email));
+    expect(mail).toHaveLength(1);
+    expect(mail[0].subject).toBe("Wrong two-step codes for your Horizon Scanning Database account");
+    expect(mail[0].textBody).toContain("Hello Grace,");
+    expect(mail[0].textBody).toContain("/myaccount/password");
+
+    // Signing in again within the window: the password works, no code is checked.
+    const again = cookiesOf(await signInWithPassword(user));
+    const refused = await answerOf(() =>
+      verifyAction(
+        args(postRequest("/login/two-step", { intent: "recovery", recoveryCode: codes[1] }, again)),
+      ),
+    );
+    expect(refused.headers.get("Location")).toBe("/login");
+    expect(hasSession(refused)).toBe(false);
+    // Once the window has passed, the right code signs in (the unused recovery code still works).
+    await db.execute(
+      sql`UPDATE two_step_code_attempts SET window_started_at = window_started_at - interval '16 minutes'
+           WHERE user_id = ${user.id}`,
+    );
+    const { response } = await secondStep(user, { intent: "recovery", recoveryCode: codes[1] });
+    expect(hasSession(response)).toBe(true);
+  });
+
+  it("does not count a right code against the account", async () => {
+    const user = await makeUser();
+    const { codes } = await enrol(user);
+    let address = 0;
+    const post = (cookie: string, fields: Record<string, string>) =>
+      answerOf(() =>
+        verifyAction({
+          request: postRequest("/login/two-step", fields, cookie),
+          params: {},
+          context: { clientAddress: `198.51.100.${++address}` },
+        }),
+      );
+    const wrong = { intent: "recovery", recoveryCode: "zzzzz-zzzzz" };
+    const first = cookiesOf(await signInWithPassword(user));
+    for (let i = 0; i < 8; i++) expect((await post(first, wrong)).status).toBe(401);
+    expect(hasSession(await post(first, { intent: "recovery", recoveryCode: codes[0] }))).toBe(
+      true,
+    );
+    // Nine wrong codes so far this window, not ten: the next is answered, not the end.
+    const second = cookiesOf(await signInWithPassword(user));
+    expect((await post(second, wrong)).status).toBe(401);
   });
 });
 

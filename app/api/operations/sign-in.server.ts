@@ -6,6 +6,12 @@ import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
 import { defineOperation } from "~/api/operation.server";
 import { issueToken, readToken, revokeToken } from "~/api/tokens.server";
+import {
+  CODE_GUESSES_USED,
+  endSignInsAfterGuesses,
+  returnCodeAttempt,
+  takeCodeAttempt,
+} from "~/lib/code-guesses.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { currentRequest } from "~/lib/request-context.server";
 import {
@@ -81,6 +87,12 @@ async function throttle(email: string, from: string | null) {
     throw new ApiError("TOO_MANY_ATTEMPTS", undefined, { detail: answer.message });
 }
 
+/** The account's code attempts are used up: its two-step tokens end (the call's among them). */
+async function guessesUsed(userId: number): Promise<never> {
+  await endSignInsAfterGuesses(userId);
+  throw new ApiError("TOO_MANY_ATTEMPTS", undefined, { detail: CODE_GUESSES_USED });
+}
+
 export const signIn = defineOperation({
   id: "signIn",
   method: "POST",
@@ -147,13 +159,18 @@ export const signInTwoStep = defineOperation({
     const from = address(request);
     // Wrong codes count with wrong passwords, per account and address, as on the page.
     await throttle(user.email, from);
+    // Per account, whatever the address, as on the page: at most MAX_CODE_ATTEMPTS are checked.
+    const attempt = await takeCodeAttempt(user.id);
+    if (!attempt.allowed) await guessesUsed(user.id);
     const right = isTotpCode(body.code)
       ? await verifyTotp(user.id, body.code)
       : await spendRecoveryCode(user.id, body.code);
     if (!right) {
       await recordSignInFailure(user.email, from);
+      if (attempt.last) await guessesUsed(user.id);
       throw new ApiError("WRONG_CODE");
     }
+    await returnCodeAttempt(user.id);
     await revokeToken(body.twoStepToken);
     return tokenFor(user);
   },

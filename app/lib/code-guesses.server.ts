@@ -1,0 +1,105 @@
+import { sql } from "drizzle-orm";
+import { getDb, queryRows } from "~/db/client.server";
+import { formatDateTime } from "~/lib/dates";
+import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { absoluteUrl } from "~/lib/stop-links.server";
+
+/**
+ * A hard cap on the two-step codes checked for one account, whatever the client addresses.
+ * The sign-in throttle (sign-in-throttle.server.ts) counts per account and address, and an
+ * address that has not failed is never refused: someone who knows the password could
+ * otherwise try a code from each of many addresses. Whoever reaches the second step has the
+ * password, so the cap also ends the half-finished sign-ins (the page's and the API's) and
+ * tells the owner.
+ *
+ * Each code to be checked first takes an attempt with one upsert that counts and answers in
+ * the same statement, so requests arriving together cannot all read "9" and all go on: the
+ * eleventh is refused without its code being looked at. A right code gives its attempt back.
+ */
+
+export const MAX_CODE_ATTEMPTS = 10;
+export const CODE_WINDOW_MINUTES = 15;
+
+export const CODE_GUESSES_USED = `Too many wrong codes for this account. Please wait ${CODE_WINDOW_MINUTES} minutes, then log in again.`;
+
+export interface CodeAttempt {
+  /** Whether this code may be checked. */
+  allowed: boolean;
+  /** Whether a wrong code now reaches the cap: the sign-in then ends. */
+  last: boolean;
+}
+
+/** Takes one of the account's code attempts, counted in the database. */
+export async function takeCodeAttempt(userId: number): Promise<CodeAttempt> {
+  const db = await getDb();
+  // A window older than CODE_WINDOW_MINUTES starts again at this attempt.
+  const [row] = await queryRows<{ attempts: number }>(
+    db,
+    sql`INSERT INTO two_step_code_attempts AS a (user_id, window_started_at, attempts)
+        VALUES (${userId}, now(), 1)
+        ON CONFLICT (user_id) DO UPDATE SET
+          attempts = CASE WHEN a.window_started_at <= now() - make_interval(mins => ${CODE_WINDOW_MINUTES})
+                          THEN 1 ELSE a.attempts + 1 END,
+          window_started_at = CASE WHEN a.window_started_at <= now() - make_interval(mins => ${CODE_WINDOW_MINUTES})
+                                   THEN now() ELSE a.window_started_at END
+        RETURNING attempts`,
+  );
+  return { allowed: row.attempts <= MAX_CODE_ATTEMPTS, last: row.attempts >= MAX_CODE_ATTEMPTS };
+}
+
+/** A right code: the attempt it took is given back. */
+export async function returnCodeAttempt(userId: number) {
+  const db = await getDb();
+  await db.execute(
+    sql`UPDATE two_step_code_attempts SET attempts = attempts - 1
+         WHERE user_id = ${userId} AND attempts > 0`,
+  );
+}
+
+/**
+ * The cap is reached: every half-finished sign-in of the account ends (the page's pending
+ * state and the API's two-step tokens), and the owner gets one email per window saying so.
+ */
+export async function endSignInsAfterGuesses(userId: number) {
+  const db = await getDb();
+  const emailed = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`DELETE FROM two_step_pending WHERE user_id = ${userId} AND purpose = 'verify'`,
+    );
+    await tx.execute(
+      sql`DELETE FROM api_tokens WHERE user_id = ${userId} AND purpose = 'two-step'`,
+    );
+    // Only one of the requests that reach the cap together wins the email.
+    const [won] = await queryRows<{ window_started_at: string }>(
+      tx,
+      sql`UPDATE two_step_code_attempts SET warned_at = now()
+           WHERE user_id = ${userId}
+             AND (warned_at IS NULL OR warned_at < window_started_at)
+         RETURNING window_started_at::text`,
+    );
+    if (!won) return false;
+    const [owner] = await queryRows<{ email: string; first_name: string }>(
+      tx,
+      sql`SELECT email, first_name FROM users
+           WHERE id = ${userId} AND deleted_at IS NULL AND suspended_at IS NULL`,
+    );
+    if (!owner) return false;
+    await enqueueEmail(tx, {
+      to: owner.email,
+      subject: "Wrong two-step codes for your Horizon Scanning Database account",
+      text: [
+        `Hello ${owner.first_name},`,
+        "",
+        `Your password was entered correctly, then ${MAX_CODE_ATTEMPTS} wrong two-step codes were given for your Horizon Scanning Database account since ${formatDateTime(new Date(won.window_started_at))}. We stopped that sign-in, and no more codes are accepted for ${CODE_WINDOW_MINUTES} minutes.`,
+        "",
+        "If this was not you, someone knows your password. Change it now: sign in and open",
+        absoluteUrl("/myaccount/password"),
+        "",
+        "or ask for a reset link at",
+        absoluteUrl("/resetpassword"),
+      ].join("\n"),
+    });
+    return true;
+  });
+  if (emailed) kickOutbox();
+}

@@ -1,0 +1,68 @@
+/**
+ * Return addresses that lead off the site, from the public open-redirect payload lists
+ * (PayloadsAllTheThings' "Open URL Redirect", the OWASP cheat sheet), as a browser or a form
+ * would hand them to the server: each must give the fallback. Shared by the unit test of
+ * app/lib/safe-redirect.server.ts and the sign-in integration test.
+ */
+export const OFF_SITE: [string, string][] = [
+  ["protocol-relative", "//evil.example"],
+  ["three slashes", "///evil.example"],
+  ["four slashes", "////evil.example/"],
+  ["https URL", "https://evil.example"],
+  ["http URL", "http://evil.example/path"],
+  ["scheme without slashes", "https:evil.example"],
+  ["scheme with one slash", "http:/evil.example"],
+  ["scheme with a backslash", "https:/\\evil.example"],
+  ["slash backslash", "/\\evil.example"],
+  ["slash two backslashes", "/\\\\evil.example"],
+  ["two backslashes", "\\\\evil.example"],
+  ["backslash slash", "\\/evil.example"],
+  ["slash backslash slash", "/\\/evil.example"],
+  ["slashes, backslash and userinfo", "///\\;@evil.example"],
+  ["tab between slashes", "/\t/evil.example"],
+  ["newline between slashes", "/\n/evil.example"],
+  ["CRLF between slashes", "/\r\n/evil.example"],
+  ["vertical tab", "/\v/evil.example"],
+  ["NUL between slashes", "/\0/evil.example"],
+  ["leading tab", "\t//evil.example"],
+  ["leading space", " //evil.example"],
+  ["space between slashes", "/ /evil.example"],
+  ["no-break space between slashes", "/\u00a0/evil.example"],
+  ["encoded slashes", "%2F%2Fevil.example"],
+  ["encoded slashes, lower case", "%2f%2fevil.example"],
+  ["slash then encoded slash", "/%2F/evil.example"],
+  ["slash then encoded slashes", "/%2f%2fevil.example"],
+  ["encoded tab between slashes", "/%09/evil.example"],
+  ["encoded CRLF between slashes", "/%0D%0A/evil.example"],
+  ["encoded backslash", "/%5Cevil.example"],
+  ["encoded backslashes", "%5C%5Cevil.example"],
+  ["encoded backslash, lower case", "/%5cevil.example"],
+  ["javascript URL", "javascript:alert(1)"],
+  ["javascript URL, mixed case", "JaVaScRiPt:alert(document.domain)"],
+  ["javascript URL after a slash and newline", "/%0Ajavascript:alert(1)"],
+  ["data URL", "data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="],
+  ["userinfo trick", "//site.example@evil.example"],
+  ["ideographic full stop", "//evil\u3002example"],
+  ["fullwidth solidus", "\uff0f\uff0fevil.example"],
+  ["slash and fullwidth solidus", "/\uff0fevil.example"],
+  ["division slash", "/\u2215evil.example"],
+  ["right-to-left override", "/\u202e/evil.example"],
+  ["line separator", "/\u2028/evil.example"],
+  ["bare host", "evil.example"],
+  ["relative path", "search?q=a"],
+  ["empty", ""],
+  ["far too long", `/${"a".repeat(3000)}`],
+  ["broken escape", "/%E0%A4%A"],
+];
+
+/** Paths on this site, as our pages send them: kept (normalised as a URL would). */
+export const ON_SITE: [string, string][] = [
+  ["/", "/"],
+  ["/search?q=a", "/search?q=a"],
+  ["/myaccount?tab=1", "/myaccount?tab=1"],
+  ["/record/HSS000001#trials", "/record/HSS000001#trials"],
+  ["/search?q=caf%C3%A9&f=status%3Aapproved", "/search?q=caf%C3%A9&f=status%3Aapproved"],
+  ["/search?q=a%2F%2Fb", "/search?q=a%2F%2Fb"],
+  ["/dashboard/./notifications/../notifications", "/dashboard/notifications"],
+  ["/https://evil.example", "/https://evil.example"],
+];
