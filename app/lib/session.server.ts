@@ -42,6 +42,12 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The stored key (hash) of the request's session id, if it carries one. */
+export async function sessionIdHash(request: Request): Promise<string | null> {
+  const id = await readSessionId(request);
+  return id ? hashId(id) : null;
+}
+
 /** Starts a session for the user and returns the Set-Cookie header value. */
 export async function createSession(request: Request, userId: number): Promise<string> {
   noteRequestUser(userId);

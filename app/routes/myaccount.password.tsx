@@ -11,9 +11,10 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { destroyOtherSessions } from "~/lib/session.server";
+import { sessionIdHash } from "~/lib/session.server";
 import { changeOwnPassword, ownPasswordSchema, WrongPasswordError } from "~/models/accounts.server";
 import { readForm } from "~/lib/body.server";
+import { originOf } from "~/models/security-events.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
 
@@ -36,12 +37,10 @@ export async function action({ request }: ActionFunctionArgs) {
   if (await isRateLimited(WRONG_CURRENT, key))
     return json(submission.reply({ formErrors: [TOO_MANY], hideFields }), { status: 429 });
   try {
-    await changeOwnPassword(
-      user,
-      submission.value.currentPassword,
-      submission.value.password,
-      (db) => destroyOtherSessions(request, user.id, db),
-    );
+    await changeOwnPassword(user, submission.value.currentPassword, submission.value.password, {
+      sessionHash: await sessionIdHash(request),
+      origin: originOf(request),
+    });
   } catch (error) {
     if (!(error instanceof WrongPasswordError)) throw error;
     await hitRateLimit(WRONG_CURRENT, key);
@@ -86,7 +85,10 @@ export default function MyPassword() {
         ])}
       />
       <h1>Change your password</h1>
-      <p>Changing it signs you out on every other device; you stay signed in here.</p>
+      <p>
+        Changing it signs you out on every other device, ends your API tokens and forgets the
+        browsers you trusted to skip two-step sign-in; you stay signed in here.
+      </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="email" name="username" value={email} readOnly hidden autoComplete="username" />
         <TextField

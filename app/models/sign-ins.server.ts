@@ -1,0 +1,68 @@
+/**
+ * Ending the ways into an account other than its password: sessions, API tokens, browsers
+ * trusted to skip two-step sign-in, and sign-ins half done (between a right password and the
+ * second step). A password reset or change, and "Sign out everywhere else", end them so that
+ * whoever held one is left with nothing but the new password to try.
+ */
+import { and, eq, ne } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { schema } from "~/db/client.server";
+import { type RequestOrigin, recordSecurityEvent } from "~/models/security-events.server";
+
+const { apiTokens, sessions, twoStepPending, twoStepTrustedBrowsers } = schema;
+
+/**
+ * Forgets every browser the user trusted to skip the second step, and records it in the
+ * trail when there were any. Answers how many there were.
+ */
+export async function forgetTrustedBrowsers(db: Db, userId: number, origin: RequestOrigin) {
+  const ended = await db
+    .delete(twoStepTrustedBrowsers)
+    .where(eq(twoStepTrustedBrowsers.userId, userId))
+    .returning({ tokenHash: twoStepTrustedBrowsers.tokenHash });
+  if (ended.length > 0) {
+    await recordSecurityEvent(
+      db,
+      userId,
+      "trusted_browsers_ended",
+      origin,
+      `${ended.length} ${ended.length === 1 ? "browser" : "browsers"}`,
+    );
+  }
+  return ended.length;
+}
+
+/** Ends every API token of the user; answers how many access tokens were still live. */
+export async function endApiTokens(db: Db, userId: number) {
+  const ended = await db
+    .delete(apiTokens)
+    .where(eq(apiTokens.userId, userId))
+    .returning({ purpose: apiTokens.purpose, expiresAt: apiTokens.expiresAt });
+  const now = Date.now();
+  return ended.filter((token) => token.purpose === "access" && token.expiresAt.getTime() > now)
+    .length;
+}
+
+/**
+ * Ends the user's sessions (all but the one whose id hash is kept, when given), API tokens,
+ * half-done sign-ins and trusted browsers, inside the caller's transaction.
+ */
+export async function endSignIns(
+  db: Db,
+  userId: number,
+  origin: RequestOrigin,
+  keepSessionHash?: string | null,
+) {
+  await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        keepSessionHash ? ne(sessions.idHash, keepSessionHash) : undefined,
+      ),
+    );
+  const tokens = await endApiTokens(db, userId);
+  await db.delete(twoStepPending).where(eq(twoStepPending.userId, userId));
+  const browsers = await forgetTrustedBrowsers(db, userId, origin);
+  return { tokens, browsers };
+}
