@@ -413,6 +413,12 @@ export function ownPasswordSchema(email: string) {
   );
 }
 
+/** Wrong current passwords (on the pages that ask for one) count like failed sign-ins. */
+export const WRONG_CURRENT_PASSWORD = { bucket: "login", max: 10, windowMs: 15 * 60 * 1000 };
+export const TOO_MANY_WRONG_PASSWORDS =
+  "Too many wrong passwords. Please wait 15 minutes and try again.";
+export const wrongPasswordKey = (user: Pick<User, "email">) => `email:${user.email.toLowerCase()}`;
+
 export class WrongPasswordError extends Error {
   constructor() {
     super("Your current password is incorrect");

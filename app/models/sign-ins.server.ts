@@ -1,15 +1,16 @@
 /**
  * Ending the ways into an account other than its password: sessions, API tokens, browsers
- * trusted to skip two-step sign-in, and sign-ins half done (between a right password and the
- * second step). A password reset or change, and "Sign out everywhere else", end them so that
- * whoever held one is left with nothing but the new password to try.
+ * trusted to skip two-step sign-in, sign-ins half done (between a right password and the
+ * second step) and changes of email address waiting for their link. A password reset or
+ * change, and "Sign out everywhere else", end them so that whoever held one is left with
+ * nothing but the new password to try.
  */
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { schema } from "~/db/client.server";
 import { type RequestOrigin, recordSecurityEvent } from "~/models/security-events.server";
 
-const { apiTokens, sessions, twoStepPending, twoStepTrustedBrowsers } = schema;
+const { apiTokens, emailChanges, sessions, twoStepPending, twoStepTrustedBrowsers } = schema;
 
 /**
  * Forgets every browser the user trusted to skip the second step, and records it in the
@@ -43,9 +44,18 @@ export async function endApiTokens(db: Db, userId: number) {
     .length;
 }
 
+/** Withdraws the user's open requests to change address (a newer one, or a new password). */
+export async function withdrawEmailChanges(db: Db, userId: number) {
+  await db
+    .update(emailChanges)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(emailChanges.userId, userId), isNull(emailChanges.usedAt)));
+}
+
 /**
  * Ends the user's sessions (all but the one whose id hash is kept, when given), API tokens,
- * half-done sign-ins and trusted browsers, inside the caller's transaction.
+ * half-done sign-ins, trusted browsers and waiting email changes, inside the caller's
+ * transaction.
  */
 export async function endSignIns(
   db: Db,
@@ -63,6 +73,7 @@ export async function endSignIns(
     );
   const tokens = await endApiTokens(db, userId);
   await db.delete(twoStepPending).where(eq(twoStepPending.userId, userId));
+  await withdrawEmailChanges(db, userId);
   const browsers = await forgetTrustedBrowsers(db, userId, origin);
   return { tokens, browsers };
 }

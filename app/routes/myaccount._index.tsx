@@ -84,7 +84,10 @@ export default function MyAccount() {
       <h2>Manage your account</h2>
       <ul>
         <li>
-          <Link to="/myaccount/profile">Change your name or email</Link>
+          <Link to="/myaccount/profile">Change your name</Link>
+        </li>
+        <li>
+          <Link to="/myaccount/email">Change your email address</Link>
         </li>
         <li>
           <Link to="/myaccount/password">Change your password</Link>

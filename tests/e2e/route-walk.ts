@@ -80,6 +80,8 @@ export const VISITS: Record<
   // Without a reset link's token: the page that says the link has expired, 410 Gone.
   "/changepassword": { as: "signed out", path: () => "/changepassword", status: 410 },
   "/checkemail": { as: "signed out", path: () => "/checkemail" },
+  // Without a confirmation link's token: the page that says the link cannot be used, 410 Gone.
+  "/confirmemail": { as: "signed out", path: () => "/confirmemail", status: 410 },
   "/contact": { as: "signed out", path: () => "/contact" },
   // The answer to a form sent from another site, shown at the form's address.
   "/crosssite": {
@@ -193,6 +195,7 @@ export const VISITS: Record<
   "/login/two-step": { as: "halfway", path: () => "/login/two-step" },
   "/members": { as: "member", path: () => "/members" },
   "/myaccount": { as: "member", path: () => "/myaccount" },
+  "/myaccount/email": { as: "member", path: () => "/myaccount/email" },
   "/myaccount/password": { as: "member", path: () => "/myaccount/password" },
   "/myaccount/profile": { as: "member", path: () => "/myaccount/profile" },
   "/myaccount/two-step": { as: "member", path: () => "/myaccount/two-step" },

@@ -1,13 +1,16 @@
-import { desc, eq } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { desc, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { issueToken, readToken } from "~/api/tokens.server";
 import { getDb, schema } from "~/db/client.server";
 import { required } from "~/lib/required";
 import { readSession } from "~/lib/session.server";
 import { listSecurityEvents } from "~/models/security-events.server";
-import type { User } from "~/models/users.server";
-import { verifyLogin } from "~/models/users.server";
+import { getActiveUser, type User, verifyLogin } from "~/models/users.server";
 import { action as changePasswordAction } from "~/routes/changepassword";
+import { action as confirmAction, loader as confirmLoader } from "~/routes/confirmemail";
+import { action as emailAction, loader as emailLoader } from "~/routes/myaccount.email";
+import { action as profileAction } from "~/routes/myaccount.profile";
 import { action as verifyAction } from "~/routes/login_.two-step";
 import { action as myPasswordAction } from "~/routes/myaccount.password";
 import { action as resetAction } from "~/routes/resetpassword";
@@ -21,6 +24,7 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from "../factories";
+import { callApi, expectFailure, tokenFor } from "./support/api";
 import { codeAt, enrol, hasSession, secondStep, signInWithPassword } from "./support/two-step";
 
 // How a stolen password, mailbox, session or token is kept from taking an account over.
@@ -45,6 +49,22 @@ async function lastEmailTo(address: string) {
     .orderBy(desc(schema.outbox.id))
     .limit(1);
   return mail;
+}
+
+async function emailsTo(address: string) {
+  const db = await getDb();
+  return db.select().from(schema.outbox).where(eq(schema.outbox.toAddress, address));
+}
+
+const uniqueEmail = () => `new-${Math.random().toString(36).slice(2, 10)}@test.example.org`;
+
+/** The token of the first link to `path` in the text. */
+function tokenIn(text: string, path: string) {
+  const link = required(
+    text.match(new RegExp(`https?://\\S+${path}\\?\\S+`))?.[0],
+    `a ${path} link`,
+  );
+  return required(new URL(link).searchParams.get("token"), `a token in the ${path} link`);
 }
 
 /** Asks for a reset link for the user and answers the token the email carries. */
@@ -194,5 +214,186 @@ describe("a password reset and two-step sign-in", () => {
       "Trusted browsers forgotten",
     ]);
     expect(events[0]).toMatchObject({ address: "192.0.2.44", browser: "Firefox on Linux" });
+  });
+});
+
+describe("changing the email address", () => {
+  const askFor = (cookie: string, fields: Record<string, string>) =>
+    emailAction(args(postFrom("/myaccount/email", fields, cookie))) as Promise<Response>;
+
+  it("needs the current password, and changes only when the link sent to the new address is followed", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const wanted = uniqueEmail();
+
+    const missing = await askFor(cookie, { email: wanted });
+    expect(missing.status).toBe(400);
+    expect((await missing.json()).error.currentPassword).toEqual(["Enter your current password"]);
+    const wrong = await askFor(cookie, { email: wanted, currentPassword: "not it at all" });
+    expect(wrong.status).toBe(400);
+    const reply = await wrong.json();
+    expect(reply.error.currentPassword).toEqual(["Your current password is incorrect"]);
+    // What was typed stays, except the password.
+    expect(reply.initialValue).toMatchObject({ email: wanted });
+    expect(reply.initialValue.currentPassword).toBeUndefined();
+    expect(await emailsTo(wanted)).toEqual([]);
+    // Names alone on the profile page: an email sent with them changes nothing.
+    await redirected(() =>
+      profileAction(
+        args(
+          postRequest(
+            "/myaccount/profile",
+            { firstName: "Grace", lastName: "Hopper", email: wanted },
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect((await getActiveUser(user.id))?.email).toBe(user.email);
+
+    const asked = await redirected(() =>
+      askFor(cookie, { email: wanted.toUpperCase(), currentPassword: TEST_PASSWORD }),
+    );
+    expect(asked.headers.get("Location")).toBe("/myaccount");
+    // Not yet: only the link changes it.
+    expect((await getActiveUser(user.id))?.email).toBe(user.email);
+    const page = await (await emailLoader(args(getRequest("/myaccount/email", cookie)))).json();
+    expect(page.pending).toMatchObject({ newEmail: wanted });
+
+    // The old address is told: when, from where, and to what.
+    const notice = (await lastEmailTo(user.email)).textBody;
+    expect(notice).toContain(`asked to change its email address to ${wanted}`);
+    expect(notice).toContain("from the address 192.0.2.44");
+    expect(notice).toMatch(/On [A-Z][a-z]{2} \d{1,2}(st|nd|rd|th) \d{4}, \d\d:\d\d UTC/);
+    const token = tokenIn((await lastEmailTo(wanted)).textBody, "/confirmemail");
+    // Only the token's hash is stored.
+    const db = await getDb();
+    const [stored] = await db
+      .select()
+      .from(schema.emailChanges)
+      .where(eq(schema.emailChanges.userId, user.id));
+    expect(stored.tokenHash).toBe(createHash("sha256").update(token).digest("base64url"));
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    // Opening the link asks; only the POST changes the address.
+    const question = (await confirmLoader(
+      args(getRequest(`/confirmemail?token=${token}`)),
+    )) as Response;
+    expect(await question.json()).toMatchObject({ status: "valid", newEmail: wanted });
+    expect((await getActiveUser(user.id))?.email).toBe(user.email);
+    const confirmed = await redirected(() =>
+      confirmAction(args(postFrom("/confirmemail", { token }, cookie))),
+    );
+    expect(confirmed.headers.get("Location")).toBe("/myaccount");
+    expect((await getActiveUser(user.id))?.email).toBe(wanted);
+    expect(await verifyLogin(wanted, TEST_PASSWORD)).not.toBeNull();
+    expect(await verifyLogin(user.email, TEST_PASSWORD)).toBeNull();
+    const changed = (await lastEmailTo(user.email)).textBody;
+    expect(changed).toContain(`was changed to ${wanted}`);
+    expect(changed).toContain("from the address 192.0.2.44");
+
+    // Once only.
+    const spent = (await confirmLoader(
+      args(getRequest(`/confirmemail?token=${token}`)),
+    )) as Response;
+    expect(spent.status).toBe(410);
+    const events = await listSecurityEvents(user.id);
+    expect(events.slice(0, 2)).toMatchObject([
+      { what: "Email address changed", detail: `From ${user.email} to ${wanted}` },
+      { what: "Change of email address asked for", detail: `To ${wanted}`, address: "192.0.2.44" },
+    ]);
+  });
+
+  it("lets a link expire, and a newer request or a new password withdraws it", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const ask = async () => {
+      const wanted = uniqueEmail();
+      await redirected(() => askFor(cookie, { email: wanted, currentPassword: TEST_PASSWORD }));
+      return tokenIn((await lastEmailTo(wanted)).textBody, "/confirmemail");
+    };
+    const status = async (token: string) =>
+      ((await confirmLoader(args(getRequest(`/confirmemail?token=${token}`)))) as Response).status;
+
+    const expired = await ask();
+    const db = await getDb();
+    await db.execute(
+      sql`UPDATE email_changes SET expires_at = now() - interval '1 second' WHERE user_id = ${user.id}`,
+    );
+    expect(await status(expired)).toBe(410);
+    const refused = await redirected(() =>
+      confirmAction(args(postRequest("/confirmemail", { token: expired }))),
+    );
+    expect(refused.headers.get("Location")).toBe(`/confirmemail?token=${expired}`);
+    expect((await getActiveUser(user.id))?.email).toBe(user.email);
+
+    const older = await ask();
+    const newer = await ask();
+    expect(await status(older)).toBe(410);
+    expect(await status(newer)).toBe(200);
+    await redirected(() =>
+      myPasswordAction(
+        args(
+          postRequest(
+            "/myaccount/password",
+            { currentPassword: TEST_PASSWORD, password: STRONG, confirmPassword: STRONG },
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(await status(newer)).toBe(410);
+  });
+
+  it("needs the current password through the JSON API too, and waits there for the link as well", async () => {
+    const user = await makeUser();
+    const token = await tokenFor(user);
+    const wanted = uniqueEmail();
+    const body = { firstName: "Robin", middleName: "", lastName: "Renamed", email: wanted };
+    const missing = await callApi("POST", "/accountsettings/updateuserprofile", { token, body });
+    expectFailure(missing, 400, "VALIDATION_FAILED");
+    expect(missing.body).toMatchObject({
+      errors: {
+        "body.currentPassword": ["Enter your current password to change your email address"],
+      },
+    });
+    const wrong = await callApi("POST", "/accountsettings/updateuserprofile", {
+      token,
+      body: { ...body, currentPassword: "not it at all" },
+    });
+    expectFailure(wrong, 400, "VALIDATION_FAILED");
+    // A refused change of address changes nothing else either.
+    expect(await getActiveUser(user.id)).toMatchObject({ email: user.email, lastName: "User" });
+    expect(await emailsTo(wanted)).toEqual([]);
+
+    const asked = await callApi("POST", "/accountsettings/updateuserprofile", {
+      token,
+      body: { ...body, currentPassword: TEST_PASSWORD },
+    });
+    expect(asked.status).toBe(200);
+    expect(asked.body).toMatchObject({
+      message: `Your profile has been updated. We have sent a link to ${wanted}: your email address changes when it is opened.`,
+      originalRequest: body,
+      user: { email: user.email, first_name: "Robin" },
+    });
+    expect(JSON.stringify(asked.body)).not.toContain(TEST_PASSWORD);
+    expect(await getActiveUser(user.id)).toMatchObject({ email: user.email, lastName: "Renamed" });
+    expect(await emailsTo(wanted)).toHaveLength(1);
+  });
+
+  it("refuses the address it already has, and one another account uses", async () => {
+    const other = await makeUser();
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const same = await askFor(cookie, { email: user.email, currentPassword: TEST_PASSWORD });
+    expect(same.status).toBe(400);
+    expect((await same.json()).error.email).toEqual(["This is already your email address"]);
+    const taken = await askFor(cookie, {
+      email: other.email.toUpperCase(),
+      currentPassword: TEST_PASSWORD,
+    });
+    expect(taken.status).toBe(409);
+    expect((await taken.json()).error.email).toEqual(["Another account already uses this email"]);
+    expect(await emailsTo(other.email)).toEqual([]);
   });
 });
