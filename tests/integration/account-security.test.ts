@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { issueToken, readToken } from "~/api/tokens.server";
 import { getDb, schema } from "~/db/client.server";
 import { required } from "~/lib/required";
@@ -10,6 +10,7 @@ import { getActiveUser, type User, verifyLogin } from "~/models/users.server";
 import { action as changePasswordAction } from "~/routes/changepassword";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirmemail";
 import { action as emailAction, loader as emailLoader } from "~/routes/myaccount.email";
+import { action as enrolAction, loader as enrolLoader } from "~/routes/myaccount.two-step";
 import { action as profileAction } from "~/routes/myaccount.profile";
 import { action as verifyAction } from "~/routes/login_.two-step";
 import { action as myPasswordAction } from "~/routes/myaccount.password";
@@ -25,9 +26,22 @@ import {
   TEST_PASSWORD,
 } from "../factories";
 import { callApi, expectFailure, tokenFor } from "./support/api";
-import { codeAt, enrol, hasSession, secondStep, signInWithPassword } from "./support/two-step";
+import {
+  codeAt,
+  enrol,
+  hasSession,
+  json,
+  secondStep,
+  signInWithPassword,
+  withCookies,
+} from "./support/two-step";
 
 // How a stolen password, mailbox, session or token is kept from taking an account over.
+
+// The store is made (and migrated) before the first test's clock starts.
+beforeAll(async () => {
+  await getDb();
+});
 
 const STRONG = "plum orchard tuesday lantern";
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
@@ -395,5 +409,79 @@ describe("changing the email address", () => {
     expect(taken.status).toBe(409);
     expect((await taken.json()).error.email).toEqual(["Another account already uses this email"]);
     expect(await emailsTo(other.email)).toEqual([]);
+  });
+});
+
+describe("recovery codes and turning two-step off", () => {
+  const post = (cookie: string, fields: Record<string, string>) =>
+    enrolAction(args(postFrom("/myaccount/two-step", fields, cookie)));
+
+  it("shows new recovery codes only for the password or a current code", async () => {
+    const user = await makeUser();
+    const { secret, codes, cookie } = await enrol(user);
+
+    // A session alone (no password, no code) gets no codes, and the old ones still work.
+    const attempts: Record<string, string>[] = [
+      { intent: "regenerate" },
+      { intent: "regenerate", confirmation: "not it at all" },
+      { intent: "regenerate", confirmation: "000000" },
+    ];
+    for (const fields of attempts) {
+      const refused = (await post(cookie, fields)) as Response;
+      expect(refused.status).toBe(400);
+      const reply = await refused.json();
+      expect(reply.form).toBe("regenerate");
+      expect(reply.error.confirmation).toEqual([
+        "Enter your password or a current 6-digit code from your app",
+      ]);
+      expect(refused.headers.getSetCookie().join()).not.toContain("hsd_recovery_codes");
+    }
+    const db = await getDb();
+    const stored = await db
+      .select()
+      .from(schema.twoStepRecoveryCodes)
+      .where(eq(schema.twoStepRecoveryCodes.userId, user.id));
+    expect(stored).toHaveLength(10);
+
+    // A current code (the next step's: enrolment used this one) makes them, shown once.
+    const made = await redirected(() =>
+      post(cookie, { intent: "regenerate", confirmation: codeAt(secret, 30) }),
+    );
+    const shown = await json(
+      await enrolLoader(
+        args(getRequest("/myaccount/two-step", withCookies(cookie, cookiesOf(made)))),
+      ),
+    );
+    expect(shown.view).toBe("codes");
+    expect(shown.codes).toHaveLength(10);
+    expect(shown.codes).not.toContain(codes[0]);
+    // And the password does too.
+    await redirected(() => post(cookie, { intent: "regenerate", confirmation: TEST_PASSWORD }));
+
+    const events = await listSecurityEvents(user.id);
+    expect(events.map((event) => event.what)).toEqual([
+      "New recovery codes made",
+      "New recovery codes made",
+      "Two-step sign-in turned on",
+    ]);
+    expect(events[0]).toMatchObject({ address: "192.0.2.44", browser: "Firefox on Linux" });
+  });
+
+  it("turns off only with the password or a current code, and says so in the trail", async () => {
+    const user = await makeUser();
+    const { secret, cookie } = await enrol(user);
+    await trustedBrowser(user, secret);
+    const refused = (await post(cookie, { intent: "disable" })) as Response;
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error.confirmation).toEqual([
+      "Enter your password or a current 6-digit code from your app",
+    ]);
+    await redirected(() => post(cookie, { intent: "disable", confirmation: TEST_PASSWORD }));
+    const events = await listSecurityEvents(user.id);
+    expect(events.slice(0, 2).map((event) => event.what)).toEqual([
+      "Two-step sign-in turned off",
+      "Trusted browsers forgotten",
+    ]);
+    expect(events[1].detail).toBe("1 browser");
   });
 });

@@ -120,7 +120,15 @@ describe("enrolment", () => {
     const user = await makeUser();
     const { codes, cookie } = await enrol(user);
     const made = await redirected(() =>
-      enrolAction(args(postRequest("/myaccount/two-step", { intent: "regenerate" }, cookie))),
+      enrolAction(
+        args(
+          postRequest(
+            "/myaccount/two-step",
+            { intent: "regenerate", confirmation: TEST_PASSWORD },
+            cookie,
+          ),
+        ),
+      ),
     );
     const fresh = await json(
       await enrolLoader(
