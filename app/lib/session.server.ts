@@ -200,15 +200,6 @@ export async function destroyUserSessions(userId: number) {
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Ends every session of the user except the request's own (a password change). */
-export async function destroyOtherSessions(request: Request, userId: number, db?: Db) {
-  db ??= await getDb();
-  const id = await readSessionId(request);
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), id ? ne(sessions.idHash, hashId(id)) : undefined));
-}
-
 export interface Device {
   /** The session's public id (never its hash): what the sign-out form names. */
   id: string;

@@ -5,9 +5,8 @@
  * change, and "Sign out everywhere else", end them so that whoever held one is left with
  * nothing but the new password to try.
  */
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
-import { schema } from "~/db/client.server";
+import { and, count, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { type RequestOrigin, recordSecurityEvent } from "~/models/security-events.server";
 
 const { apiTokens, emailChanges, sessions, twoStepPending, twoStepTrustedBrowsers } = schema;
@@ -76,4 +75,39 @@ export async function endSignIns(
   await withdrawEmailChanges(db, userId);
   const browsers = await forgetTrustedBrowsers(db, userId, origin);
   return { tokens, browsers };
+}
+
+/** How many API access tokens of the user are live (for the signed-in devices list). */
+export async function countLiveApiTokens(userId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ total: count() })
+    .from(apiTokens)
+    .where(
+      and(
+        eq(apiTokens.userId, userId),
+        eq(apiTokens.purpose, "access"),
+        gt(apiTokens.expiresAt, new Date()),
+      ),
+    );
+  return row.total;
+}
+
+/**
+ * "Sign out everywhere else": every other session, every API token, trusted browsers,
+ * half-done sign-ins and waiting email changes end, in one transaction written to the trail.
+ * Answers how many API tokens were live.
+ */
+export async function signOutEverywhereElse(
+  userId: number,
+  keepSessionHash: string | null,
+  origin: RequestOrigin,
+) {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const ended = await endSignIns(t, userId, origin, keepSessionHash);
+    await recordSecurityEvent(t, userId, "signed_out_everywhere", origin);
+    return ended.tokens;
+  });
 }

@@ -9,6 +9,7 @@ import { listSecurityEvents } from "~/models/security-events.server";
 import { getActiveUser, type User, verifyLogin } from "~/models/users.server";
 import { action as changePasswordAction } from "~/routes/changepassword";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirmemail";
+import { action as accountAction, loader as accountLoader } from "~/routes/myaccount._index";
 import { action as emailAction, loader as emailLoader } from "~/routes/myaccount.email";
 import { action as enrolAction, loader as enrolLoader } from "~/routes/myaccount.two-step";
 import { action as profileAction } from "~/routes/myaccount.profile";
@@ -483,5 +484,32 @@ describe("recovery codes and turning two-step off", () => {
       "Trusted browsers forgotten",
     ]);
     expect(events[1].detail).toBe("1 browser");
+  });
+});
+
+describe("signing out everywhere else", () => {
+  it("ends the API tokens as well as the other sessions, and says so in the trail", async () => {
+    const user = await makeUser();
+    const { secret, cookie: here } = await enrol(user);
+    await trustedBrowser(user, secret);
+    const elsewhere = await sessionCookie(user);
+    const { token } = await issueToken(user.id);
+    const page = await json(await accountLoader(args(getRequest("/myaccount", here))));
+    expect(page.apiTokens).toBe(1);
+
+    await redirected(() =>
+      accountAction(args(postFrom("/myaccount", { intent: "signOutOthers" }, here))),
+    );
+    expect((await readToken(token)).status).toBe("expired");
+    expect(await countRows(schema.apiTokens, user.id)).toBe(0);
+    expect((await readSession(getRequest("/", elsewhere))).status).toBe("none");
+    expect((await readSession(getRequest("/", here))).status).toBe("active");
+    expect(await trustedBrowsers(user.id)).toEqual([]);
+    const events = await listSecurityEvents(user.id);
+    expect(events.slice(0, 2).map((event) => event.what)).toEqual([
+      "Signed out everywhere else",
+      "Trusted browsers forgotten",
+    ]);
+    expect(events[0]).toMatchObject({ address: "192.0.2.44", browser: "Firefox on Linux" });
   });
 });
