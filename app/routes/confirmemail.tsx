@@ -16,7 +16,7 @@ import { EmailTakenError } from "~/models/users.server";
 
 type LoaderData =
   | { status: "valid"; newEmail: string; token: string }
-  | { status: "invalid" | "taken" };
+  | { status: "invalid" | "taken"; hours: number };
 
 export const handle: RouteHandle<LoaderData> = {
   title: (data) =>
@@ -32,9 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const data: LoaderData =
     lookup.status === "valid"
       ? taken
-        ? { status: "taken" }
+        ? { status: "taken", hours: EMAIL_CHANGE_HOURS }
         : { ...lookup, token }
-      : { status: "invalid" };
+      : { status: "invalid", hours: EMAIL_CHANGE_HOURS };
   return json(data, {
     status: data.status === "valid" ? 200 : data.status === "taken" ? 409 : 410,
   });
@@ -79,8 +79,8 @@ export default function ConfirmEmail() {
         ) : (
           <p>
             The link to confirm a new email address has expired, has already been used, or is not
-            complete. Links work once, for {EMAIL_CHANGE_HOURS} hours, and asking again, or changing
-            your password, withdraws an earlier one.
+            complete. Links work once, for {data.hours} hours, and asking again, or changing your
+            password, withdraws an earlier one.
           </p>
         )}
         <p>

@@ -113,6 +113,9 @@ export default function MyAccount() {
           <Link to="/myaccount/two-step">Two-step sign-in</Link>
         </li>
         <li>
+          <Link to="/myaccount/security">Security history</Link>
+        </li>
+        <li>
           <Link to="/dashboard/notifications">Email notifications</Link>
         </li>
         <li>

@@ -8,11 +8,13 @@ import { readSession } from "~/lib/session.server";
 import { listSecurityEvents } from "~/models/security-events.server";
 import { getActiveUser, type User, verifyLogin } from "~/models/users.server";
 import { action as changePasswordAction } from "~/routes/changepassword";
+import { loader as userSecurityLoader } from "~/routes/dashboard.users.$userId_.security";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirmemail";
 import { action as accountAction, loader as accountLoader } from "~/routes/myaccount._index";
 import { action as emailAction, loader as emailLoader } from "~/routes/myaccount.email";
 import { action as enrolAction, loader as enrolLoader } from "~/routes/myaccount.two-step";
 import { action as profileAction } from "~/routes/myaccount.profile";
+import { loader as mySecurityLoader } from "~/routes/myaccount.security";
 import { action as verifyAction } from "~/routes/login_.two-step";
 import { action as myPasswordAction } from "~/routes/myaccount.password";
 import { action as resetAction } from "~/routes/resetpassword";
@@ -511,5 +513,67 @@ describe("signing out everywhere else", () => {
       "Trusted browsers forgotten",
     ]);
     expect(events[0]).toMatchObject({ address: "192.0.2.44", browser: "Firefox on Linux" });
+  });
+});
+
+describe("the security history", () => {
+  it("shows the owner their own entries, with when, what, the client address and the browser", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const stranger = await makeUser();
+    await redirected(() =>
+      accountAction(args(postFrom("/myaccount", { intent: "signOutOthers" }, cookie))),
+    );
+    const mine = await json(
+      await mySecurityLoader(args(getRequest("/myaccount/security", cookie))),
+    );
+    expect(mine.events).toEqual([
+      {
+        id: expect.any(Number),
+        what: "Signed out everywhere else",
+        detail: "",
+        at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        address: "192.0.2.44",
+        browser: "Firefox on Linux",
+      },
+    ]);
+    // Another member sees only their own (none).
+    const theirs = await json(
+      await mySecurityLoader(
+        args(getRequest("/myaccount/security", await sessionCookie(stranger))),
+      ),
+    );
+    expect(theirs.events).toEqual([]);
+    const signedOut = await redirected(() =>
+      mySecurityLoader(args(getRequest("/myaccount/security"))),
+    );
+    expect(signedOut.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount%2Fsecurity");
+  });
+
+  it("shows an admin any account's entries, and no one else", async () => {
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    await redirected(() =>
+      accountAction(args(postFrom("/myaccount", { intent: "signOutOthers" }, cookie))),
+    );
+    const load = (cookie: string) =>
+      userSecurityLoader({
+        ...args(getRequest(`/dashboard/users/${user.id}/security`, cookie)),
+        params: { userId: String(user.id) },
+      });
+    const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    const page = await json(await load(admin));
+    expect(page.user).toMatchObject({ id: user.id, email: user.email });
+    expect(page.events.map((event: { what: string }) => event.what)).toEqual([
+      "Signed out everywhere else",
+    ]);
+    for (const roles of [[], ["editor"], ["reportadmin"], ["websitealerts"]]) {
+      const cookie = await sessionCookie(await makeUser({ roles }));
+      const refused = await redirected(() => load(cookie));
+      expect(refused.headers.get("Location")).toBe("/notallowed");
+    }
+    // The account's owner too: their own page is under My account.
+    const own = await redirected(() => load(cookie));
+    expect(own.headers.get("Location")).toBe("/notallowed");
   });
 });
