@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { issueToken, readToken } from "~/api/tokens.server";
 import { getDb, schema } from "~/db/client.server";
 import { required } from "~/lib/required";
-import { readSession } from "~/lib/session.server";
+import { resetEnvForTesting } from "~/lib/env.server";
+import { createSession, readSession } from "~/lib/session.server";
 import { listSecurityEvents } from "~/models/security-events.server";
 import { getActiveUser, type User, verifyLogin } from "~/models/users.server";
 import { action as changePasswordAction } from "~/routes/changepassword";
+import { action as userAction } from "~/routes/dashboard.users.$userId";
 import { loader as userSecurityLoader } from "~/routes/dashboard.users.$userId_.security";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirmemail";
 import { action as accountAction, loader as accountLoader } from "~/routes/myaccount._index";
@@ -575,5 +577,77 @@ describe("the security history", () => {
     // The account's owner too: their own page is under My account.
     const own = await redirected(() => load(cookie));
     expect(own.headers.get("Location")).toBe("/notallowed");
+  });
+});
+
+describe("staff sessions", () => {
+  /** Moves the user's sessions' and tokens' sign-in back by the interval (still seen just now). */
+  async function signedInAgo(userId: number, interval: string) {
+    const db = await getDb();
+    await db.execute(
+      sql`UPDATE sessions SET created_at = now() - ${interval}::interval WHERE user_id = ${userId}`,
+    );
+    await db.execute(
+      sql`UPDATE api_tokens SET created_at = now() - ${interval}::interval WHERE user_id = ${userId}`,
+    );
+  }
+
+  it("end 12 hours after sign-in, whatever SESSION_MAX_DAYS allows members", async () => {
+    const editor = await makeUser({ roles: ["editor"] });
+    const member = await makeUser();
+    const setCookie = await createSession(new Request("http://localhost:3000/login"), editor.id);
+    expect(setCookie).toMatch(/Max-Age=43200;/);
+    const staff = setCookie.split(";")[0];
+    const plain = await sessionCookie(member);
+    await signedInAgo(editor.id, "11 hours 59 minutes");
+    expect((await readSession(getRequest("/", staff))).status).toBe("active");
+    await signedInAgo(editor.id, "12 hours 1 minute");
+    await signedInAgo(member.id, "12 hours 1 minute");
+    expect((await readSession(getRequest("/", staff))).status).toBe("expired");
+    // Members keep SESSION_MAX_DAYS (7 by default).
+    expect((await readSession(getRequest("/", plain))).status).toBe("active");
+  });
+
+  it("holds a member made staff during a session to the staff limit, counted from sign-in", async () => {
+    const member = await makeUser();
+    const cookie = await sessionCookie(member);
+    await signedInAgo(member.id, "13 hours");
+    expect((await readSession(getRequest("/", cookie))).status).toBe("active");
+    const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    await redirected(() =>
+      userAction({
+        ...args(
+          postRequest(
+            `/dashboard/users/${member.id}`,
+            { intent: "assignRole", role: "reportadmin" },
+            admin,
+          ),
+        ),
+        params: { userId: String(member.id) },
+      }),
+    );
+    expect((await readSession(getRequest("/", cookie))).status).toBe("expired");
+  });
+
+  it("holds staff API tokens to 12 hours, even where API_TOKEN_HOURS allows more", async () => {
+    process.env.API_TOKEN_HOURS = "48";
+    resetEnvForTesting();
+    try {
+      const editor = await makeUser({ roles: ["editor"] });
+      const member = await makeUser();
+      const staffToken = await issueToken(editor.id);
+      const memberToken = await issueToken(member.id);
+      const hoursLeft = (at: Date) => (at.getTime() - Date.now()) / 3_600_000;
+      expect(hoursLeft(staffToken.expiresAt)).toBeGreaterThan(11.9);
+      expect(hoursLeft(staffToken.expiresAt)).toBeLessThanOrEqual(12);
+      expect(hoursLeft(memberToken.expiresAt)).toBeGreaterThan(47.9);
+      await signedInAgo(editor.id, "12 hours 1 minute");
+      await signedInAgo(member.id, "12 hours 1 minute");
+      expect((await readToken(staffToken.token)).status).toBe("expired");
+      expect((await readToken(memberToken.token)).status).toBe("active");
+    } finally {
+      delete process.env.API_TOKEN_HOURS;
+      resetEnvForTesting();
+    }
   });
 });
