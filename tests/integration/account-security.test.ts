@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { issueToken, readToken } from "~/api/tokens.server";
 import { getDb, schema } from "~/db/client.server";
+import { getSiteSettings, updateSiteSettings } from "~/models/settings.server";
 import { required } from "~/lib/required";
 import { resetEnvForTesting } from "~/lib/env.server";
 import { createSession, readSession } from "~/lib/session.server";
@@ -11,6 +12,7 @@ import { getActiveUser, type User, verifyLogin } from "~/models/users.server";
 import { action as changePasswordAction } from "~/routes/changepassword";
 import { action as userAction } from "~/routes/dashboard.users.$userId";
 import { loader as userSecurityLoader } from "~/routes/dashboard.users.$userId_.security";
+import { loader as usersLoader } from "~/routes/dashboard.users._index";
 import { action as confirmAction, loader as confirmLoader } from "~/routes/confirmemail";
 import { action as accountAction, loader as accountLoader } from "~/routes/myaccount._index";
 import { action as emailAction, loader as emailLoader } from "~/routes/myaccount.email";
@@ -649,5 +651,67 @@ describe("staff sessions", () => {
       delete process.env.API_TOKEN_HOURS;
       resetEnvForTesting();
     }
+  });
+});
+
+describe("a role granted or taken away", () => {
+  const changeRole = (admin: string, userId: number, intent: string, role: string) =>
+    redirected(() =>
+      userAction({
+        ...args(postRequest(`/dashboard/users/${userId}`, { intent, role }, admin)),
+        params: { userId: String(userId) },
+      }),
+    );
+  /** Whether the session opens the admin's users page, and the token lists users. */
+  async function adminAccess(cookie: string, token: string) {
+    const page = await Promise.resolve(
+      usersLoader(args(getRequest("/dashboard/users", cookie))),
+    ).catch((thrown: unknown) => thrown);
+    const api = await callApi("GET", "/auth/userslist", { token });
+    return {
+      page:
+        page instanceof Response && page.status === 200
+          ? "open"
+          : (page as Response).headers.get("Location"),
+      api: api.status,
+    };
+  }
+
+  it("applies to the user's live sessions and API tokens at their next request", async () => {
+    const adminUser = await makeUser({ roles: ["admin"] });
+    const admin = await sessionCookie(adminUser);
+    const settings = await getSiteSettings();
+    // Here the staff's two-step rule is off: the role alone is what changes.
+    await updateSiteSettings({ ...settings, requireStaffTwoStep: false }, adminUser.id);
+    try {
+      const user = await makeUser();
+      const cookie = await sessionCookie(user);
+      const token = await tokenFor(user);
+      expect(await adminAccess(cookie, token)).toEqual({ page: "/notallowed", api: 403 });
+      await changeRole(admin, user.id, "assignRole", "admin");
+      expect(await adminAccess(cookie, token)).toEqual({ page: "open", api: 200 });
+      await changeRole(admin, user.id, "revokeRole", "admin");
+      expect(await adminAccess(cookie, token)).toEqual({ page: "/notallowed", api: 403 });
+    } finally {
+      await updateSiteSettings({ ...settings, requireStaffTwoStep: true }, adminUser.id);
+    }
+  });
+
+  it("signs out a member made staff without two-step while staff must use it, to set it up", async () => {
+    const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
+    const user = await makeUser();
+    const cookie = await sessionCookie(user);
+    const token = await tokenFor(user);
+    await changeRole(admin, user.id, "assignRole", "editor");
+    expect((await readSession(getRequest("/", cookie))).status).toBe("none");
+    expect((await readToken(token)).status).toBe("expired");
+    const again = await signInWithPassword(user);
+    expect(again.headers.get("Location")).toBe("/myaccount/two-step");
+    expect(hasSession(again)).toBe(false);
+    // Staff who have it keep their sessions.
+    const enrolled = await makeUser();
+    const { cookie: theirs } = await enrol(enrolled);
+    await changeRole(admin, enrolled.id, "assignRole", "editor");
+    expect((await readSession(getRequest("/", theirs))).status).toBe("active");
   });
 });
