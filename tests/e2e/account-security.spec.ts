@@ -180,3 +180,53 @@ test("new recovery codes need the password or a current code", async ({
   await expect(history.getByRole("row").nth(2)).toContainText("Two-step sign-in turned on");
   await axe();
 });
+
+test("a reset link leads to the two-step code, not past it", async ({
+  page,
+  axe,
+  browser,
+  jsEnabled,
+  baseURL,
+}) => {
+  const admin = await otherBrowser(browser, jsEnabled, baseURL);
+  const who = await newMember(admin, page);
+  await admin.context().close();
+
+  await page.goto("/myaccount/two-step");
+  const secret = required(await page.locator(".secret-key code").textContent(), "the key");
+  await page.getByLabel("6-digit code").fill(codeFor(secret));
+  await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+  await page.getByRole("link", { name: "I have saved my recovery codes" }).click();
+  await expect(page).toHaveURL("/myaccount");
+
+  // Someone with the mailbox, in a browser of their own.
+  await page.context().clearCookies();
+  await page.goto("/resetpassword");
+  await page.getByLabel("Email").fill(who.email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page).toHaveURL(/\/checkemail$/);
+  const reset = await waitForEmail([who.email, "/changepassword?token="]);
+  await page.goto(linkIn(reset, "/changepassword"));
+  const newPassword = `${PASSWORD} renewed`;
+  await page.getByLabel("New password", { exact: true }).fill(newPassword);
+  await page.getByLabel("Confirm new password").fill(newPassword);
+  await page.getByRole("button", { name: "Save new password" }).click();
+  await expect(page).toHaveURL("/login/two-step");
+  await expect(page.getByRole("status")).toContainText(
+    "Your password has been changed and you are signed out everywhere. Enter your two-step code to sign in.",
+  );
+  await axe();
+  // Nobody is signed in yet.
+  await page.goto("/myaccount");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fmyaccount$/);
+  await page.goBack();
+  await expect(page).toHaveURL("/login/two-step");
+  // The next 30-second step's code: the set-up used this one's, and a code works once.
+  await page.getByLabel("6-digit code").fill(codeFor(secret, 30));
+  await page.getByRole("button", { name: "Continue", exact: true }).click();
+  await expect(page).toHaveURL("/");
+  await page.goto("/myaccount/security");
+  await expect(
+    page.getByRole("region", { name: "Security history" }).getByRole("row").nth(1),
+  ).toContainText("Password reset with an emailed link");
+});
