@@ -611,8 +611,9 @@ describe("staff sessions", () => {
   });
 
   it("holds a member made staff during a session to the staff limit, counted from sign-in", async () => {
+    // A member with two-step on: made staff, they keep their sessions (see "a role granted").
     const member = await makeUser();
-    const cookie = await sessionCookie(member);
+    const { cookie } = await enrol(member);
     await signedInAgo(member.id, "13 hours");
     expect((await readSession(getRequest("/", cookie))).status).toBe("active");
     const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
