@@ -1,9 +1,11 @@
 /**
  * Bearer tokens of the JSON API: 32 random bytes, given to the client once, stored only as
  * a SHA-256 hash (a copy of the table signs no one in). An access token lasts
- * API_TOKEN_HOURS; a two-step token, for the one code call after a right password, lasts
- * PENDING_MINUTES. Suspending, deleting or resetting a user's password deletes their tokens
- * in the same transaction (revokeUserTokens), as it ends their sessions.
+ * API_TOKEN_HOURS (a staff member's STAFF_SESSION_MAX_HOURS at most); a two-step token, for
+ * the one code call after a right password, lasts PENDING_MINUTES. Suspending, deleting or
+ * resetting a user's password deletes their tokens in the same transaction
+ * (revokeUserTokens), as it ends their sessions; so do a password change and "Sign out
+ * everywhere else" (app/models/sign-ins.server.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
@@ -12,7 +14,9 @@ import { env } from "~/lib/env.server";
 import { noteRequestUser } from "~/lib/request-context.server";
 import { PENDING_MINUTES } from "~/lib/two-step.server";
 import { recordSignIn } from "~/models/accounts.server";
-import { isActiveUser, type User, userColumns } from "~/models/users.server";
+import { getActiveUser, isActiveUser, type User, userColumns } from "~/models/users.server";
+import { hasAnyRole, ROLES } from "~/lib/roles";
+import { STAFF_SESSION_MAX_HOURS } from "~/lib/session.server";
 
 const { apiTokens, users } = schema;
 
@@ -23,15 +27,21 @@ export const hashToken = (token: string) => createHash("sha256").update(token).d
 // Write last_used_at at most once a minute, not on every call.
 const TOUCH_AFTER_MS = 60 * 1000;
 
-function lifetimeMs(purpose: TokenPurpose) {
-  return purpose === "access" ? env().API_TOKEN_HOURS * 60 * 60 * 1000 : PENDING_MINUTES * 60_000;
+/** An access token lasts API_TOKEN_HOURS, a staff member's at most as long as a staff session. */
+function lifetimeMs(purpose: TokenPurpose, roles: readonly string[]) {
+  if (purpose !== "access") return PENDING_MINUTES * 60_000;
+  const hours = env().API_TOKEN_HOURS * 60 * 60 * 1000;
+  return hasAnyRole(roles, ROLES)
+    ? Math.min(hours, STAFF_SESSION_MAX_HOURS * 60 * 60 * 1000)
+    : hours;
 }
 
 /** A new token for the user; an access token counts as a sign-in, as a session does. */
 export async function issueToken(userId: number, purpose: TokenPurpose = "access") {
   const db = await getDb();
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + lifetimeMs(purpose));
+  const roles = (await getActiveUser(userId, db))?.roles ?? [];
+  const expiresAt = new Date(Date.now() + lifetimeMs(purpose, roles));
   // Issuing is a good moment to sweep the user's dead tokens.
   await db
     .delete(apiTokens)
@@ -54,11 +64,19 @@ export async function readToken(
   const db = await getDb();
   const tokenHash = hashToken(token);
   const [row] = await db
-    .select({ expiresAt: apiTokens.expiresAt, lastUsedAt: apiTokens.lastUsedAt, user: userColumns })
+    .select({
+      createdAt: apiTokens.createdAt,
+      expiresAt: apiTokens.expiresAt,
+      lastUsedAt: apiTokens.lastUsedAt,
+      user: userColumns,
+    })
     .from(apiTokens)
     .innerJoin(users, and(eq(users.id, apiTokens.userId), isActiveUser))
     .where(and(eq(apiTokens.tokenHash, tokenHash), eq(apiTokens.purpose, purpose)));
   if (!row || row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
+  // The roles are read afresh with every call: a member made staff is held to the staff limit.
+  if (row.createdAt.getTime() + lifetimeMs(purpose, row.user.roles) <= Date.now())
+    return { status: "expired" };
   if (row.lastUsedAt.getTime() < Date.now() - TOUCH_AFTER_MS) {
     await db
       .update(apiTokens)

@@ -30,6 +30,7 @@ const DARK_PATHS = [
   "/checkemail",
   "/notallowed",
   "/changepassword",
+  "/confirmemail",
 ];
 
 export function headerVariant(pathname: string, signedIn: boolean): "dark" | "home" | "default" {

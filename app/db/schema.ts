@@ -436,6 +436,47 @@ export const userAudit = pgTable(
 );
 
 /**
+ * The account's security trail, which its owner reads under My account and admins from the
+ * user's page: what happened to the way the account signs in (see SECURITY_EVENTS in
+ * app/models/security-events.server.ts), when, and from which client address and browser.
+ */
+export const securityEvents = pgTable(
+  "security_events",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    detail: text("detail").notNull().default(""),
+    address: text("address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("security_events_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * A change of email address waiting for the link sent to the new address, which applies it.
+ * Only the SHA-256 of the link's token is stored, as for reset links.
+ */
+export const emailChanges = pgTable(
+  "email_changes",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    newEmail: text("new_email").notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    /** Set when the link is followed, or when a newer change withdraws this one. */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("email_changes_user_idx").on(t.userId)],
+);
+
+/**
  * A user's two-step sign-in (TOTP, RFC 6238): the secret, encrypted with a key derived from
  * SESSION_SECRET; enabled once the first code has been confirmed. last_used_step is the
  * 30-second step of the last accepted code, so that no code works twice.

@@ -4,7 +4,8 @@ import { and, desc, eq, gt, lt, ne, or, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { recordSignIn } from "~/models/accounts.server";
-import { isActiveUser, type User, userColumns } from "~/models/users.server";
+import { getActiveUser, isActiveUser, type User, userColumns } from "~/models/users.server";
+import { hasAnyRole, ROLES } from "~/lib/roles";
 import { isHttps } from "~/lib/https.server";
 import { currentRequest, noteRequestUser, oncePerRequest } from "~/lib/request-context.server";
 
@@ -18,6 +19,22 @@ export function sessionIdleMs() {
 export function sessionAbsoluteMs() {
   return env().SESSION_MAX_DAYS * 24 * 60 * 60 * 1000;
 }
+/**
+ * A staff session ends this long after sign-in at most, whatever SESSION_MAX_DAYS allows
+ * members: a staff account reaches every member's data and the catalogue's editing, so a
+ * session left open (or stolen) on a shared hospital computer should not last the week.
+ * A role granted during a session counts from that session's sign-in.
+ */
+export const STAFF_SESSION_MAX_HOURS = 12;
+const staffSessionMs = () => STAFF_SESSION_MAX_HOURS * 60 * 60 * 1000;
+
+/** How long after sign-in a session of a user with these roles may last. */
+export function sessionLifetimeMs(roles: readonly string[]) {
+  return hasAnyRole(roles, ROLES)
+    ? Math.min(sessionAbsoluteMs(), staffSessionMs())
+    : sessionAbsoluteMs();
+}
+
 // Write last_seen_at at most once a minute (or a tenth of the idle time), not on every request.
 const touchAfterMs = () => Math.min(60 * 1000, sessionIdleMs() / 10);
 
@@ -42,12 +59,19 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === "string" && value.length > 0 ? value : null;
 }
 
+/** The stored key (hash) of the request's session id, if it carries one. */
+export async function sessionIdHash(request: Request): Promise<string | null> {
+  const id = await readSessionId(request);
+  return id ? hashId(id) : null;
+}
+
 /** Starts a session for the user and returns the Set-Cookie header value. */
 export async function createSession(request: Request, userId: number): Promise<string> {
   noteRequestUser(userId);
   const db = await getDb();
   const id = randomBytes(32).toString("base64url");
   const now = Date.now();
+  const lifetime = sessionLifetimeMs((await getActiveUser(userId, db))?.roles ?? []);
   // Sign-in is a good moment to sweep dead sessions (readSession leaves them in place).
   await db
     .delete(sessions)
@@ -62,7 +86,7 @@ export async function createSession(request: Request, userId: number): Promise<s
     idHash: hashId(id),
     userId,
     appVersion: env().APP_VERSION,
-    expiresAt: new Date(now + sessionAbsoluteMs()),
+    expiresAt: new Date(now + lifetime),
     // For the signed-in devices list (/myaccount).
     userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
     address: currentRequest()?.clientAddress ?? null,
@@ -71,7 +95,7 @@ export async function createSession(request: Request, userId: number): Promise<s
   await recordSignIn(userId, db);
   return sessionCookie().serialize(id, {
     secure: isHttps(request),
-    maxAge: Math.ceil(sessionAbsoluteMs() / 1000),
+    maxAge: Math.ceil(lifetime / 1000),
   });
 }
 
@@ -130,6 +154,7 @@ async function readRow<X extends Columns>(
   // Suspended and deleted users lose their sessions at once: only an active user joins.
   const [row] = await db
     .select({
+      createdAt: sessions.createdAt,
       expiresAt: sessions.expiresAt,
       lastSeenAt: sessions.lastSeenAt,
       appVersion: sessions.appVersion,
@@ -144,6 +169,7 @@ async function readRow<X extends Columns>(
 }
 
 interface SessionRow {
+  createdAt: Date;
   expiresAt: Date;
   lastSeenAt: Date;
   appVersion: string;
@@ -163,6 +189,10 @@ async function sessionState(db: Db, idHash: string, row: SessionRow): Promise<Se
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return { status: "none" };
   }
+  // The roles are read afresh with every request: a member made staff mid-session is held to
+  // the staff limit from then on, counted from the session's sign-in.
+  if (row.createdAt.getTime() + sessionLifetimeMs(row.user.roles) <= now)
+    return { status: "expired" };
   if (row.lastSeenAt.getTime() < now - touchAfterMs()) {
     await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
   }
@@ -192,15 +222,6 @@ export function clearSessionCookie(request: Request) {
 export async function destroyUserSessions(userId: number) {
   const db = await getDb();
   await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
-/** Ends every session of the user except the request's own (a password change). */
-export async function destroyOtherSessions(request: Request, userId: number, db?: Db) {
-  db ??= await getDb();
-  const id = await readSessionId(request);
-  await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), id ? ne(sessions.idHash, hashId(id)) : undefined));
 }
 
 export interface Device {

@@ -183,29 +183,34 @@ export async function finishSignIn(
   return redirect(safeRedirect(redirectTo), { headers });
 }
 
+/** Where a right password leads: signed in, the second step, or two-step enrolment first. */
+export type SignInStep = "signed-in" | "verify" | "enrol";
+
 /**
- * After a right password: a session at once; or, for a user with two-step on, the second
- * step (unless this browser is trusted); or, for staff who must use two-step and have not
- * set it up, enrolment first. No session exists until those are done.
+ * After a right password (or a new one, set from a reset link): a session at once; or, for a
+ * user with two-step on, the second step (unless this browser is trusted); or, for staff who
+ * must use two-step and have not set it up, enrolment first. No session exists until those
+ * are done. `withCookies` adds Set-Cookie headers (a message) for the step taken.
  */
 export async function completePasswordSignIn(
   request: Request,
   user: User,
   redirectTo: string,
+  withCookies: (step: SignInStep) => Promise<string[]> = async () => [],
 ): Promise<Response> {
   const status = await twoStepStatus(user.id);
+  const halfway = async (purpose: PendingPurpose) => {
+    const headers = new Headers();
+    headers.append("Set-Cookie", await startPending(request, user.id, purpose, redirectTo));
+    for (const value of await withCookies(purpose)) headers.append("Set-Cookie", value);
+    return redirect(purpose === "verify" ? VERIFY_PATH : ENROL_PATH, { headers });
+  };
   if (status.enabled) {
-    if (await isTrustedBrowser(request, user.id)) return finishSignIn(request, user.id, redirectTo);
-    return redirect(VERIFY_PATH, {
-      headers: { "Set-Cookie": await startPending(request, user.id, "verify", redirectTo) },
-    });
+    if (!(await isTrustedBrowser(request, user.id))) return halfway("verify");
+  } else if (twoStepRequired(user, await getSiteSettings())) {
+    return halfway("enrol");
   }
-  if (twoStepRequired(user, await getSiteSettings())) {
-    return redirect(ENROL_PATH, {
-      headers: { "Set-Cookie": await startPending(request, user.id, "enrol", redirectTo) },
-    });
-  }
-  return finishSignIn(request, user.id, redirectTo);
+  return finishSignIn(request, user.id, redirectTo, await withCookies("signed-in"));
 }
 
 // Where a visitor who must still enrol may go: the enrolment page, and signing in again.

@@ -13,6 +13,8 @@ import {
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
 import { hitRateLimit } from "~/lib/rate-limit.server";
+import { type RequestOrigin, recordSecurityEvent } from "~/models/security-events.server";
+import { endSignIns } from "~/models/sign-ins.server";
 import {
   displayName,
   EmailTakenError,
@@ -358,10 +360,15 @@ export class ResetTokenInvalidError extends Error {
 
 /**
  * Sets a new password with a reset token: spends the token (and every other open token of
- * the account) and ends all of the user's sessions, in one transaction. The caller then
- * signs the user in with a new session.
+ * the account) and ends all of the user's sessions, API tokens and trusted browsers, in one
+ * transaction. The caller then signs the user in as a right password does, second step and
+ * all (completePasswordSignIn): the emailed link replaces the password, never the code.
  */
-export async function resetPassword(token: string, password: string): Promise<User> {
+export async function resetPassword(
+  token: string,
+  password: string,
+  origin: RequestOrigin,
+): Promise<User> {
   const db = await getDb();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
@@ -378,13 +385,14 @@ export async function resetPassword(token: string, password: string): Promise<Us
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
       .where(and(eq(passwordResets.userId, spent.user_id), isNull(passwordResets.usedAt)));
-    await tx.delete(schema.sessions).where(eq(schema.sessions.userId, spent.user_id));
-    await tx.delete(schema.apiTokens).where(eq(schema.apiTokens.userId, spent.user_id));
+    // Whoever had a session, a token, a trusted browser or a half-done sign-in loses it.
+    await endSignIns(tx, spent.user_id, origin);
+    await recordSecurityEvent(tx, spent.user_id, "password_reset", origin);
     await audit(tx, {
       userId: spent.user_id,
       actorId: spent.user_id,
       action: "Password reset",
-      detail: "With an emailed link; all sessions and API tokens ended",
+      detail: "With an emailed link; all sessions, API tokens and trusted browsers ended",
     });
     const user = await getActiveUser(spent.user_id, tx);
     if (!user) throw new ResetTokenInvalidError();
@@ -407,6 +415,12 @@ export function ownPasswordSchema(email: string) {
   );
 }
 
+/** Wrong current passwords (on the pages that ask for one) count like failed sign-ins. */
+export const WRONG_CURRENT_PASSWORD = { bucket: "login", max: 10, windowMs: 15 * 60 * 1000 };
+export const TOO_MANY_WRONG_PASSWORDS =
+  "Too many wrong passwords. Please wait 15 minutes and try again.";
+export const wrongPasswordKey = (user: Pick<User, "email">) => `email:${user.email.toLowerCase()}`;
+
 export class WrongPasswordError extends Error {
   constructor() {
     super("Your current password is incorrect");
@@ -414,14 +428,15 @@ export class WrongPasswordError extends Error {
 }
 
 /**
- * A signed-in user's own change: the current password must match. Every other session
- * of the user ends (endOtherSessions, in the same transaction); the one making it stays.
+ * A signed-in user's own change: the current password must match. Every other session of
+ * the user, their API tokens and trusted browsers end in the same transaction; the session
+ * making the change (keepSessionHash) stays.
  */
 export async function changeOwnPassword(
   user: User,
   currentPassword: string,
   password: string,
-  endOtherSessions: (db: Db) => Promise<void>,
+  keep: { sessionHash: string | null; origin: RequestOrigin },
 ) {
   const db = await getDb();
   const [row] = await db
@@ -432,14 +447,14 @@ export async function changeOwnPassword(
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
     await setPassword(tx, user.id, passwordHash);
-    await endOtherSessions(tx);
     // The API's tokens are other sessions too.
-    await tx.delete(schema.apiTokens).where(eq(schema.apiTokens.userId, user.id));
+    await endSignIns(tx, user.id, keep.origin, keep.sessionHash);
+    await recordSecurityEvent(tx, user.id, "password_changed", keep.origin);
     await audit(tx, {
       userId: user.id,
       actorId: user.id,
       action: "Password changed",
-      detail: "From My account; other sessions and API tokens ended",
+      detail: "From My account; other sessions, API tokens and trusted browsers ended",
     });
   });
 }

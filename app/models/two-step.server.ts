@@ -7,6 +7,8 @@ import { env } from "~/lib/env.server";
 import { SITE_NAME } from "~/lib/route-handle";
 import { hasAnyRole, ROLES } from "~/lib/roles";
 import { audit } from "~/models/accounts.server";
+import { type RequestOrigin, recordSecurityEvent } from "~/models/security-events.server";
+import { forgetTrustedBrowsers } from "~/models/sign-ins.server";
 import { checkbox, type SiteSettings } from "~/models/settings.server";
 import type { User } from "~/models/users.server";
 
@@ -222,12 +224,22 @@ export async function spendRecoveryCode(userId: number, code: string): Promise<b
   return used.length === 1;
 }
 
-/** New recovery codes in place of the old ones (all of which stop working). */
-export async function regenerateRecoveryCodes(userId: number): Promise<string[]> {
+/**
+ * New recovery codes in place of the old ones (all of which stop working). The caller has
+ * checked the password or a current code: codes shown to a stolen session would be a way in.
+ */
+export async function regenerateRecoveryCodes(
+  userId: number,
+  origin: RequestOrigin,
+): Promise<string[]> {
   const db = await getDb();
   const status = await twoStepStatus(userId, db);
   if (!status.enabled) throw new Error("Two-step sign-in is off: there are no recovery codes.");
-  return db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Db, userId));
+  return db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx as unknown as Db, userId);
+    await recordSecurityEvent(tx as unknown as Db, userId, "recovery_codes_made", origin);
+    return codes;
+  });
 }
 
 // ---------------------------------------------------------------- turning it off
@@ -242,11 +254,14 @@ async function removeTwoStep(db: Db, userId: number) {
 }
 
 /** The user turns two-step off: the secret, codes and trusted browsers go. */
-export async function disableTwoStep(userId: number) {
+export async function disableTwoStep(userId: number, origin: RequestOrigin) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    await removeTwoStep(tx as unknown as Db, userId);
-    await audit(tx as unknown as Db, {
+    const t = tx as unknown as Db;
+    await forgetTrustedBrowsers(t, userId, origin);
+    await removeTwoStep(t, userId);
+    await recordSecurityEvent(t, userId, "two_step_off", origin);
+    await audit(t, {
       userId,
       actorId: userId,
       action: "Two-step sign-in turned off",
@@ -277,9 +292,14 @@ export async function resetTwoStep(actorId: number, userId: number): Promise<boo
   });
 }
 
-/** Audit line of a user's own enrolment. */
-export async function auditEnrolment(userId: number) {
-  await audit(await getDb(), { userId, actorId: userId, action: "Two-step sign-in turned on" });
+/** Audit line, and security trail entry, of a user's own enrolment. */
+export async function auditEnrolment(userId: number, origin: RequestOrigin) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    await recordSecurityEvent(t, userId, "two_step_on", origin);
+    await audit(t, { userId, actorId: userId, action: "Two-step sign-in turned on" });
+  });
 }
 
 // ---------------------------------------------------------------- the forms (validated on the server only)
@@ -295,9 +315,14 @@ const codeField = z
   .refine(isTotpCode, "Enter the code as 6 digits");
 
 export const confirmSchema = z.object({ intent: z.literal("confirm"), code: codeField });
+const confirmationField = z.string({ error: WRONG_CONFIRMATION }).min(1, WRONG_CONFIRMATION);
 export const disableSchema = z.object({
   intent: z.literal("disable"),
-  confirmation: z.string({ error: WRONG_CONFIRMATION }).min(1, WRONG_CONFIRMATION),
+  confirmation: confirmationField,
+});
+export const regenerateSchema = z.object({
+  intent: z.literal("regenerate"),
+  confirmation: confirmationField,
 });
 export const signInCodeSchema = z.object({
   intent: z.literal("code"),

@@ -2,10 +2,12 @@ import dayjs from "dayjs";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
-import { ROLES } from "~/lib/roles";
+import { hasAnyRole, ROLES } from "~/lib/roles";
 import { required } from "~/lib/required";
 import { audit } from "./accounts.server";
 import { enrolInNotifications, leaveNotifications } from "./notifications.server";
+import { getSiteSettings } from "./settings.server";
+import { twoStepStatus } from "./two-step.server";
 import type { User } from "./users.server";
 
 // ---------------------------------------------------------------- the user list
@@ -269,6 +271,9 @@ export async function applyUserAction(
   }
   if ((action.intent === "assignRole" || action.intent === "revokeRole") && !action.role)
     throw new UserActionRefused("Choose a role.");
+  // Read before the transaction: on the embedded database it holds the only connection.
+  const staffTwoStep =
+    action.intent === "assignRole" && (await getSiteSettings()).requireStaffTwoStep;
   return db.transaction(async (tx) => {
     const target = await getUserRow(userId, tx);
     if (!target) throw new UserActionRefused("There is no such user.");
@@ -317,6 +322,18 @@ export async function applyUserAction(
         await tx.execute(
           sql`INSERT INTO user_roles (user_id, role_id) SELECT ${userId}, id FROM roles WHERE name = ${role} ON CONFLICT DO NOTHING`,
         );
+        // Roles are read with every request, so the new one works in the user's live sessions
+        // and tokens at once. So would the staff's rule of two-step sign-in, if they had it: a
+        // member made staff without it is signed out, and sets it up at the next sign-in.
+        const mustEnrol =
+          !hasAnyRole(target.roles, ROLES) &&
+          staffTwoStep &&
+          !(await twoStepStatus(userId, tx)).enabled;
+        if (mustEnrol) {
+          await endSessions();
+          await record("Role assigned", `${role}; signed out to set up two-step sign-in`);
+          return `The ${role} role has been assigned to ${who}. Staff must use two-step sign-in, which they have not set up: they have been signed out, and set it up when they next sign in.`;
+        }
         await record("Role assigned", role);
         return `The ${role} role has been assigned to ${who}.`;
       }

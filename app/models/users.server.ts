@@ -125,24 +125,25 @@ export async function createUser(input: NewUser, db?: Db): Promise<User> {
   });
 }
 
-export interface ProfileUpdate {
+export interface NamesUpdate {
   firstName: string;
   middleName: string;
   lastName: string;
-  email: string;
 }
 
-export async function updateProfile(userId: number, profile: ProfileUpdate): Promise<User> {
+/**
+ * The user's own names. Their email address changes only through a link sent to the new
+ * address (app/models/email-change.server.ts), never here.
+ */
+export async function updateNames(userId: number, names: NamesUpdate): Promise<User> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    if (await emailTaken(tx, profile.email, userId)) throw new EmailTakenError();
     await tx
       .update(users)
       .set({
-        firstName: profile.firstName.trim(),
-        middleName: profile.middleName.trim(),
-        lastName: profile.lastName.trim(),
-        email: normaliseEmail(profile.email),
+        firstName: names.firstName.trim(),
+        middleName: names.middleName.trim(),
+        lastName: names.lastName.trim(),
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId));
@@ -177,3 +178,6 @@ export const profileSchema = z.object({
     .min(1, "Enter your email address")
     .pipe(z.email({ error: "Enter a valid email" }).max(320, "Enter a valid email")),
 });
+
+/** The profile page's fields: the names (the email address has a page of its own). */
+export const namesSchema = profileSchema.omit({ email: true });

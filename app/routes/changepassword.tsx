@@ -8,7 +8,8 @@ import { summaryItems } from "~/components/forms";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { createSession, destroySession } from "~/lib/session.server";
+import { destroySession } from "~/lib/session.server";
+import { completePasswordSignIn, type SignInStep } from "~/lib/two-step.server";
 import {
   changePasswordSchema,
   findPasswordReset,
@@ -16,6 +17,7 @@ import {
   ResetTokenInvalidError,
 } from "~/models/accounts.server";
 import { readForm } from "~/lib/body.server";
+import { originOf } from "~/models/security-events.server";
 
 type LoaderData = { status: "valid"; email: string; token: string } | { status: "invalid" };
 
@@ -43,26 +45,29 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   let user: Awaited<ReturnType<typeof resetPassword>>;
   try {
-    // Spends the token and ends every session of the account, then signs in afresh here.
-    user = await resetPassword(token, submission.value.password);
+    // Spends the token and ends every session, API token and trusted browser of the account.
+    user = await resetPassword(token, submission.value.password, originOf(request));
   } catch (error) {
     if (error instanceof ResetTokenInvalidError) return redirect(back);
     throw error;
   }
-  const headers = new Headers();
-  // The old session (if any) ends; the new cookie replaces its cookie.
-  await destroySession(request);
-  headers.append("Set-Cookie", await createSession(request, user.id));
-  headers.append(
-    "Set-Cookie",
-    await setFlash(request, {
-      severity: "success",
-      message:
-        "Your password has been changed. You are signed in here and signed out everywhere else.",
-    }),
-  );
-  return redirect("/", { headers });
+  // The emailed link stands in for the password, not for the second step: someone who can
+  // read the mailbox still needs the code. The old session (if any) has ended; its cookie goes.
+  const ended = await destroySession(request);
+  return completePasswordSignIn(request, user, "/", async (step) => [
+    ...(step === "signed-in" ? [] : [ended]),
+    await setFlash(request, { severity: "success", message: RESET_DONE[step] }),
+  ]);
 }
+
+const RESET_DONE: Record<SignInStep, string> = {
+  "signed-in":
+    "Your password has been changed. You are signed in here and signed out everywhere else.",
+  verify:
+    "Your password has been changed and you are signed out everywhere. Enter your two-step code to sign in.",
+  enrol:
+    "Your password has been changed and you are signed out everywhere. Set up two-step sign-in to sign in.",
+};
 
 export default function ChangePassword() {
   const data = useLoaderData<typeof loader>();
@@ -96,8 +101,8 @@ function NewPasswordForm({ email, token }: { email: string; token: string }) {
       <ErrorSummary items={summaryItems(form, [fields.password, fields.confirmPassword])} />
       <h1>Choose a new password</h1>
       <p>
-        For the account <strong>{email}</strong>. Saving it signs you in here and out on every other
-        device.
+        For the account <strong>{email}</strong>. Saving it signs you out on every other device and
+        signs you in here, after your two-step code if you use two-step sign-in.
       </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="hidden" name="token" value={token} />

@@ -227,6 +227,15 @@ export default function UserDetail() {
         )}
       </section>
 
+      <section aria-labelledby="security-title">
+        <h2 id="security-title">Security history</h2>
+        <p>
+          The user's own changes to how they sign in (password, email address, two-step sign-in,
+          signing out everywhere else), each with its client address and browser:{" "}
+          <Link to={`/dashboard/users/${user.id}/security`}>security history of {user.name}</Link>.
+        </p>
+      </section>
+
       {/* The table's scroll box is the region called "Change history". */}
       <section>
         <h2 id="history-title">Change history</h2>

@@ -8,16 +8,22 @@ import { badRequest, readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
 import { setFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { destroyOtherSessions, endDevice, listDevices } from "~/lib/session.server";
+import { endDevice, listDevices, sessionIdHash } from "~/lib/session.server";
 import { describeBrowser } from "~/lib/user-agent";
+import { originOf } from "~/models/security-events.server";
+import { countLiveApiTokens, signOutEverywhereElse } from "~/models/sign-ins.server";
 import { displayName } from "~/models/users.server";
 
 export const handle: RouteHandle = { title: "My account" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const devices = await listDevices(request, user.id);
+  const [devices, apiTokens] = await Promise.all([
+    listDevices(request, user.id),
+    countLiveApiTokens(user.id),
+  ]);
   return json({
+    apiTokens,
     name: displayName(user),
     email: user.email,
     roles: user.roles,
@@ -54,11 +60,22 @@ export async function action({ request }: ActionFunctionArgs) {
     }
   } else {
     const others = (await listDevices(request, user.id)).filter((each) => !each.current).length;
-    await destroyOtherSessions(request, user.id);
+    // API tokens too: a token taken with a session would otherwise outlive it.
+    const tokens = await signOutEverywhereElse(
+      user.id,
+      await sessionIdHash(request),
+      originOf(request),
+    );
+    const devices = `${others} other ${others === 1 ? "device" : "devices"}`;
+    const apiTokens = `${tokens} API ${tokens === 1 ? "token" : "tokens"}`;
     message =
-      others === 0
+      others === 0 && tokens === 0
         ? "There were no other devices to sign out."
-        : `Signed out ${others} other ${others === 1 ? "device" : "devices"}.`;
+        : others === 0
+          ? `Ended ${apiTokens}.`
+          : tokens === 0
+            ? `Signed out ${devices}.`
+            : `Signed out ${devices} and ended ${apiTokens}.`;
   }
   return redirect("/myaccount#devices", {
     status: 303,
@@ -67,7 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function MyAccount() {
-  const { name, email, roles, devices } = useLoaderData<typeof loader>();
+  const { name, email, roles, devices, apiTokens } = useLoaderData<typeof loader>();
   const others = devices.filter((device) => !device.current).length;
   return (
     <>
@@ -84,13 +101,19 @@ export default function MyAccount() {
       <h2>Manage your account</h2>
       <ul>
         <li>
-          <Link to="/myaccount/profile">Change your name or email</Link>
+          <Link to="/myaccount/profile">Change your name</Link>
+        </li>
+        <li>
+          <Link to="/myaccount/email">Change your email address</Link>
         </li>
         <li>
           <Link to="/myaccount/password">Change your password</Link>
         </li>
         <li>
           <Link to="/myaccount/two-step">Two-step sign-in</Link>
+        </li>
+        <li>
+          <Link to="/myaccount/security">Security history</Link>
         </li>
         <li>
           <Link to="/dashboard/notifications">Email notifications</Link>
@@ -133,9 +156,19 @@ export default function MyAccount() {
             </li>
           ))}
         </ol>
-        {others > 0 ? (
+        {apiTokens > 0 ? (
+          <p>
+            {apiTokens} JSON API {apiTokens === 1 ? "token is" : "tokens are"} signed in as you too.
+          </p>
+        ) : null}
+        {others > 0 || apiTokens > 0 ? (
           <Form method="post" className="device-others">
             <input type="hidden" name="intent" value="signOutOthers" />
+            <p>
+              Signing out everywhere else also ends your API tokens, forgets the browsers you
+              trusted to skip two-step sign-in, and withdraws a change of email address waiting for
+              its link.
+            </p>
             <button type="submit" className="secondary">
               Sign out all other devices
             </button>

@@ -11,15 +11,19 @@ import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { destroyOtherSessions } from "~/lib/session.server";
-import { changeOwnPassword, ownPasswordSchema, WrongPasswordError } from "~/models/accounts.server";
+import { sessionIdHash } from "~/lib/session.server";
+import {
+  changeOwnPassword,
+  ownPasswordSchema,
+  TOO_MANY_WRONG_PASSWORDS,
+  WRONG_CURRENT_PASSWORD,
+  WrongPasswordError,
+  wrongPasswordKey,
+} from "~/models/accounts.server";
 import { readForm } from "~/lib/body.server";
+import { originOf } from "~/models/security-events.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
-
-// Wrong current passwords count like failed sign-ins, per account.
-const WRONG_CURRENT = { bucket: "login", max: 10, windowMs: 15 * 60 * 1000 };
-const TOO_MANY = "Too many wrong passwords. Please wait 15 minutes and try again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -32,19 +36,20 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["currentPassword", "password", "confirmPassword"];
   if (submission.status !== "success")
     return json(submission.reply({ hideFields }), { status: 400 });
-  const key = `email:${user.email.toLowerCase()}`;
-  if (await isRateLimited(WRONG_CURRENT, key))
-    return json(submission.reply({ formErrors: [TOO_MANY], hideFields }), { status: 429 });
+  // Wrong current passwords count like failed sign-ins, per account.
+  const key = wrongPasswordKey(user);
+  if (await isRateLimited(WRONG_CURRENT_PASSWORD, key))
+    return json(submission.reply({ formErrors: [TOO_MANY_WRONG_PASSWORDS], hideFields }), {
+      status: 429,
+    });
   try {
-    await changeOwnPassword(
-      user,
-      submission.value.currentPassword,
-      submission.value.password,
-      (db) => destroyOtherSessions(request, user.id, db),
-    );
+    await changeOwnPassword(user, submission.value.currentPassword, submission.value.password, {
+      sessionHash: await sessionIdHash(request),
+      origin: originOf(request),
+    });
   } catch (error) {
     if (!(error instanceof WrongPasswordError)) throw error;
-    await hitRateLimit(WRONG_CURRENT, key);
+    await hitRateLimit(WRONG_CURRENT_PASSWORD, key);
     return json(
       submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields }),
       { status: 400 },
@@ -86,7 +91,10 @@ export default function MyPassword() {
         ])}
       />
       <h1>Change your password</h1>
-      <p>Changing it signs you out on every other device; you stay signed in here.</p>
+      <p>
+        Changing it signs you out on every other device, ends your API tokens and forgets the
+        browsers you trusted to skip two-step sign-in; you stay signed in here.
+      </p>
       <Form method="post" {...getFormProps(form)}>
         <input type="email" name="username" value={email} readOnly hidden autoComplete="username" />
         <TextField

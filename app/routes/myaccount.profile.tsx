@@ -9,7 +9,7 @@ import { requireUser } from "~/lib/auth.server";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { EmailTakenError, profileSchema, updateProfile } from "~/models/users.server";
+import { namesSchema, updateNames } from "~/models/users.server";
 import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Profile" };
@@ -28,17 +28,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const submission = parseForm(await readForm(request), profileSchema);
+  const submission = parseForm(await readForm(request), namesSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  try {
-    await updateProfile(user.id, submission.value);
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    return json(
-      submission.reply({ fieldErrors: { email: ["Another account already uses this email"] } }),
-      { status: 409 },
-    );
-  }
+  await updateNames(user.id, submission.value);
   return redirect("/myaccount", {
     headers: {
       "Set-Cookie": await setFlash(request, {
@@ -63,22 +55,22 @@ export default function Profile() {
     <div className="form-narrow">
       <Breadcrumb items={[{ label: "My account", to: "/myaccount" }, { label: "Profile" }]} />
       <ErrorSummary
-        items={summaryItems(form, [
-          fields.firstName,
-          fields.middleName,
-          fields.lastName,
-          fields.email,
-        ])}
+        items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName])}
       />
       {/* "Profile" is the avatar menu's name for the page (spec section 2); the intro says
           what My account's link to it says. */}
       <h1>Profile</h1>
-      <p>Change your name or email address. Your email address is also how you sign in.</p>
+      <p>Change your name as it appears on the site and in our emails.</p>
+      <dl className="summary-list">
+        <dt>Email</dt>
+        <dd>
+          {profile.email} <Link to="/myaccount/email">Change your email address</Link>
+        </dd>
+      </dl>
       <Form method="post" {...getFormProps(form)}>
         <TextField field={fields.firstName} label="First name" autoComplete="given-name" required />
         <TextField field={fields.middleName} label="Middle name" autoComplete="additional-name" />
         <TextField field={fields.lastName} label="Last name" autoComplete="family-name" required />
-        <TextField field={fields.email} label="Email" type="email" autoComplete="email" required />
         <div className="inline-actions">
           <button type="submit" aria-busy={navigation.state === "submitting" ? true : undefined}>
             Save profile

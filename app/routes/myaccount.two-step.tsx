@@ -31,6 +31,7 @@ import {
   enrolmentSecret,
   isTotpCode,
   regenerateRecoveryCodes,
+  regenerateSchema,
   twoStepRequired,
   twoStepStatus,
   verifyTotp,
@@ -39,6 +40,7 @@ import {
 } from "~/models/two-step.server";
 import { type User, verifyLogin } from "~/models/users.server";
 import { readForm } from "~/lib/body.server";
+import { originOf } from "~/models/security-events.server";
 
 type LoaderData = { view: "setup" | "codes" | "enabled" };
 
@@ -155,7 +157,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         { status: 400 },
       );
     }
-    await auditEnrolment(user.id);
+    await auditEnrolment(user.id, originOf(request));
     if (pending) {
       // Enrolled: now the staff member is signed in, and sees their codes once.
       const keep = await keepCodesForDisplay(request, codes, pending.redirectTo);
@@ -169,61 +171,45 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Changing an enrolment needs a real session.
   if (pending) return redirect(ENROL_PATH);
 
-  if (intent === "regenerate") {
+  if (intent === "regenerate" || intent === "disable") {
+    const form = intent;
+    const submission = parseForm(
+      formData,
+      intent === "regenerate" ? regenerateSchema : disableSchema,
+    );
+    const hideFields = ["confirmation"];
+    const refuse = (
+      status: number,
+      errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
+    ) => json({ ...submission.reply({ ...errors, hideFields }), form }, { status });
+    if (submission.status !== "success")
+      return json({ ...submission.reply({ hideFields }), form }, { status: 400 });
     const status = await twoStepStatus(user.id);
     if (!status.enabled) return redirect(ENROL_PATH);
-    const codes = await regenerateRecoveryCodes(user.id);
-    return redirect(ENROL_PATH, {
-      headers: { "Set-Cookie": await keepCodesForDisplay(request, codes, ENROL_PATH) },
-    });
-  }
-
-  if (intent === "disable") {
-    const submission = parseForm(formData, disableSchema);
-    const hideFields = ["confirmation"];
-    if (submission.status !== "success") {
-      return json(
-        { ...submission.reply({ hideFields }), form: "disable" as const },
-        { status: 400 },
-      );
+    if (intent === "disable" && twoStepRequired(user, await getSiteSettings())) {
+      return refuse(403, {
+        formErrors: ["Your role requires two-step sign-in: it cannot be turned off."],
+      });
     }
-    if (twoStepRequired(user, await getSiteSettings())) {
-      return json(
-        {
-          ...submission.reply({
-            formErrors: ["Your role requires two-step sign-in: it cannot be turned off."],
-            hideFields,
-          }),
-          form: "disable" as const,
-        },
-        { status: 403 },
-      );
-    }
+    // Both need the password or a current code: a stolen session alone must not be able to
+    // read new recovery codes (a way in for good) or take the second step away.
     const keys = attemptKeys(user, request, context);
-    if (await limited(keys)) {
-      return json(
-        {
-          ...submission.reply({ formErrors: [TOO_MANY_CODES], hideFields }),
-          form: "disable" as const,
-        },
-        { status: 429 },
-      );
-    }
+    if (await limited(keys)) return refuse(429, { formErrors: [TOO_MANY_CODES] });
     const given = submission.value.confirmation;
     const right =
       (isTotpCode(given) && (await verifyTotp(user.id, given))) ||
       Boolean(await verifyLogin(user.email, given));
     if (!right) {
       for (const key of keys) await hitRateLimit(CODE_ATTEMPTS, key);
-      return json(
-        {
-          ...submission.reply({ fieldErrors: { confirmation: [WRONG_CONFIRMATION] }, hideFields }),
-          form: "disable" as const,
-        },
-        { status: 400 },
-      );
+      return refuse(400, { fieldErrors: { confirmation: [WRONG_CONFIRMATION] } });
     }
-    await disableTwoStep(user.id);
+    if (intent === "regenerate") {
+      const codes = await regenerateRecoveryCodes(user.id, originOf(request));
+      return redirect(ENROL_PATH, {
+        headers: { "Set-Cookie": await keepCodesForDisplay(request, codes, ENROL_PATH) },
+      });
+    }
+    await disableTwoStep(user.id, originOf(request));
     return redirect("/myaccount", {
       headers: {
         "Set-Cookie": await setFlash(request, {
@@ -363,12 +349,24 @@ function RecoveryCodes({ codes, next }: { codes: string[]; next: string }) {
   );
 }
 
-function Enabled({ required, left }: { required: boolean; left: number }) {
+/** The form just answered, by its name ("regenerate" or "disable"), for its own fields. */
+function useAnswerOf(name: "regenerate" | "disable") {
   const actionData = useActionData<typeof action>();
-  const lastResult =
-    actionData && "form" in actionData && actionData.form === "disable" ? actionData : undefined;
+  return actionData && "form" in actionData && actionData.form === name ? actionData : undefined;
+}
+
+function Enabled({ required, left }: { required: boolean; left: number }) {
   const navigation = useNavigation();
-  const [form, fields] = useForm({ id: "two-step-off", lastResult, shouldRevalidate: "onInput" });
+  const [codesForm, codesFields] = useForm({
+    id: "two-step-codes",
+    lastResult: useAnswerOf("regenerate"),
+    shouldRevalidate: "onInput",
+  });
+  const [offForm, offFields] = useForm({
+    id: "two-step-off",
+    lastResult: useAnswerOf("disable"),
+    shouldRevalidate: "onInput",
+  });
   const busy = (intent: string) =>
     navigation.state === "submitting" && navigation.formData?.get("intent") === intent
       ? true
@@ -376,7 +374,12 @@ function Enabled({ required, left }: { required: boolean; left: number }) {
   return (
     <>
       <Crumbs current="Two-step sign-in" />
-      <ErrorSummary items={summaryItems(form, [fields.confirmation])} />
+      <ErrorSummary
+        items={[
+          ...summaryItems(codesForm, [codesFields.confirmation]),
+          ...summaryItems(offForm, [offFields.confirmation]),
+        ]}
+      />
       <h1>Two-step sign-in</h1>
       <p>
         Two-step sign-in is <strong>on</strong>. After your password you are asked for a code from
@@ -387,8 +390,15 @@ function Enabled({ required, left }: { required: boolean; left: number }) {
         You have <strong>{left}</strong> unused recovery {left === 1 ? "code" : "codes"} of 10. New
         codes replace all the old ones.
       </p>
-      <Form method="post">
+      <Form method="post" {...getFormProps(codesForm)}>
         <input type="hidden" name="intent" value="regenerate" />
+        <TextField
+          field={codesFields.confirmation}
+          label="Your password or a current 6-digit code, to make new codes"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
         <button type="submit" className="secondary" aria-busy={busy("regenerate")}>
           Make new recovery codes
         </button>
@@ -397,12 +407,12 @@ function Enabled({ required, left }: { required: boolean; left: number }) {
       {required ? (
         <p>Your role requires two-step sign-in: it cannot be turned off.</p>
       ) : (
-        <Form method="post" {...getFormProps(form)}>
+        <Form method="post" {...getFormProps(offForm)}>
           <input type="hidden" name="intent" value="disable" />
           <p>Turning it off also forgets the browsers you chose to trust.</p>
           <TextField
-            field={fields.confirmation}
-            label="Your password or a current 6-digit code"
+            field={offFields.confirmation}
+            label="Your password or a current 6-digit code, to turn it off"
             type="password"
             autoComplete="current-password"
             required

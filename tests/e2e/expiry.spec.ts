@@ -14,7 +14,7 @@ test("an expired session goes to log in with the Token Expired banner, then back
   await axe();
   // Stay idle past the idle lifetime.
   await page.waitForTimeout(4_000);
-  await page.getByRole("link", { name: "Change your name or email" }).click();
+  await page.getByRole("link", { name: "Change your name" }).click();
   await expect(page).toHaveURL("/login?redirectTo=%2Fmyaccount%2Fprofile");
   await expect(page.getByRole("alert").filter({ hasText: "Token Expired" })).toHaveText(
     /Error:\s*Token Expired\. Please log in again to continue\./,

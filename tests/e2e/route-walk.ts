@@ -80,6 +80,8 @@ export const VISITS: Record<
   // Without a reset link's token: the page that says the link has expired, 410 Gone.
   "/changepassword": { as: "signed out", path: () => "/changepassword", status: 410 },
   "/checkemail": { as: "signed out", path: () => "/checkemail" },
+  // Without a confirmation link's token: the page that says the link cannot be used, 410 Gone.
+  "/confirmemail": { as: "signed out", path: () => "/confirmemail", status: 410 },
   "/contact": { as: "signed out", path: () => "/contact" },
   // The answer to a form sent from another site, shown at the form's address.
   "/crosssite": {
@@ -180,6 +182,7 @@ export const VISITS: Record<
   "/dashboard/users": { as: "admin", path: () => "/dashboard/users" },
   "/dashboard/users/:userId": { as: "admin", path: () => "/dashboard/users/1" },
   "/dashboard/users/:userId/two-step": { as: "admin", path: () => "/dashboard/users/1/two-step" },
+  "/dashboard/users/:userId/security": { as: "admin", path: () => "/dashboard/users/1/security" },
   "/export": { as: "member", path: () => "/export" },
   "/faq": { as: "member", path: () => "/faq" },
   "/hir": { as: "member", path: () => "/hir" },
@@ -193,8 +196,10 @@ export const VISITS: Record<
   "/login/two-step": { as: "halfway", path: () => "/login/two-step" },
   "/members": { as: "member", path: () => "/members" },
   "/myaccount": { as: "member", path: () => "/myaccount" },
+  "/myaccount/email": { as: "member", path: () => "/myaccount/email" },
   "/myaccount/password": { as: "member", path: () => "/myaccount/password" },
   "/myaccount/profile": { as: "member", path: () => "/myaccount/profile" },
+  "/myaccount/security": { as: "member", path: () => "/myaccount/security" },
   "/myaccount/two-step": { as: "member", path: () => "/myaccount/two-step" },
   "/notallowed": { as: "member", path: () => "/notallowed", status: 403 },
   "/record/:hssId": { as: "member", path: (ids) => `/record/${ids.hssId}` },

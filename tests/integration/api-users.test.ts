@@ -728,21 +728,25 @@ describe("the API's account settings and notifications", () => {
   it("updates the user's own profile and echoes the request in originalRequest", async () => {
     const user = await makeUser();
     const token = await tokenFor(user);
-    const email = uniqueEmail();
-    const body = { firstName: " Robin ", middleName: "Q", lastName: "Renamed", email };
+    const body = { firstName: " Robin ", middleName: "Q", lastName: "Renamed", email: user.email };
     const updated = expectValid(
       await callApi("POST", "/accountsettings/updateuserprofile", { token, body }),
       updateUserProfile.response,
     );
     expect(updated.originalRequest).toEqual({ ...body, firstName: "Robin" });
-    expect(updated.user).toMatchObject({ email, first_name: "Robin", roles: [] });
+    expect(updated.user).toMatchObject({ email: user.email, first_name: "Robin", roles: [] });
     const row = await getUserRow(user.id);
-    expect(row).toMatchObject({ firstName: "Robin", middleName: "Q", lastName: "Renamed", email });
+    expect(row).toMatchObject({
+      firstName: "Robin",
+      middleName: "Q",
+      lastName: "Renamed",
+      email: user.email,
+    });
 
     const other = await makeUser();
     const taken = await callApi("POST", "/accountsettings/updateuserprofile", {
       token,
-      body: { ...body, email: other.email },
+      body: { ...body, email: other.email, currentPassword: TEST_PASSWORD },
     });
     expectFailure(taken, 409, "CONFLICT");
     const bad = await callApi("POST", "/accountsettings/updateuserprofile", {

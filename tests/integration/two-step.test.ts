@@ -1,5 +1,4 @@
 import { and, eq, sql } from "drizzle-orm";
-import { Secret, TOTP } from "otpauth";
 import { MAX_CODE_ATTEMPTS } from "~/lib/code-guesses.server";
 import { TOO_MANY_ATTEMPTS, waitMessage } from "~/lib/sign-in-throttle.server";
 import { describe, expect, it } from "vitest";
@@ -15,7 +14,6 @@ import { action as loginAction } from "~/routes/login";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/login_.two-step";
 import { action as enrolAction, loader as enrolLoader } from "~/routes/myaccount.two-step";
 import { getSiteSettings, updateSiteSettings } from "~/models/settings.server";
-import type { User } from "~/models/users.server";
 import {
   args,
   cookiesOf,
@@ -26,75 +24,17 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from "../factories";
+import {
+  codeAt,
+  enrol,
+  hasSession,
+  json,
+  secondStep,
+  signInWithPassword,
+  withCookies,
+} from "./support/two-step";
 
 // Each test file has its own store; a new store asks staff for two-step (the setting's default).
-
-const codeAt = (secret: string, offsetSeconds = 0) =>
-  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
-    timestamp: Date.now() + offsetSeconds * 1000,
-  });
-
-/** Merges Cookie headers: later values of the same cookie win, emptied ones are dropped. */
-function withCookies(...headers: string[]) {
-  const jar = new Map<string, string>();
-  for (const header of headers) {
-    for (const part of header.split(/;\s*/)) {
-      const at = part.indexOf("=");
-      if (at > 0) jar.set(part.slice(0, at), part.slice(at + 1));
-    }
-  }
-  return [...jar]
-    .filter(([, value]) => value !== "")
-    .map(([name, value]) => `${name}=${value}`)
-    .join("; ");
-}
-
-const hasSession = (response: Response) =>
-  response.headers.getSetCookie().some((value) => /^hsd_session=[^;]+/.test(value));
-
-async function json(response: unknown) {
-  return (response as Response).json();
-}
-
-async function signInWithPassword(user: User, cookie = "", redirectTo = "/search") {
-  return redirected(() =>
-    loginAction(
-      args(
-        postRequest("/login", { email: user.email, password: TEST_PASSWORD, redirectTo }, cookie),
-      ),
-    ),
-  );
-}
-
-/** A signed-in user enrols: the secret from the page, a code from it, the codes shown once. */
-async function enrol(user: User) {
-  const cookie = await sessionCookie(user);
-  const page = await json(await enrolLoader(args(getRequest("/myaccount/two-step", cookie))));
-  expect(page.view).toBe("setup");
-  const secret = String(page.secret).replaceAll(" ", "");
-  const confirmed = await redirected(() =>
-    enrolAction(
-      args(postRequest("/myaccount/two-step", { intent: "confirm", code: codeAt(secret) }, cookie)),
-    ),
-  );
-  const shown = await json(
-    await enrolLoader(
-      args(getRequest("/myaccount/two-step", withCookies(cookie, cookiesOf(confirmed)))),
-    ),
-  );
-  expect(shown.view).toBe("codes");
-  return { secret, codes: shown.codes as string[], cookie };
-}
-
-/** Password, then the second step with the given fields; returns the response. */
-async function secondStep(user: User, fields: Record<string, string>, cookie = "") {
-  const first = await signInWithPassword(user, cookie);
-  expect(first.headers.get("Location")).toBe("/login/two-step");
-  expect(hasSession(first)).toBe(false);
-  const pending = withCookies(cookie, cookiesOf(first));
-  const response = await verifyAction(args(postRequest("/login/two-step", fields, pending)));
-  return { response: response as Response, pending };
-}
 
 describe("enrolment", () => {
   it("limits wrong first codes per account and address, not for everyone at that address", async () => {
@@ -182,7 +122,15 @@ describe("enrolment", () => {
     const user = await makeUser();
     const { codes, cookie } = await enrol(user);
     const made = await redirected(() =>
-      enrolAction(args(postRequest("/myaccount/two-step", { intent: "regenerate" }, cookie))),
+      enrolAction(
+        args(
+          postRequest(
+            "/myaccount/two-step",
+            { intent: "regenerate", confirmation: TEST_PASSWORD },
+            cookie,
+          ),
+        ),
+      ),
     );
     const fresh = await json(
       await enrolLoader(

@@ -130,15 +130,16 @@ describe("forms sent from another site", () => {
   });
 
   it("lets the site's own forms through, directly and behind a proxy", async () => {
-    // Each reaches the action, which answers that the email is missing (400): not the refusal.
-    const own = await post("/myaccount/profile", { Origin: server.base });
+    // Each reaches the action, which answers that the new email is missing (400): not the
+    // refusal.
+    const own = await post("/myaccount/email", { Origin: server.base });
     expect(own.status).toBe(400);
-    expect(own.text).toContain("Enter your email address");
-    const fetched = await post("/myaccount/profile", { "Sec-Fetch-Site": "same-origin" });
+    expect(own.text).toContain("Enter your new email address");
+    const fetched = await post("/myaccount/email", { "Sec-Fetch-Site": "same-origin" });
     expect(fetched.status).toBe(400);
     // A proxy passes the address the browser used, here with the default port written out.
     for (const forwarded of ["horizon.example.org", "horizon.example.org:443"]) {
-      const proxied = await post("/myaccount/profile", {
+      const proxied = await post("/myaccount/email", {
         Origin: "https://horizon.example.org",
         "X-Forwarded-Host": forwarded,
       });

@@ -79,6 +79,7 @@ describe("header", () => {
       "/checkemail",
       "/notallowed",
       "/changepassword",
+      "/confirmemail",
     ]) {
       expect(headerVariant(path, true)).toBe("dark");
     }

@@ -30,7 +30,22 @@ import {
   notificationPopupPending,
 } from "~/models/notifications.server";
 import { environmentLabel, getSiteSettings } from "~/models/settings.server";
-import { EmailTakenError, profileSchema, type User, updateProfile } from "~/models/users.server";
+import {
+  TOO_MANY_WRONG_PASSWORDS,
+  WRONG_CURRENT_PASSWORD,
+  WrongPasswordError,
+  wrongPasswordKey,
+} from "~/models/accounts.server";
+import { requestEmailChange, SameEmailError } from "~/models/email-change.server";
+import { originOf } from "~/models/security-events.server";
+import {
+  EmailTakenError,
+  normaliseEmail,
+  profileSchema,
+  type User,
+  updateNames,
+} from "~/models/users.server";
+import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 
 const GROUP = "Account and notifications";
 
@@ -58,14 +73,62 @@ const accountSettings = z
   })
   .meta({ id: "AccountSettings" });
 
-const profile = profileSchema.meta({ id: "AccountProfile" });
-// The request as it was taken (trimmed), named apart: its input and output shapes differ.
+const CURRENT_PASSWORD_NEEDED = "Enter your current password to change your email address";
+
+const profile = profileSchema
+  .extend({
+    currentPassword: z.string().max(1000).optional().meta({
+      description:
+        "The user's current password: needed only when email differs from the account's address.",
+    }),
+  })
+  .meta({ id: "AccountProfile" });
+// The request as it was taken (trimmed), named apart: its input and output shapes differ. The
+// password is never echoed.
 const profileEcho = z.object({
   firstName: z.string(),
   middleName: z.string(),
   lastName: z.string(),
   email: z.string(),
 });
+
+/** The API's VALIDATION_FAILED for one field of the body. */
+const bodyFieldError = (field: string, message: string) =>
+  new ApiError("VALIDATION_FAILED", undefined, { errors: { [`body.${field}`]: [message] } });
+
+/**
+ * A different email in the profile: as on /myaccount/email, the current password, then a
+ * link to the new address that makes the change. Answers the address the link went to.
+ */
+async function askForNewEmail(
+  user: User,
+  body: { email: string; currentPassword?: string },
+  request: Request,
+) {
+  if (!body.currentPassword) throw bodyFieldError("currentPassword", CURRENT_PASSWORD_NEEDED);
+  const key = wrongPasswordKey(user);
+  if (await isRateLimited(WRONG_CURRENT_PASSWORD, key))
+    throw new ApiError("TOO_MANY_ATTEMPTS", undefined, { detail: TOO_MANY_WRONG_PASSWORDS });
+  try {
+    const { newEmail } = await requestEmailChange(
+      user,
+      { email: body.email, currentPassword: body.currentPassword },
+      originOf(request),
+    );
+    return newEmail;
+  } catch (error) {
+    if (error instanceof WrongPasswordError) {
+      await hitRateLimit(WRONG_CURRENT_PASSWORD, key);
+      throw bodyFieldError("currentPassword", error.message);
+    }
+    if (error instanceof SameEmailError) return null;
+    if (error instanceof EmailTakenError)
+      throw new ApiError("CONFLICT", undefined, {
+        detail: "Another account already uses this email",
+      });
+    throw error;
+  }
+}
 
 const recentlyUpdatedRecord = z
   .object({
@@ -110,7 +173,7 @@ export const updateUserProfile = defineOperation({
   path: "/accountsettings/updateuserprofile",
   group: GROUP,
   summary:
-    "Changes the signed-in user's own name and email, as /myaccount/profile does. The answer echoes the request in originalRequest, and gives the stored user to refresh from.",
+    "Changes the signed-in user's own name, as /myaccount/profile does. An email that differs from the account's needs currentPassword and, as on /myaccount/email, is not applied at once: a link is sent to the new address, which makes the change when opened, and the old address is told. The answer echoes the request (without the password) in originalRequest, and gives the stored user to refresh from.",
   access: "user",
   page: "/myaccount/profile",
   body: profile,
@@ -122,7 +185,7 @@ export const updateUserProfile = defineOperation({
       user: signedInUser,
     })
     .meta({ id: "AccountProfileUpdate" }),
-  errors: ["CONFLICT"],
+  errors: ["CONFLICT", "TOO_MANY_ATTEMPTS"],
   example: {
     body: {
       firstName: "Morgan",
@@ -131,26 +194,26 @@ export const updateUserProfile = defineOperation({
       email: "member@example.org",
     },
   },
-  async handle({ user, body }) {
-    const { id } = signedIn(user);
-    let updated: User;
-    try {
-      updated = await updateProfile(id, body);
-    } catch (error) {
-      if (!(error instanceof EmailTakenError)) throw error;
-      throw new ApiError("CONFLICT", undefined, {
-        detail: "Another account already uses this email",
-      });
-    }
+  async handle({ user, body, request }) {
+    const me = signedIn(user);
+    const { currentPassword: _password, ...echo } = body;
+    // The address first: a refused change of address changes nothing else either.
+    const newEmail =
+      normaliseEmail(body.email) === normaliseEmail(me.email)
+        ? null
+        : await askForNewEmail(me, body, request);
+    const updated = await updateNames(me.id, body);
     return {
       responseCode: "SUCCESS" as const,
-      message: "Your profile has been updated.",
-      originalRequest: body,
+      message: newEmail
+        ? `Your profile has been updated. We have sent a link to ${newEmail}: your email address changes when it is opened.`
+        : "Your profile has been updated.",
+      originalRequest: echo,
       user: {
         email: updated.email,
         first_name: updated.firstName,
         roles: updated.roles.map(normaliseRole),
-        hasNotifications: await countNewNotifications(id),
+        hasNotifications: await countNewNotifications(me.id),
       },
     };
   },

@@ -48,6 +48,7 @@ import {
   userReportSeries,
 } from "~/models/user-admin.server";
 import { EmailTakenError, type User } from "~/models/users.server";
+import { originOf } from "~/models/security-events.server";
 
 const GROUP = "Authentication and users";
 /** /invite and /dashboard/users: admin only. */
@@ -501,12 +502,12 @@ export const resetUserPassword = defineOperation({
       confirmPassword: "plum orchard tuesday lantern",
     },
   },
-  async handle({ body }) {
+  async handle({ body, request }) {
     const lookup = await findPasswordReset(body.token);
     if (lookup.status !== "valid") throw RESET_UNUSABLE;
     const input = validPasswords(changePasswordSchema(lookup.email), body);
     try {
-      await resetPassword(input.token, input.password);
+      await resetPassword(input.token, input.password, originOf(request));
     } catch (error) {
       if (error instanceof ResetTokenInvalidError) throw RESET_UNUSABLE;
       throw error;
