@@ -1,16 +1,15 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-// A server whose sessions expire after 3 idle seconds, for the expiry flow.
-export const SHORT_SESSION_PORT = PORT + 1;
 
 /**
  * Each project has a server and a database of its own, so the two run side by side, one
- * worker each (tests within a project change site settings, so they take turns).
+ * worker each (tests within a project change site settings, so they take turns); and a
+ * second server whose sessions expire after 3 idle seconds, for the expiry flow.
  */
 export const SERVERS = {
-  js: { port: PORT, dataDir: ".tmp/e2e-data-js" },
-  "no-js": { port: PORT + 2, dataDir: ".tmp/e2e-data-no-js" },
+  js: { port: PORT, shortSessionPort: PORT + 1, dataDir: ".tmp/e2e-data-js" },
+  "no-js": { port: PORT + 2, shortSessionPort: PORT + 3, dataDir: ".tmp/e2e-data-no-js" },
 } as const;
 export type ProjectName = keyof typeof SERVERS;
 
@@ -65,6 +64,24 @@ function appServer(project: ProjectName) {
   };
 }
 
+/** A server whose sessions end after 3 idle seconds, with the demo accounts and no records. */
+function shortSessionServer(project: ProjectName) {
+  const { shortSessionPort: port, dataDir } = SERVERS[project];
+  return {
+    command: `rm -rf ${dataDir}-short && node --import tsx app/server/main.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: {
+      ...serverEnv,
+      PORT: String(port),
+      DATA_DIR: `${dataDir}-short`,
+      SESSION_IDLE_MINUTES: "0.05",
+      DEMO_RECORDS: "0",
+    },
+  };
+}
+
 export default defineConfig({
   testDir: "tests/e2e",
   // Once the servers answer: each demo admin lets staff sign in without two-step sign-in.
@@ -102,18 +119,7 @@ export default defineConfig({
   webServer: [
     appServer("js"),
     appServer("no-js"),
-    {
-      command: `rm -rf .tmp/e2e-data-short && node --import tsx app/server/main.ts`,
-      url: `http://127.0.0.1:${SHORT_SESSION_PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: {
-        ...serverEnv,
-        PORT: String(SHORT_SESSION_PORT),
-        DATA_DIR: ".tmp/e2e-data-short",
-        SESSION_IDLE_MINUTES: "0.05",
-        DEMO_RECORDS: "0",
-      },
-    },
+    shortSessionServer("js"),
+    shortSessionServer("no-js"),
   ],
 });

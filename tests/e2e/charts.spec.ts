@@ -23,6 +23,9 @@ async function resultCount(page: Page) {
 
 /** Opens the charts above the results: the summary, and without JS the link it reveals. */
 async function openCharts(page: Page, jsEnabled: boolean) {
+  // With scripts, the summary's toggle updates the address only once the page is hydrated:
+  // a click before that opens the disclosure natively and leaves the address as it was.
+  if (jsEnabled) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await summary(page).click();
   if (!jsEnabled) {
     await expect(page).not.toHaveURL(/[?&]charts=/);

@@ -1,8 +1,15 @@
-import { SHORT_SESSION_PORT } from "../../playwright.config";
+import { type ProjectName, SERVERS } from "../../playwright.config";
 import { expect, logIn, test } from "./fixtures";
 
-// This server ends sessions after 3 idle seconds (SESSION_IDLE_MINUTES=0.05).
-test.use({ baseURL: `http://127.0.0.1:${SHORT_SESSION_PORT}` });
+// The project's own short-session server, which ends sessions after 3 idle seconds
+// (SESSION_IDLE_MINUTES=0.05): each project signs the same member in and lets it lapse.
+test.use({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  baseURL: async ({}, use, testInfo) => {
+    const { shortSessionPort } = SERVERS[testInfo.project.name as ProjectName];
+    await use(`http://127.0.0.1:${shortSessionPort}`);
+  },
+});
 
 test("an expired session goes to log in with the Token Expired banner, then back", async ({
   page,
