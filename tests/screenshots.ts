@@ -45,8 +45,18 @@ const SIZES = [
 /** Longer than this many screens, a page is cut into slices; never into more than MAX_SLICES. */
 const SCREENS_WHOLE = 3;
 const MAX_SLICES = 8;
-/** The pages also pictured without JavaScript. */
-const WITHOUT_JS = new Set(["/search", "/record/:hssId", "/dashboard/overview"]);
+/** The pages also pictured without JavaScript: the busiest, and the account's own forms. */
+const WITHOUT_JS = new Set([
+  "/search",
+  "/record/:hssId",
+  "/dashboard/overview",
+  "/myaccount",
+  "/myaccount/email",
+  "/myaccount/security",
+  "/myaccount/two-step",
+  "/dashboard/users/:userId/security",
+  "/apitest",
+]);
 
 /** The first port from `from` on which nothing listens. */
 async function freePort(from: number) {
