@@ -230,6 +230,9 @@ test.describe("keyboard only", () => {
     await keys.press("Enter");
     await expect(page).toHaveURL(/f=therapeuticArea%3AOncology/);
     await expect(page).toHaveURL(/f=recordStatus%3AActive/);
+    // With scripts the address changes before the page is drawn again; the walk starts after.
+    const chosen = page.getByRole("region", { name: "Selected filters" });
+    await expect(chosen.getByRole("link", { name: /Record status: Active/ })).toBeVisible();
     const filtered = page.url();
     await keys.traverse();
     await axe();
@@ -251,6 +254,7 @@ test.describe("keyboard only", () => {
     await keys.tabTo(page.getByRole("button", { name: "Clear all" }));
     await keys.press("Enter");
     await expect(page).toHaveURL(/select=none/);
+    await expect(page.getByLabel("Key facts")).not.toBeChecked();
     await keys.tabTo(page.getByLabel("Key facts"));
     await keys.press("Space");
     await keys.tabTo(page.getByLabel("EMA", { exact: true }));

@@ -103,10 +103,17 @@ test.describe("search", () => {
     await page.getByLabel("Order").selectOption("az");
     await page.getByRole("button", { name: "Show values" }).click();
     await expect(page).toHaveURL(/fsort=az/);
-    const first = page
-      .getByRole("group", { name: /^Company \(page 1 of/ })
-      .getByRole("checkbox")
-      .first();
+    const values = page.getByRole("group", { name: /^Company \(page 1 of/ }).getByRole("checkbox");
+    // With scripts the address changes before the list is drawn again: wait for A to Z order.
+    await expect
+      .poll(async () => {
+        const names = await values.evaluateAll((boxes) =>
+          boxes.map((box) => (box as HTMLInputElement).value),
+        );
+        return names.join("|") === [...names].sort((a, b) => a.localeCompare(b)).join("|");
+      }, "the company values in A to Z order")
+      .toBe(true);
+    const first = values.first();
     const firstName = ((await first.getAttribute("value")) ?? "").replace(/^company:/, "");
     await first.check();
     await page.getByRole("button", { name: "Apply filters" }).click();
