@@ -93,6 +93,9 @@ export default defineConfig({
   retries: 0,
   reporter: [["list"]],
   timeout: 30_000,
+  // Two projects side by side keep both cores busy: a server-rendered page or a hydration can
+  // take more than the default 5 s at the worst moments, and a test should not fail for that.
+  expect: { timeout: 10_000 },
   use: {
     launchOptions,
     // A trace records every action's DOM and a screencast of every test, failing or not: work
@@ -100,6 +103,10 @@ export default defineConfig({
     trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     // Colour transitions would let axe measure contrast mid-fade; the app honours this.
     reducedMotion: "reduce",
+    // A click or a wait that cannot happen fails within seconds, naming itself, instead of
+    // holding its worker until the test's own timeout (the page walk's is eight minutes).
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
   },
   projects: [
     {

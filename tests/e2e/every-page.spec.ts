@@ -65,10 +65,17 @@ test.describe("every page", () => {
       saving.push(keepDocuments(page));
     });
     const saved = () => Promise.all(saving.map((each) => each.done()));
+    let walked = false;
     try {
       await visitEveryPage(pages, await makeFixtures(pages, options), saved, options);
+      walked = true;
     } finally {
-      await deleteAlerts(required(pages.get("alerts"), "the website-alerts page"), "Reflow ");
+      // After a failure the tidying up may fail too; the walk's own error is the one to see.
+      await deleteAlerts(required(pages.get("alerts"), "the website-alerts page"), "Reflow ").catch(
+        (error) => {
+          if (walked) throw error;
+        },
+      );
       for (const page of pages.values()) await page.context().close();
     }
   });

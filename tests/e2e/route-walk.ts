@@ -423,10 +423,12 @@ async function createAlert(staff: Page, title: string, type: string) {
 
 /** Deletes the fixtures' alerts (all whose title holds `marker`), so that no later visitor meets them. */
 export async function deleteAlerts(staff: Page, marker: string) {
-  for (;;) {
+  for (let round = 0; ; round++) {
     await staff.goto("/dashboard/alerts");
     const row = staff.getByRole("row").filter({ hasText: marker }).first();
     if ((await row.count()) === 0) return;
+    if (round === 10)
+      throw new Error(`Alerts marked "${marker}" are still listed after 10 deletions`);
     await row.getByRole("link", { name: /^Delete/ }).click();
     await staff.getByRole("button", { name: "Delete alert" }).click();
     await staff.getByRole("status").filter({ hasText: "deleted" }).first().waitFor();
