@@ -1,10 +1,31 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, type Browser, expect, type Page, type Route } from "@playwright/test";
 import { required } from "../../app/lib/required";
 
 export { DEMO_PASSWORD, logIn } from "./sign-in";
+
+/**
+ * The page a worker checks no-JS documents in: scripts on, so that axe can run, but the app's
+ * own scripts refused. One per browser, kept for the worker's life: a context and a page of
+ * their own for every check cost as much as the check itself.
+ */
+const mirrors = new WeakMap<Browser, Promise<Page>>();
+function mirrorPage(browser: Browser) {
+  let mirror = mirrors.get(browser);
+  if (!mirror) {
+    mirror = browser
+      .newContext({ javaScriptEnabled: true, reducedMotion: "reduce" })
+      .then(async (context) => {
+        const page = await context.newPage();
+        await page.route("**/build/**/*.js", (route) => route.abort());
+        return page;
+      });
+    mirrors.set(browser, mirror);
+  }
+  return mirror;
+}
 
 /**
  * Checks the page as it stands with axe (WCAG 2.2 A and AA), allowing no violations.
@@ -18,22 +39,15 @@ export async function checkAccessibility(page: Page, javaScriptEnabled: boolean)
   if (!javaScriptEnabled) {
     const html = await page.content();
     const url = page.url();
-    const browser = required(page.context().browser(), "the test's browser");
-    const context = await browser.newContext({
-      javaScriptEnabled: true,
-      reducedMotion: "reduce",
-      baseURL: new URL(url).origin,
-    });
-    const mirror = await context.newPage();
-    await mirror.route("**/build/**/*.js", (route) => route.abort());
-    await mirror.route(
-      (candidate) => candidate.href === url,
-      (route) =>
-        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }),
-    );
+    const mirror = await mirrorPage(required(page.context().browser(), "the test's browser"));
+    const serve = (route: Route) =>
+      route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+    // A request never carries the address's #fragment.
+    const matches = (candidate: URL) => candidate.href === url.split("#")[0];
+    await mirror.route(matches, serve);
     await mirror.goto(url);
     target = mirror;
-    cleanup = () => context.close();
+    cleanup = () => mirror.unroute(matches, serve);
   }
   try {
     const results = await new AxeBuilder({ page: target })
