@@ -1,10 +1,48 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, type Browser, expect, type Page, type Route } from "@playwright/test";
+import {
+  test as base,
+  type Browser,
+  type Cookie,
+  expect,
+  type Page,
+  type Route,
+} from "@playwright/test";
 import { required } from "../../app/lib/required";
+import { DEMO_PASSWORD, logIn as logInThroughTheForm } from "./sign-in";
 
-export { DEMO_PASSWORD, logIn } from "./sign-in";
+export { DEMO_PASSWORD };
+
+/** Each user's session from their last sign-in in this worker, by server, and its test. */
+const keptSessions = new Map<string, { cookie: Cookie; testId: string }>();
+const SESSION_COOKIE = "hsd_session";
+
+/**
+ * Signs in as a spec's starting point. The first time in a worker it is the login form;
+ * after that the session it made is given to the next test's page, as a browser that stayed
+ * signed in would have it, when it is still good (a test may have signed it out, or it may
+ * belong to another server). Within one test each sign-in is the form's, so that two browsers
+ * of a test hold two sessions; and from a login page (a refused address's redirect) too, so that
+ * the sign-in lands where that page says. The flows of signing in are tested on their own.
+ */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const key = `${base.info().project.use.baseURL} ${email} ${password}`;
+  const { testId } = base.info();
+  const kept = keptSessions.get(key);
+  const onLoginPage = new URL(page.url(), "http://x").pathname.startsWith("/login");
+  if (kept && kept.testId !== testId && !onLoginPage) {
+    kept.testId = testId;
+    await page.context().addCookies([kept.cookie]);
+    await page.goto("/");
+    if ((await page.locator(".avatar-menu").count()) > 0) return;
+    await page.context().clearCookies({ name: SESSION_COOKIE });
+  }
+  await logInThroughTheForm(page, email, password);
+  const cookie = (await page.context().cookies()).find((each) => each.name === SESSION_COOKIE);
+  if (cookie) keptSessions.set(key, { cookie, testId });
+  else keptSessions.delete(key);
+}
 
 /**
  * The page a worker checks no-JS documents in: scripts on, so that axe can run, but the app's
