@@ -34,6 +34,10 @@ export default defineConfig({
           // tests/server start the built app as a process of its own (npm run test:server builds it).
           include: [...NEEDS_A_PROCESS, "tests/server/**/*.test.ts"],
           pool: "forks",
+          // One at a time, after the in-process files: these time leases, timeouts and kills of
+          // servers they start, which a second file busy beside them would slow unpredictably.
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
