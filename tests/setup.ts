@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,7 +21,9 @@ const serverUrl = process.env.DATABASE_URL;
 let fileDatabase: string | undefined;
 
 if (serverUrl && serverTemplate) {
-  fileDatabase = `${SERVER_PREFIX}${process.pid}_${Date.now().toString(36)}`;
+  // Files run in worker threads of one process, so neither the pid nor the clock tells two
+  // files apart: a random part does.
+  fileDatabase = `${SERVER_PREFIX}${process.pid}_${randomBytes(6).toString("hex")}`;
   const statement = `CREATE DATABASE "${fileDatabase}" TEMPLATE "${serverTemplate}"`;
   await onServer(serverUrl, (client) => client.query(statement));
   process.env.DATABASE_URL = databaseUrl(serverUrl, fileDatabase);
