@@ -9,6 +9,7 @@ import { IDEMPOTENCY_HEADER, IDEMPOTENCY_HOURS, REPLAYED_HEADER } from "~/api/id
 import { type Access, type AnyOperation, takesIdempotencyKey } from "~/api/operation.server";
 import { OPERATIONS } from "~/api/operations.server";
 import { env } from "~/lib/env.server";
+import { PERMISSIONS } from "~/lib/roles";
 
 type JsonSchema = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ type JsonSchema = Record<string, unknown>;
 export function describeAccess(access: Access) {
   if (access === "none") return "Anyone, no token";
   if (access === "user") return "Any signed-in user";
-  return `Users with the role ${access.join(" or ")}`;
+  return `Users with the role ${PERMISSIONS[access].join(" or ")}`;
 }
 
 /** A page path as the docs show it: its parameters as {name}. */
@@ -27,7 +28,7 @@ export function generalErrors(operation: AnyOperation): ApiErrorCode[] {
   const codes: ApiErrorCode[] = [];
   if (operation.query || operation.body) codes.push("VALIDATION_FAILED");
   if (operation.access !== "none") codes.push("TOKEN_NOT_FOUND", "TOKEN_EXPIRED");
-  if (Array.isArray(operation.access)) codes.push("FORBIDDEN");
+  if (operation.access !== "none" && operation.access !== "user") codes.push("FORBIDDEN");
   if (takesIdempotencyKey(operation))
     codes.push("IDEMPOTENCY_KEY_IN_USE", "IDEMPOTENCY_KEY_REUSED");
   codes.push("INTERNAL_ERROR", "TIMEOUT");

@@ -22,7 +22,7 @@ import { readToken } from "~/api/tokens.server";
 import { FORM_MAX_BYTES, isTooLarge, readAtMost, requestLimitFor } from "~/lib/body.server";
 import { logError } from "~/lib/log.server";
 import { currentRequest } from "~/lib/request-context.server";
-import { hasAnyRole, type Role } from "~/lib/roles";
+import { can, type Permission } from "~/lib/roles";
 import type { User } from "~/models/users.server";
 
 /** The spec's client gave up after 30 s; the API answers TIMEOUT then instead of hanging. */
@@ -33,7 +33,8 @@ export const API_TIMEOUT_MS = 30_000;
  * or a user holding any of the roles. The roles are the pages' constants, so a call is
  * allowed exactly when the page that does the same thing is (`page` names it).
  */
-export type Access = "none" | "user" | readonly Role[];
+/** Who may make a call: anyone, any signed-in user, or holders of a permission. */
+export type Access = "none" | "user" | Permission;
 
 export type Method = "GET" | "POST";
 
@@ -174,7 +175,7 @@ export async function authorise(access: Access, request: Request): Promise<User 
   if (!match) throw new ApiError("TOKEN_NOT_FOUND");
   const state = await readToken(match[1]);
   if (state.status !== "active") throw new ApiError("TOKEN_EXPIRED");
-  if (access !== "user" && !hasAnyRole(state.user.roles, access)) throw new ApiError("FORBIDDEN");
+  if (access !== "user" && !can(state.user.roles, access)) throw new ApiError("FORBIDDEN");
   return state.user;
 }
 

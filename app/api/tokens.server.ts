@@ -15,7 +15,7 @@ import { noteRequestUser } from "~/lib/request-context.server";
 import { PENDING_MINUTES } from "~/lib/two-step.server";
 import { recordSignIn } from "~/models/accounts.server";
 import { getActiveUser, isActiveUser, type User, userColumns } from "~/models/users.server";
-import { hasAnyRole, ROLES } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { STAFF_SESSION_MAX_HOURS } from "~/lib/session.server";
 
 const { apiTokens, users } = schema;
@@ -31,9 +31,7 @@ const TOUCH_AFTER_MS = 60 * 1000;
 function lifetimeMs(purpose: TokenPurpose, roles: readonly string[]) {
   if (purpose !== "access") return PENDING_MINUTES * 60_000;
   const hours = env().API_TOKEN_HOURS * 60 * 60 * 1000;
-  return hasAnyRole(roles, ROLES)
-    ? Math.min(hours, STAFF_SESSION_MAX_HOURS * 60 * 60 * 1000)
-    : hours;
+  return can(roles, "staff") ? Math.min(hours, STAFF_SESSION_MAX_HOURS * 60 * 60 * 1000) : hours;
 }
 
 /** A new token for the user; an access token counts as a sign-in, as a session does. */

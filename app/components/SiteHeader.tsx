@@ -1,6 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { hasAnyRole, showsAdminLabel } from "~/lib/roles";
+import { can, showsAdminLabel } from "~/lib/roles";
 
 export interface HeaderUser {
   firstName: string;
@@ -138,10 +138,10 @@ export function SiteHeader({
                       ) : null}
                     </MenuLink>
                     <MenuLink to="/allreleases">Releases</MenuLink>
-                    {hasAnyRole(user.roles, "websitealerts") ? (
+                    {can(user.roles, "manageAlerts") ? (
                       <MenuLink to="/dashboard/alerts">Alerts</MenuLink>
                     ) : null}
-                    {hasAnyRole(user.roles, "admin") ? (
+                    {can(user.roles, "manageUsers") ? (
                       <MenuLink to="/dashboard/userreports">User Reports</MenuLink>
                     ) : null}
                     {qcReportsUrl ? (

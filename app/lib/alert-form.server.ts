@@ -1,6 +1,6 @@
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import {
@@ -62,15 +62,9 @@ export async function alertFormAction(request: Request, user: User, alertId: num
   } else if (!(await updateAlert(alertId, alert, user.id))) {
     throw new Response("Not Found", { status: 404 });
   }
-  return redirect("/dashboard/alerts", {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message:
-          alertId === null ? `Alert "${alert.title}" created.` : `Alert "${alert.title}" saved.`,
-      }),
-    },
+  return redirectWithFlash(request, "/dashboard/alerts", {
+    severity: "success",
+    message: alertId === null ? `Alert "${alert.title}" created.` : `Alert "${alert.title}" saved.`,
   });
 }
 

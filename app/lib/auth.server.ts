@@ -4,7 +4,7 @@ import { Authenticator } from "remix-auth";
 import { z } from "zod";
 import { FormStrategy } from "remix-auth-form";
 import { setFlash } from "~/lib/flash.server";
-import { hasAnyRole } from "~/lib/roles";
+import { can, type Permission } from "~/lib/roles";
 import { clearSessionCookie, readSession, readSessionWith } from "~/lib/session.server";
 import { enrolmentRedirect } from "~/lib/two-step.server";
 import { type User, verifyLogin } from "~/models/users.server";
@@ -78,13 +78,10 @@ export async function requireUserWith<X extends Record<string, SQL>>(request: Re
   throw redirect(loginUrl(returnAddress(request)), { headers });
 }
 
-/** The signed-in user holding any of the roles; others go to /notallowed. */
-export async function requireRole(
-  request: Request,
-  allowed: string | readonly string[],
-): Promise<User> {
+/** The signed-in user who has the permission (app/lib/roles.ts); others go to /notallowed. */
+export async function requirePermission(request: Request, permission: Permission): Promise<User> {
   const user = await requireUser(request);
-  if (!hasAnyRole(user.roles, allowed)) throw redirect("/notallowed");
+  if (!can(user.roles, permission)) throw redirect("/notallowed");
   return user;
 }
 

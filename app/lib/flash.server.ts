@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/lib/env.server";
 import { isHttps } from "~/lib/https.server";
@@ -25,6 +25,22 @@ function flashCookie() {
 
 export function setFlash(request: Request, flash: Flash) {
   return flashCookie().serialize(flash, { secure: isHttps(request) });
+}
+
+/**
+ * The redirect that ends a form post (POST-redirect-GET: 303 See Other), or sends a page on
+ * elsewhere: the next page shows `flash` once. `to` is the app's own address; one that comes
+ * from the request goes through safeRedirect first. `headers` may carry other cookies.
+ */
+export async function redirectWithFlash(
+  request: Request,
+  to: string,
+  flash: Flash,
+  init: { headers?: HeadersInit } = {},
+) {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await setFlash(request, flash));
+  return redirect(to, { status: 303, headers });
 }
 
 /** The pending message, if any, and the Set-Cookie header that consumes it. */

@@ -1,6 +1,6 @@
 import { getDb } from "~/db/client.server";
 import { attachmentDisposition } from "~/lib/file-name";
-import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import {
   DEFAULT_HIR_TITLE,
   downloadableHir,
@@ -27,7 +27,7 @@ export async function hirDownload(
   id: number,
   askedTitle?: string | null,
 ): Promise<HirDownload> {
-  const hir = await downloadableHir(id, hasAnyRole(user.roles, CONTENT_STAFF));
+  const hir = await downloadableHir(id, can(user.roles, "manageContent"));
   if (!hir) return { status: "missing" };
   if (!hir.fileId || hir.byteSize === null) return { status: "no-file" };
   const title = (askedTitle?.trim() || hir.title || DEFAULT_HIR_TITLE).slice(0, HIR_TITLE_MAX);

@@ -1,6 +1,6 @@
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import type { User } from "~/models/users.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { readHirUpload } from "~/lib/hir-upload.server";
 import {
@@ -74,12 +74,8 @@ export async function hirFormAction(request: Request, user: User, existing?: Hir
     id = created;
   }
   const what = existing ? (kept ? "HIR saved, with its new file" : "HIR saved") : "HIR uploaded";
-  return redirect(`/dashboard/managehirs#hir-row-${id}`, {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `${what}: “${submission.value.title}”.`,
-      }),
-    },
+  return redirectWithFlash(request, `/dashboard/managehirs#hir-row-${id}`, {
+    severity: "success",
+    message: `${what}: “${submission.value.title}”.`,
   });
 }

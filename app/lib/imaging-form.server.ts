@@ -1,10 +1,8 @@
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { z } from "zod";
 import { readForm } from "~/lib/body.server";
-import { type Flash, setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
 import { idParam } from "~/lib/params.server";
 import {
   eventMessages,
@@ -60,14 +58,6 @@ export const imagingSelectionForm = z.object({
   shown: ids,
   selected: ids,
 });
-
-/** Back to a page (POST-redirect-GET) with a message for it in the alert bar. */
-export async function redirectWithFlash(request: Request, to: string, flash: Flash) {
-  return redirect(safeRedirect(to), {
-    status: 303,
-    headers: { "Set-Cookie": await setFlash(request, flash) },
-  });
-}
 
 /** The entry a route's `:entryId` names, or a thrown 404. */
 export async function entryOf(params: Params) {

@@ -5,7 +5,7 @@ import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { recordSignIn } from "~/models/accounts.server";
 import { getActiveUser, isActiveUser, type User, userColumns } from "~/models/users.server";
-import { hasAnyRole, ROLES } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { isHttps } from "~/lib/https.server";
 import { currentRequest, noteRequestUser, oncePerRequest } from "~/lib/request-context.server";
 
@@ -30,7 +30,7 @@ const staffSessionMs = () => STAFF_SESSION_MAX_HOURS * 60 * 60 * 1000;
 
 /** How long after sign-in a session of a user with these roles may last. */
 export function sessionLifetimeMs(roles: readonly string[]) {
-  return hasAnyRole(roles, ROLES)
+  return can(roles, "staff")
     ? Math.min(sessionAbsoluteMs(), staffSessionMs())
     : sessionAbsoluteMs();
 }

@@ -1,7 +1,7 @@
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import type { User } from "~/models/users.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { saveTopic, topicFormSchema } from "~/models/hirs.server";
 
@@ -17,12 +17,8 @@ export async function topicFormAction(request: Request, user: User, topicId?: nu
   if (saved.status === "unknown-record")
     return json(submission.reply({ fieldErrors: { hssId: [saved.message] } }), { status: 400 });
   if (saved.status === "missing") throw new Response("Not found", { status: 404 });
-  return redirect(`/dashboard/managehirtopics#topic-row-${saved.id}`, {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `${topicId === undefined ? "Topic added" : "Topic saved"}: “${value.titleOfTopic}”.`,
-      }),
-    },
+  return redirectWithFlash(request, `/dashboard/managehirtopics#topic-row-${saved.id}`, {
+    severity: "success",
+    message: `${topicId === undefined ? "Topic added" : "Topic saved"}: “${value.titleOfTopic}”.`,
   });
 }

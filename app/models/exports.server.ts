@@ -7,7 +7,7 @@ import { z } from "zod";
 import { EXPORT_FORMATS, type ExportFormat } from "~/lib/export-formats";
 import { openExportWriter } from "~/lib/export-writers.server";
 import { env } from "~/lib/env.server";
-import { hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import type { HssRecord } from "~/records/schema.server";
 import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
@@ -56,7 +56,7 @@ async function recordsToExport(
   request: ExportRequest,
   settings: EnabledSettings,
 ) {
-  const admin = hasAnyRole(user.roles, "admin");
+  const admin = can(user.roles, "manageUsers");
   if (request.exportAll && admin) {
     return { ids: await matchingRecordIds(request.searchRequest, settings), fellBack: false };
   }
@@ -147,7 +147,7 @@ export async function exportRecordsNow(
   db ??= await getDb();
   let ids: number[];
   if (request.exportAll) {
-    const admin = hasAnyRole(user.roles, "admin");
+    const admin = can(user.roles, "manageUsers");
     const cap = Math.min(request.limit, admin ? Number.MAX_SAFE_INTEGER : FALLBACK_EXPORT_SIZE);
     ids = await matchingRecordIds(request.searchRequest, settings, {
       limit: Math.min(cap, request.maxRecords + 1),

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { SITE_NAME } from "~/lib/route-handle";
-import { hasAnyRole, ROLES } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { audit } from "~/models/accounts.server";
 import { type RequestOrigin, recordSecurityEvent } from "~/models/security-events.server";
 import { forgetTrustedBrowsers } from "~/models/sign-ins.server";
@@ -117,7 +117,7 @@ export async function twoStepStatus(userId: number, db?: Db): Promise<TwoStepSta
   return { enabled: Boolean(row?.enabledAt), recoveryCodesLeft: row?.left ?? 0 };
 }
 
-export const isStaff = (user: Pick<User, "roles">) => hasAnyRole(user.roles, ROLES);
+export const isStaff = (user: Pick<User, "roles">) => can(user.roles, "staff");
 
 /** Whether the user may not sign in without two-step: staff, while the site setting is on. */
 export function twoStepRequired(user: Pick<User, "roles">, settings: SiteSettings) {

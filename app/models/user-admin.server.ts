@@ -2,7 +2,7 @@ import dayjs from "dayjs";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
-import { hasAnyRole, ROLES } from "~/lib/roles";
+import { can, ROLES, USER_ADMIN_ROLE } from "~/lib/roles";
 import { required } from "~/lib/required";
 import { audit } from "./accounts.server";
 import { enrolInNotifications, leaveNotifications } from "./notifications.server";
@@ -266,7 +266,7 @@ export async function applyUserAction(
   if (actor.id === userId) {
     const refusal = SELF_REFUSALS[action.intent];
     if (refusal) throw new UserActionRefused(refusal);
-    if (action.intent === "revokeRole" && action.role === "admin")
+    if (action.intent === "revokeRole" && action.role === USER_ADMIN_ROLE)
       throw new UserActionRefused(SELF_REVOKE_ADMIN);
   }
   if ((action.intent === "assignRole" || action.intent === "revokeRole") && !action.role)
@@ -326,9 +326,7 @@ export async function applyUserAction(
         // and tokens at once. So would the staff's rule of two-step sign-in, if they had it: a
         // member made staff without it is signed out, and sets it up at the next sign-in.
         const mustEnrol =
-          !hasAnyRole(target.roles, ROLES) &&
-          staffTwoStep &&
-          !(await twoStepStatus(userId, tx)).enabled;
+          !can(target.roles, "staff") && staffTwoStep && !(await twoStepStatus(userId, tx)).enabled;
         if (mustEnrol) {
           await endSessions();
           await record("Role assigned", `${role}; signed out to set up two-step sign-in`);

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { getOptionalUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   confirmEmailChange,
@@ -55,15 +55,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const user = await getOptionalUser(request);
   const signedIn = user?.id === changed.userId;
-  return redirect(signedIn ? "/myaccount" : "/login", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: signedIn
-          ? `Your email address is now ${changed.newEmail}.`
-          : `Your email address is now ${changed.newEmail}. Log in with it.`,
-      }),
-    },
+  return redirectWithFlash(request, signedIn ? "/myaccount" : "/login", {
+    severity: "success",
+    message: signedIn
+      ? `Your email address is now ${changed.newEmail}.`
+      : `Your email address is now ${changed.newEmail}. Log in with it.`,
   });
 }
 

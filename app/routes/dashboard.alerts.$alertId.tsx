@@ -4,7 +4,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AlertForm, type AlertPreview } from "~/components/alerts/AlertForm";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { alertFormAction, alertFormValues, alertIdOf } from "~/lib/alert-form.server";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ROLES } from "~/lib/roles";
 import { getAlert, listAlertTypes } from "~/models/alerts.server";
@@ -14,7 +14,7 @@ export const handle: RouteHandle<{ title: string }> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "websitealerts");
+  await requirePermission(request, "manageAlerts");
   const alert = await getAlert(alertIdOf(params));
   if (!alert) throw new Response("Not Found", { status: 404 });
   return json({
@@ -26,7 +26,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, "websitealerts");
+  const user = await requirePermission(request, "manageAlerts");
   return alertFormAction(request, user, alertIdOf(params));
 }
 

@@ -1,13 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { alertIdOf } from "~/lib/alert-form.server";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { alertState, deleteAlert, getAlert, listAlertTypes } from "~/models/alerts.server";
 
@@ -16,7 +16,7 @@ export const handle: RouteHandle<{ alert: { title: string } }> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "websitealerts");
+  await requirePermission(request, "manageAlerts");
   const [alert, types] = await Promise.all([getAlert(alertIdOf(params)), listAlertTypes()]);
   if (!alert) throw new Response("Not Found", { status: 404 });
   const type = types.find((candidate) => candidate.name === alert.alertType);
@@ -34,22 +34,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirmation's POST: the alert goes, with every member's mark of having read it. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, "websitealerts");
+  await requirePermission(request, "manageAlerts");
   const alertId = alertIdOf(params);
   await readForm(request);
   const alert = await getAlert(alertId);
   const deleted = await deleteAlert(alertId);
-  return redirect("/dashboard/alerts", {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        deleted && alert
-          ? { severity: "success", message: `Alert "${alert.title}" deleted.` }
-          : { severity: "warning", message: "That alert had already been deleted." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    "/dashboard/alerts",
+    deleted && alert
+      ? { severity: "success", message: `Alert "${alert.title}" deleted.` }
+      : { severity: "warning", message: "That alert had already been deleted." },
+  );
 }
 
 export default function DeleteAlert() {

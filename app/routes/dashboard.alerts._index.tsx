@@ -1,14 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   ALERT_LIST_LIMIT,
@@ -23,7 +23,7 @@ import { SEVERITY_WORDS } from "~/components/AlertBar";
 export const handle: RouteHandle = { title: "Manage alerts" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "websitealerts");
+  await requirePermission(request, "manageAlerts");
   const [alerts, types] = await Promise.all([listAlerts(), listAlertTypes()]);
   const typeLabels = Object.fromEntries(types.map((type) => [type.name, type.label]));
   const now = Date.now();
@@ -51,25 +51,21 @@ const toggleForm = z.object({
 
 /** Enable or disable an alert (spec: enablealert), then back to the list. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, "websitealerts");
+  const user = await requirePermission(request, "manageAlerts");
   const parsed = toggleForm.safeParse(Object.fromEntries(await readForm(request)));
   const done =
     parsed.success &&
     (await setAlertEnabled(parsed.data.alertId, parsed.data.intent === "enable", user.id));
-  return redirect("/dashboard/alerts", {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        done && parsed.success
-          ? {
-              severity: "success",
-              message: parsed.data.intent === "enable" ? "Alert enabled." : "Alert disabled.",
-            }
-          : { severity: "error", message: "That alert no longer exists." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    "/dashboard/alerts",
+    done && parsed.success
+      ? {
+          severity: "success",
+          message: parsed.data.intent === "enable" ? "Alert enabled." : "Alert disabled.",
+        }
+      : { severity: "error", message: "That alert no longer exists." },
+  );
 }
 
 const AUDIENCE: Record<string, string> = {

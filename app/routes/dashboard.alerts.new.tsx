@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { AlertForm, type AlertPreview } from "~/components/alerts/AlertForm";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { alertFormAction, alertFormValues } from "~/lib/alert-form.server";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ROLES } from "~/lib/roles";
 import { listAlertTypes } from "~/models/alerts.server";
@@ -12,12 +12,12 @@ import { listAlertTypes } from "~/models/alerts.server";
 export const handle: RouteHandle = { title: "New alert" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "websitealerts");
+  await requirePermission(request, "manageAlerts");
   return json({ types: await listAlertTypes(), values: alertFormValues(null) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, "websitealerts");
+  const user = await requirePermission(request, "manageAlerts");
   return alertFormAction(request, user, null);
 }
 

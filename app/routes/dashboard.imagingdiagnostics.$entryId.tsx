@@ -3,18 +3,13 @@ import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ImagingEntryForm } from "~/components/imaging/ImagingEntryForm";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
-import {
-  imagingFormChoices,
-  readImagingForm,
-  redirectWithFlash,
-  entryOf,
-} from "~/lib/imaging-form.server";
+import { imagingFormChoices, readImagingForm, entryOf } from "~/lib/imaging-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { entryLabel, updateImagingEntry } from "~/models/imaging-diagnostics.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 
 const PATH = "/dashboard/imagingdiagnostics";
 
@@ -24,13 +19,13 @@ export const handle: RouteHandle<{ entry: { label: string } } | undefined> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const entry = await entryOf(params);
   return json({ entry: { ...entry, label: entryLabel(entry) }, ...(await imagingFormChoices()) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const id = idParam(params.entryId);
   const { input, response } = await readImagingForm(request);
   if (response) return response;

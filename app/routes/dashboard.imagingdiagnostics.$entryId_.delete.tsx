@@ -1,15 +1,15 @@
 import { StatusTag } from "~/components/StatusTag";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ArchiveInsteadButton, deleting } from "~/components/staff/DeleteConfirmation";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { redirectWithFlash, entryOf } from "~/lib/imaging-form.server";
+import { entryOf } from "~/lib/imaging-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import {
   deleteImagingEntry,
   entryLabel,
@@ -24,7 +24,7 @@ export const handle: RouteHandle<{ entry: { label: string } } | undefined> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const entry = await entryOf(params);
   return json({
     entry: {
@@ -40,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const id = idParam(params.entryId);
   await readForm(request);
   const entry = await getImagingEntry(id);

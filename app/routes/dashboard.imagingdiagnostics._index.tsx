@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
-import { redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import {
   entryLabel,
   getImagingEntry,
@@ -28,7 +27,7 @@ export const handle: RouteHandle<{ page: number; pages: number } | undefined> = 
 
 /** The staff's register: every entry, archived ones included and marked. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const query = parseImagingQuery(new URL(request.url).searchParams);
   const list = await listImaging(query, { includeArchived: true });
   return json({
@@ -50,7 +49,7 @@ const archiveForm = z.object({
 
 /** Archive and unarchive (spec section 4's toggle, as two buttons that say which). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const form = await readForm(request);
   const url = new URL(request.url);
   // Back to the same list; Remix's ?index (this is an index route) stays out of the address.

@@ -1,17 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { redirectWithFlash, eventNameOf } from "~/lib/imaging-form.server";
+import { eventNameOf } from "~/lib/imaging-form.server";
 import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import {
   eventNameExists,
   eventNameSchema,
@@ -26,12 +26,12 @@ export const handle: RouteHandle<{ name: { name: string } } | undefined> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json({ name: await eventNameOf(params) });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const id = idParam(params.nameId);
   const submission = parseForm(await readForm(request), eventNameSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });

@@ -2,13 +2,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { redirectWithFlash, eventNameOf } from "~/lib/imaging-form.server";
+import { eventNameOf } from "~/lib/imaging-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { deleteEventName, getEventName } from "~/models/imaging-diagnostics.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 
 const PATH = "/dashboard/imagingdiagnostics/eventnames";
 
@@ -20,13 +20,13 @@ export const inUseMessage = (name: string, uses: number) =>
   `${name} was not deleted: ${uses} ${uses === 1 ? "event has" : "events have"} it. Give ${uses === 1 ? "that event" : "those events"} another name first.`;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json({ name: await eventNameOf(params) });
 }
 
 /** Deletes a name no event has; one in use is refused (its events refer to it). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const id = idParam(params.nameId);
   await readForm(request);
   const name = await getEventName(id);

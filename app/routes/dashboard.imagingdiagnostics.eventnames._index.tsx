@@ -1,4 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -7,12 +8,10 @@ import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { TableScroll } from "~/components/TableScroll";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import {
   addEventName,
   eventNameExists,
@@ -27,7 +26,7 @@ export const handle: RouteHandle = { title: "Imaging and diagnostics event names
 const PATH = "/dashboard/imagingdiagnostics/eventnames";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json({ names: await listEventNames() });
 }
 
@@ -38,7 +37,7 @@ const moveForm = z.object({
 
 /** Adds a name (intent "add"), or moves one up or down the dropdown's order. */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const form = await readForm(request);
   if (form.get("intent") !== "add") {
     const move = moveForm.safeParse(Object.fromEntries(form));

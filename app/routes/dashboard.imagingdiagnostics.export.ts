@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { redirectWithFlash } from "~/lib/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
-import { CONTENT_STAFF } from "~/lib/roles";
+
 import { exportForStaff, xlsxDownload } from "~/models/imaging-diagnostics.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 
 export const NO_ARCHIVED = "There are no archived entries to export.";
 export const NO_ENTRIES = "There is nothing to export: no entry matches the filters.";
@@ -15,7 +15,7 @@ export const NO_ENTRIES = "There is nothing to export: no entry matches the filt
  * itself. A resource route, so that the browser gets the file and not a page.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   await readForm(request);
   const url = new URL(request.url);
   const onlyArchived = url.searchParams.get("exportOnlyArchived") === "true";

@@ -3,23 +3,23 @@ import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ImagingEntryForm } from "~/components/imaging/ImagingEntryForm";
-import { requireRole } from "~/lib/auth.server";
-import { imagingFormChoices, readImagingForm, redirectWithFlash } from "~/lib/imaging-form.server";
+import { requirePermission } from "~/lib/auth.server";
+import { imagingFormChoices, readImagingForm } from "~/lib/imaging-form.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { createImagingEntry, entryLabel } from "~/models/imaging-diagnostics.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 
 export const handle: RouteHandle = { title: "Add an imaging and diagnostics entry" };
 
 const PATH = "/dashboard/imagingdiagnostics";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json(await imagingFormChoices());
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const { input, response } = await readImagingForm(request);
   if (response) return response;
   // createdOrUpdatedBy is the signed-in user, whatever the form sent.

@@ -1,18 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { FaqFields } from "~/components/staff/FaqFields";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { faqCategories, faqFormSchema, getFaq, saveFaq } from "~/models/faqs.server";
 
 export const handle: RouteHandle<{ faq: { question: string } }> = {
@@ -20,14 +19,14 @@ export const handle: RouteHandle<{ faq: { question: string } }> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const faq = await getFaq(idParam(params.faqId));
   if (!faq) throw new Response("Not found", { status: 404 });
   return json({ faq, categories: await faqCategories() });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const id = idParam(params.faqId);
   const submission = parseForm(await readForm(request), faqFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -35,13 +34,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (saved.status === "anchor-taken")
     return json(submission.reply({ fieldErrors: { anchor: [saved.message] } }), { status: 400 });
   if (saved.status !== "saved") throw new Response("Not found", { status: 404 });
-  return redirect(`/dashboard/managefaqs#faq-row-${id}`, {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Question saved: “${submission.value.question}”.`,
-      }),
-    },
+  return redirectWithFlash(request, `/dashboard/managefaqs#faq-row-${id}`, {
+    severity: "success",
+    message: `Question saved: “${submission.value.question}”.`,
   });
 }
 

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { deleteFaq, getFaq } from "~/models/faqs.server";
 
 export const handle: RouteHandle<{ faq: { question: string } }> = {
@@ -15,7 +14,7 @@ export const handle: RouteHandle<{ faq: { question: string } }> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const faq = await getFaq(idParam(params.faqId));
   if (!faq) throw new Response("Not found", { status: 404 });
   return json({ faq });
@@ -23,21 +22,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const id = idParam(params.faqId);
   await readForm(request);
   const faq = await getFaq(id);
   const deleted = await deleteFaq(id);
-  return redirect("/dashboard/managefaqs", {
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        deleted && faq
-          ? { severity: "success", message: `Question deleted: “${faq.question}”.` }
-          : { severity: "info", message: "That question had already been deleted." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    "/dashboard/managefaqs",
+    deleted && faq
+      ? { severity: "success", message: `Question deleted: “${faq.question}”.` }
+      : { severity: "info", message: "That question had already been deleted." },
+  );
 }
 
 export default function DeleteFaq() {

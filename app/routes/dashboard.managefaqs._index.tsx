@@ -1,16 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { FaqOrder } from "~/components/staff/FaqOrder";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { moveId, movedMessage, sameOrder } from "~/lib/reorder";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { FAQ_LIMIT, faqsVersion, listFaqs, OrderRefused, saveFaqOrder } from "~/models/faqs.server";
 
 export const handle: RouteHandle = { title: "Manage FAQs" };
@@ -25,7 +24,7 @@ const moveSchema = z.object({
 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const [faqs, version] = await Promise.all([listFaqs(), faqsVersion()]);
   const savedIds = faqs.map((faq) => faq.id);
   const params = new URL(request.url).searchParams;
@@ -69,7 +68,7 @@ const saveSchema = z.object({
 });
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const form = await readForm(request);
   const parsed = saveSchema.safeParse({
     intent: form.get("intent"),
@@ -78,13 +77,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const order = form.getAll("order").map(String);
   const orderIds = ids(order);
   if (!parsed.success || orderIds.length !== order.length) {
-    return redirect(PATH, {
-      headers: {
-        "Set-Cookie": await setFlash(request, {
-          severity: "error",
-          message: "That form could not be read. Nothing has changed. Use Save order on this page.",
-        }),
-      },
+    return redirectWithFlash(request, PATH, {
+      severity: "error",
+      message: "That form could not be read. Nothing has changed. Use Save order on this page.",
     });
   }
   try {
@@ -94,19 +89,14 @@ export async function action({ request }: ActionFunctionArgs) {
     // Another editor saved in between: their list is kept and this editor's order is offered
     // again on top of it (when it still holds the same questions), unsaved, to check and save.
     const again = new URLSearchParams(orderIds.map((id) => ["order", String(id)]));
-    return redirect(error.reason === "stale" ? `${PATH}?${again}` : PATH, {
-      headers: {
-        "Set-Cookie": await setFlash(request, { severity: "error", message: error.message }),
-      },
+    return redirectWithFlash(request, error.reason === "stale" ? `${PATH}?${again}` : PATH, {
+      severity: "error",
+      message: error.message,
     });
   }
-  return redirect(PATH, {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `The order of the ${orderIds.length} questions is saved.`,
-      }),
-    },
+  return redirectWithFlash(request, PATH, {
+    severity: "success",
+    message: `The order of the ${orderIds.length} questions is saved.`,
   });
 }
 

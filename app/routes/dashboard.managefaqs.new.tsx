@@ -1,28 +1,27 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { FaqFields, type FaqShape } from "~/components/staff/FaqFields";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { faqCategories, faqFormSchema, saveFaq } from "~/models/faqs.server";
 
 export const handle: RouteHandle = { title: "Add a question" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json({ categories: await faqCategories() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const submission = parseForm(await readForm(request), faqFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await saveFaq(submission.value, user.id);
@@ -33,13 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
     return json(submission.reply({ formErrors }), { status: 400 });
   }
   const id = saved.id;
-  return redirect(`/dashboard/managefaqs#faq-row-${id}`, {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Question added: “${submission.value.question}”. It is last in the order; move it where it belongs.`,
-      }),
-    },
+  return redirectWithFlash(request, `/dashboard/managefaqs#faq-row-${id}`, {
+    severity: "success",
+    message: `Question added: “${submission.value.question}”. It is last in the order; move it where it belongs.`,
   });
 }
 

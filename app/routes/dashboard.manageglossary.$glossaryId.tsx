@@ -1,18 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { GlossaryFields } from "~/components/staff/GlossaryFields";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { getGlossaryEntry, glossaryFormSchema, saveGlossaryEntry } from "~/models/glossary.server";
 import { sectionLabel } from "~/records/sections";
 
@@ -24,14 +23,14 @@ export const handle: RouteHandle<{ entry: { fieldName: string; section: string }
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const entry = await getGlossaryEntry(idParam(params.glossaryId));
   if (!entry) throw new Response("Not found", { status: 404 });
   return json({ entry: { ...entry, section: sectionLabel(entry.recordSection) } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const id = idParam(params.glossaryId);
   const submission = parseForm(await readForm(request), glossaryFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
@@ -42,13 +41,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       status: 400,
     });
   if (saved.status !== "saved") throw new Response("Not found", { status: 404 });
-  return redirect("/dashboard/manageglossary", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Glossary entry saved: ${value.fieldName}.`,
-      }),
-    },
+  return redirectWithFlash(request, "/dashboard/manageglossary", {
+    severity: "success",
+    message: `Glossary entry saved: ${value.fieldName}.`,
   });
 }
 

@@ -1,13 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { deleteGlossaryEntry, getGlossaryEntry } from "~/models/glossary.server";
 import { sectionLabel } from "~/records/sections";
 
@@ -19,7 +18,7 @@ export const handle: RouteHandle<{ entry: { fieldName: string; section: string }
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const entry = await getGlossaryEntry(idParam(params.glossaryId));
   if (!entry) throw new Response("Not found", { status: 404 });
   return json({
@@ -29,21 +28,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const id = idParam(params.glossaryId);
   await readForm(request);
   const entry = await getGlossaryEntry(id);
   const deleted = await deleteGlossaryEntry(id);
-  return redirect("/dashboard/manageglossary", {
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        deleted && entry
-          ? { severity: "success", message: `Glossary entry deleted: ${entry.fieldName}.` }
-          : { severity: "info", message: "That entry had already been deleted." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    "/dashboard/manageglossary",
+    deleted && entry
+      ? { severity: "success", message: `Glossary entry deleted: ${entry.fieldName}.` }
+      : { severity: "info", message: "That entry had already been deleted." },
+  );
 }
 
 export default function DeleteGlossaryEntry() {

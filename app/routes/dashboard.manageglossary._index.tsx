@@ -2,9 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { GLOSSARY_LIMIT, listGlossary } from "~/models/glossary.server";
 import { sectionLabel } from "~/records/sections";
 
@@ -13,7 +12,7 @@ export const handle: RouteHandle = { title: "Manage glossary" };
 const PATH = "/dashboard/manageglossary";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const entries = await listGlossary();
   return json({
     entries: entries.map((entry) => ({

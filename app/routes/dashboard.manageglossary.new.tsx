@@ -1,28 +1,27 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { GlossaryFields, type GlossaryShape } from "~/components/staff/GlossaryFields";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { glossaryFormSchema, saveGlossaryEntry } from "~/models/glossary.server";
 
 export const handle: RouteHandle = { title: "Add a glossary entry" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json({});
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const submission = parseForm(await readForm(request), glossaryFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const value = submission.value;
@@ -35,13 +34,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const formErrors = saved.status === "full" ? [saved.message] : [];
     return json(submission.reply({ formErrors }), { status: 400 });
   }
-  return redirect("/dashboard/manageglossary", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Glossary entry added: ${value.fieldName}.`,
-      }),
-    },
+  return redirectWithFlash(request, "/dashboard/manageglossary", {
+    severity: "success",
+    message: `Glossary entry added: ${value.fieldName}.`,
   });
 }
 

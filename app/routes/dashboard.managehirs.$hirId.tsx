@@ -7,12 +7,11 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { hirFileUrl } from "~/components/HirDownloadLink";
 import { HirFields, type HirShape, refuseOversize } from "~/components/staff/HirFields";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { hirFormAction } from "~/lib/hir-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { getHir } from "~/models/hirs.server";
 
 export const handle: RouteHandle<{ hir: { title: string } }> = {
@@ -20,14 +19,14 @@ export const handle: RouteHandle<{ hir: { title: string } }> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const hir = await getHir(idParam(params.hirId));
   if (!hir) throw new Response("Not found", { status: 404 });
   return json({ hir });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const hir = await getHir(idParam(params.hirId));
   if (!hir) throw new Response("Not found", { status: 404 });
   return hirFormAction(request, user, hir);

@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { deleteHir, getHir } from "~/models/hirs.server";
 
 export const handle: RouteHandle<{ hir: { title: string } }> = {
@@ -17,7 +16,7 @@ export const handle: RouteHandle<{ hir: { title: string } }> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const hir = await getHir(idParam(params.hirId));
   if (!hir) throw new Response("Not found", { status: 404 });
   return json({ hir });
@@ -25,21 +24,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const id = idParam(params.hirId);
   await readForm(request);
   const hir = await getHir(id);
   const deleted = await deleteHir(id);
-  return redirect("/dashboard/managehirs", {
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        deleted && hir
-          ? { severity: "success", message: `HIR deleted: “${hir.title}”.` }
-          : { severity: "info", message: "That HIR had already been deleted." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    "/dashboard/managehirs",
+    deleted && hir
+      ? { severity: "success", message: `HIR deleted: “${hir.title}”.` }
+      : { severity: "info", message: "That HIR had already been deleted." },
+  );
 }
 
 export default function DeleteHir() {

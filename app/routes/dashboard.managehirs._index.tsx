@@ -1,17 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { hirFileUrl } from "~/components/HirDownloadLink";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { badRequest, readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { fileSize } from "~/lib/file-size";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { getHir, listHirsForStaff, setHirArchived } from "~/models/hirs.server";
 
 export const handle: RouteHandle = { title: "Manage HIRs" };
@@ -19,13 +18,13 @@ export const handle: RouteHandle = { title: "Manage HIRs" };
 const PATH = "/dashboard/managehirs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json({ hirs: await listHirsForStaff() });
 }
 
 /** Archive and unarchive: a POST from each row, then back to the row. */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const form = await readForm(request);
   const intent = form.get("intent");
   const id = Number(form.get("id"));
@@ -33,22 +32,19 @@ export async function action({ request }: ActionFunctionArgs) {
     throw badRequest("Choose a report to archive or unarchive.");
   const hir = await getHir(id);
   const done = hir ? await setHirArchived(id, intent === "archive", user.id) : false;
-  return redirect(`${PATH}#hir-row-${id}`, {
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        done && hir
-          ? {
-              severity: "success",
-              message:
-                intent === "archive"
-                  ? `HIR archived: “${hir.title}”. Members no longer see it.`
-                  : `HIR unarchived: “${hir.title}”. Members can download it again.`,
-            }
-          : { severity: "info", message: "That HIR has been deleted." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    `${PATH}#hir-row-${id}`,
+    done && hir
+      ? {
+          severity: "success",
+          message:
+            intent === "archive"
+              ? `HIR archived: “${hir.title}”. Members no longer see it.`
+              : `HIR unarchived: “${hir.title}”. Members can download it again.`,
+        }
+      : { severity: "info", message: "That HIR has been deleted." },
+  );
 }
 
 export default function ManageHirs() {

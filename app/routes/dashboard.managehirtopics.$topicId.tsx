@@ -6,10 +6,9 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { TopicFields, type TopicShape } from "~/components/staff/TopicFields";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { topicFormAction } from "~/lib/topic-form.server";
 import { getTopic } from "~/models/hirs.server";
 
@@ -19,14 +18,14 @@ export const handle: RouteHandle<{ topic: { titleOfTopic: string } }> = {
 
 /** A deleted topic is restored from the list before it is edited. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const topic = await getTopic(idParam(params.topicId));
   if (!topic || topic.deleted) throw new Response("Not found", { status: 404 });
   return json({ topic });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   return topicFormAction(request, user, idParam(params.topicId));
 }
 

@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { getTopic, setTopicDeleted } from "~/models/hirs.server";
 
 export const handle: RouteHandle<{ topic: { titleOfTopic: string } }> = {
@@ -17,7 +16,7 @@ export const handle: RouteHandle<{ topic: { titleOfTopic: string } }> = {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const topic = await getTopic(idParam(params.topicId));
   if (!topic || topic.deleted) throw new Response("Not found", { status: 404 });
   return json({ topic });
@@ -25,24 +24,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** The confirmation is this page. A deleted topic is put aside, and can be restored. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const id = idParam(params.topicId);
   await readForm(request);
   const topic = await getTopic(id);
   const deleted = await setTopicDeleted(id, true, user.id);
-  return redirect("/dashboard/managehirtopics", {
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        deleted && topic
-          ? {
-              severity: "success",
-              message: `Topic deleted: “${topic.titleOfTopic}”. Deleted topics can be restored.`,
-            }
-          : { severity: "info", message: "That topic had already been deleted." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    "/dashboard/managehirtopics",
+    deleted && topic
+      ? {
+          severity: "success",
+          message: `Topic deleted: “${topic.titleOfTopic}”. Deleted topics can be restored.`,
+        }
+      : { severity: "info", message: "That topic had already been deleted." },
+  );
 }
 
 export default function DeleteTopic() {

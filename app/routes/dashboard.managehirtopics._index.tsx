@@ -1,15 +1,14 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { badRequest, readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { getTopic, listTopicsForStaff, setTopicDeleted } from "~/models/hirs.server";
 
 type LoaderData = { show: "current" | "deleted" };
@@ -21,30 +20,27 @@ export const handle: RouteHandle<LoaderData> = {
 const PATH = "/dashboard/managehirtopics";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   const show = new URL(request.url).searchParams.get("show") === "deleted" ? "deleted" : "current";
   return json({ show, topics: await listTopicsForStaff(show) });
 }
 
 /** Restore: a deleted topic comes back as it was (archived or not). */
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   const form = await readForm(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "restore" || !Number.isSafeInteger(id))
     throw badRequest("Choose a topic to restore.");
   const topic = await getTopic(id);
   const restored = await setTopicDeleted(id, false, user.id);
-  return redirect(`${PATH}#topic-row-${id}`, {
-    headers: {
-      "Set-Cookie": await setFlash(
-        request,
-        restored && topic
-          ? { severity: "success", message: `Topic restored: “${topic.titleOfTopic}”.` }
-          : { severity: "info", message: "That topic is not among the deleted ones." },
-      ),
-    },
-  });
+  return redirectWithFlash(
+    request,
+    `${PATH}#topic-row-${id}`,
+    restored && topic
+      ? { severity: "success", message: `Topic restored: “${topic.titleOfTopic}”.` }
+      : { severity: "info", message: "That topic is not among the deleted ones." },
+  );
 }
 
 export default function ManageTopics() {

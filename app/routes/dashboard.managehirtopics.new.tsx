@@ -6,20 +6,19 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { TopicFields, type TopicShape } from "~/components/staff/TopicFields";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF } from "~/lib/roles";
 import { topicFormAction } from "~/lib/topic-form.server";
 
 export const handle: RouteHandle = { title: "Add an upcoming HIR topic" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, CONTENT_STAFF);
+  await requirePermission(request, "manageContent");
   return json({});
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, CONTENT_STAFF);
+  const user = await requirePermission(request, "manageContent");
   return topicFormAction(request, user);
 }
 

@@ -7,7 +7,7 @@ import { requireUser } from "~/lib/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import {
   clearNotifications,
   dismissNotificationPopup,
@@ -48,9 +48,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
   const intent = form.get("intent");
-  const flash = async (message: string) => ({
-    "Set-Cookie": await setFlash(request, { severity: "success", message }),
-  });
+  const done = (message: string) =>
+    redirectWithFlash(request, "/dashboard/notifications", { severity: "success", message });
   if (intent === "clear") {
     await clearNotifications(user.id);
   } else if (intent === "enrol") {
@@ -66,16 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     if (code !== ENROLL_NOTIFICATION_SUCCESS)
       return json({ status: "error" as const, error: ENROLMENT_FAILED }, { status: 500 });
-    return redirect("/dashboard/notifications", {
-      status: 303,
-      headers: await flash(`You will get a ${frequency} email of updated records.`),
-    });
+    return done(`You will get a ${frequency} email of updated records.`);
   } else if (intent === "leave") {
     await leaveNotifications(user.id);
-    return redirect("/dashboard/notifications", {
-      status: 303,
-      headers: await flash("Email notifications are off."),
-    });
+    return done("Email notifications are off.");
   } else if (intent === "dismiss-popup") {
     await dismissNotificationPopup(user.id);
     if (form.get("js") === "1") return json({ ok: true });

@@ -7,9 +7,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { IMPORT_STATES } from "~/records/import-states";
@@ -38,11 +38,10 @@ export const handle: RouteHandle<{ page: number; pageSize: number; staged: { tot
       : "Manage records",
 };
 
-const STAFF = ["admin", "editor"];
 const PAGE_SIZE = 50;
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, STAFF);
+  await requirePermission(request, "manageContent");
   const page = Math.max(
     1,
     Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1,
@@ -103,7 +102,7 @@ async function upload(request: Request, userId: number) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, STAFF);
+  const user = await requirePermission(request, "manageContent");
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
     return upload(request, user.id);
 
@@ -130,13 +129,9 @@ export async function action({ request }: ActionFunctionArgs) {
       : intent === "publish"
         ? `Published ${what}.`
         : `Discarded ${what}.`;
-  return redirect("/dashboard/records", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: count === 0 ? "warning" : "success",
-        message,
-      }),
-    },
+  return redirectWithFlash(request, "/dashboard/records", {
+    severity: count === 0 ? "warning" : "success",
+    message,
   });
 }
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { fieldPathPieces } from "~/lib/field-path";
 import { EXAMPLE_PATH, importFormat } from "~/lib/import-format.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -12,12 +12,11 @@ export const handle: RouteHandle<{ title: string }> = {
   title: (data) => data?.title ?? "Import format",
 };
 
-const STAFF = ["admin", "editor"];
 const CONTROLLED_ID = "controlled-values";
 
 /** The import format (docs/import-format.md), for the staff who import records. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, STAFF);
+  await requirePermission(request, "manageContent");
   return json({ ...importFormat, examplePath: EXAMPLE_PATH });
 }
 

@@ -1,12 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { importExample, importExampleName } from "~/lib/import-format.server";
-
-const STAFF = ["admin", "editor"];
 
 /** The import format's example file (docs/import-example.json), as a download for staff. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, STAFF);
+  await requirePermission(request, "manageContent");
   return new Response(importExample, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

@@ -3,9 +3,9 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   type ImportReport,
@@ -33,8 +33,6 @@ export const handle: RouteHandle<{ filename: string; job: { state: string } | nu
     isActive(data?.job as { state: "running" } | null) ? JOB_REFRESH_SECONDS : undefined,
 };
 
-const STAFF = ["admin", "editor"];
-
 async function importOr404(param: string | undefined) {
   const id = Number(param);
   const row = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await getImport(id) : null;
@@ -43,7 +41,7 @@ async function importOr404(param: string | undefined) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, STAFF);
+  await requirePermission(request, "manageContent");
   const row = await importOr404(params.importId);
   const job = await latestImportJob(row.id);
   return json({
@@ -69,37 +67,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireRole(request, STAFF);
+  const user = await requirePermission(request, "manageContent");
   const row = await importOr404(params.importId);
   const intent = (await readForm(request)).get("intent");
   const here = `/dashboard/records/imports/${row.id}`;
-  const flash = async (severity: "success" | "warning", message: string) => ({
-    status: 303,
-    headers: { "Set-Cookie": await setFlash(request, { severity, message }) },
-  });
+  const flash = (to: string, severity: "success" | "warning", message: string) =>
+    redirectWithFlash(request, to, { severity, message });
   const job = await latestImportJob(row.id);
   if (intent === "cancel") {
     // A check under way stops at its next step; the import is cancelled now.
     if (job?.kind === "import-check" && isActive(job)) await cancelJob(job.id);
     if (row.state === "applying")
-      return redirect(
-        here,
-        await flash("warning", "The import is being applied: stop the apply first."),
-      );
+      return flash(here, "warning", "The import is being applied: stop the apply first.");
     await cancelImport(row.id);
-    return redirect(
+    return flash(
       "/dashboard/records",
-      await flash("success", `The import of ${row.filename} was cancelled; nothing was changed.`),
+      "success",
+      `The import of ${row.filename} was cancelled; nothing was changed.`,
     );
   }
   if (intent === "stop") {
     if (!job || !(await cancelJob(job.id)))
-      return redirect(here, await flash("warning", "The work had already finished."));
+      return flash(here, "warning", "The work had already finished.");
     return redirect(here, { status: 303 });
   }
   if (intent === "retry") {
     if (job?.state !== "failed" && job?.state !== "cancelled")
-      return redirect(here, await flash("warning", "There is nothing to try again."));
+      return flash(here, "warning", "There is nothing to try again.");
     if (job.kind === "import-apply") {
       // The apply is asked for again, as if Apply had been pressed.
       const db = await getDb();
@@ -107,8 +101,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
         db,
         sql`UPDATE record_imports SET state = 'applying' WHERE id = ${row.id} AND state = 'validated' RETURNING id`,
       );
-      if (!claimed.length)
-        return redirect(here, await flash("warning", new ImportNotPendingError().message));
+      if (!claimed.length) return flash(here, "warning", new ImportNotPendingError().message);
     }
     await retryJob(job.id);
     return redirect(here, { status: 303 });
@@ -119,7 +112,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(here, { status: 303 });
   } catch (error) {
     if (!(error instanceof ImportNotPendingError)) throw error;
-    return redirect(here, await flash("warning", error.message));
+    return flash(here, "warning", error.message);
   }
 }
 

@@ -1,12 +1,12 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   deleteSavedSearch,
@@ -90,10 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   // Another user's saved search is as if it did not exist.
   if (!found) throw new Response("Saved search not found", { status: 404 });
-  return redirect("/dashboard/savedsearches", {
-    status: 303,
-    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) },
-  });
+  return redirectWithFlash(request, "/dashboard/savedsearches", { severity: "success", message });
 }
 
 export default function SavedSearches() {

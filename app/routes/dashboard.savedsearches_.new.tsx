@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { saveSearch, saveSearchSchema } from "~/models/saved-searches.server";
@@ -56,14 +56,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const found = await searchOf(request);
   if (!found) return json(submission.reply({ formErrors: [NO_SEARCH] }), { status: 400 });
   await saveSearch(user.id, submission.value.title, found.search);
-  return redirect("/dashboard/savedsearches", {
-    status: 303,
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `Search saved as “${submission.value.title}”.`,
-      }),
-    },
+  return redirectWithFlash(request, "/dashboard/savedsearches", {
+    severity: "success",
+    message: `Search saved as “${submission.value.title}”.`,
   });
 }
 

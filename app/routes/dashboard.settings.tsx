@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { CheckboxField, summaryItems, TextField } from "~/components/forms";
-import { requireRole } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
+import { requirePermission } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getSiteSettings, settingsSchema, updateSiteSettings } from "~/models/settings.server";
@@ -15,22 +15,18 @@ import { readForm } from "~/lib/body.server";
 export const handle: RouteHandle = { title: "Site settings" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  await requirePermission(request, "manageUsers");
   return json({ settings: await getSiteSettings() });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireRole(request, "admin");
+  const user = await requirePermission(request, "manageUsers");
   const submission = parseForm(await readForm(request), settingsSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await updateSiteSettings(submission.value, user.id);
-  return redirect("/dashboard/settings", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: "Site settings saved.",
-      }),
-    },
+  return redirectWithFlash(request, "/dashboard/settings", {
+    severity: "success",
+    message: "Site settings saved.",
   });
 }
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/lib/auth.server";
-import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 
 /**
  * The dashboard's frame: a navigation listing exactly the pages this user may open (each
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { to: "/dashboard/overview", label: "Overview" },
     { to: "/dashboard/savedsearches", label: "Saved searches" },
   ];
-  if (hasAnyRole(user.roles, CONTENT_STAFF))
+  if (can(user.roles, "manageContent"))
     pages.push(
       { to: "/dashboard/records", label: "Manage records" },
       { to: "/dashboard/managefaqs", label: "Manage FAQs" },
@@ -24,13 +24,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { to: "/dashboard/managehirtopics", label: "Manage HIR topics" },
       { to: "/dashboard/imagingdiagnostics", label: "Manage imaging and diagnostics" },
     );
-  if (hasAnyRole(user.roles, "admin")) pages.push({ to: "/dashboard/users", label: "Users" });
+  if (can(user.roles, "manageUsers")) pages.push({ to: "/dashboard/users", label: "Users" });
   // Spec section 6: user reports are for admin or reportadmin (the avatar menu shows them to admin only).
-  if (hasAnyRole(user.roles, ["admin", "reportadmin"]))
+  if (can(user.roles, "readUserReports"))
     pages.push({ to: "/dashboard/userreports", label: "User reports" });
-  if (hasAnyRole(user.roles, "admin"))
+  if (can(user.roles, "manageUsers"))
     pages.push({ to: "/dashboard/settings", label: "Site settings" });
-  if (hasAnyRole(user.roles, "websitealerts"))
+  if (can(user.roles, "manageAlerts"))
     pages.push({ to: "/dashboard/alerts", label: "Manage alerts" });
   return json({ pages });
 }

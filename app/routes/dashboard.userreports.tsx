@@ -5,7 +5,7 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, UserFilters } from "~/components/users/ListControls";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import {
@@ -20,6 +20,7 @@ import { TableScroll } from "~/components/TableScroll";
 import { SeriesCharts } from "~/components/charts/SeriesCharts";
 import type { SeriesTable } from "~/components/charts/types";
 import { seriesCharts } from "~/lib/charts.server";
+import { can } from "~/lib/roles";
 
 type LoaderData = {
   errors: { from?: string; to?: string };
@@ -124,13 +125,13 @@ async function activityChart(query: Parameters<typeof userReportSeries>[0]) {
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const user = await requireRole(request, ["admin", "reportadmin"]);
+  const user = await requirePermission(request, "readUserReports");
   const { query, errors, typed } = readReportQuery(new URL(request.url).searchParams);
   const failed = Boolean(errors.from || errors.to);
   const report = failed ? null : await userReport(query);
   const activity = failed ? null : await activityChart(query);
   return json(
-    { query, errors, typed, report, activity, canManage: user.roles.includes("admin") },
+    { query, errors, typed, report, activity, canManage: can(user.roles, "manageUsers") },
     { status: failed ? 400 : 200 },
   );
 }

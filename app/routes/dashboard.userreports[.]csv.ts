@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { csvText } from "~/lib/export-writers.server";
 import { readReportQuery, reportCsvRows, userReport } from "~/models/user-admin.server";
 
 /** The user report as a CSV download: every user the filters match, not just one page. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, ["admin", "reportadmin"]);
+  await requirePermission(request, "readUserReports");
   const { query, errors } = readReportQuery(new URL(request.url).searchParams);
   if (errors.from || errors.to) {
     return new Response(`${[errors.from, errors.to].filter(Boolean).join("\n")}\n`, {

@@ -1,16 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DateTimeCell } from "~/components/DateTimeCell";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { statusText } from "~/components/users/ListControls";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDateTime } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { ROLE_LABEL, ROLE_PURPOSE, ROLES } from "~/lib/roles";
+import { ROLE_LABEL, ROLE_PURPOSE, ROLES, USER_ADMIN_ROLE } from "~/lib/roles";
 import { twoStepStatus } from "~/models/two-step.server";
 import {
   applyUserAction,
@@ -35,7 +35,7 @@ function userIdOf(params: { userId?: string }) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requirePermission(request, "manageUsers");
   const user = await getUserRow(userIdOf(params));
   if (!user) throw new Response("Not found", { status: 404 });
   const [history, twoStep] = await Promise.all([auditTrail(user.id), twoStepStatus(user.id)]);
@@ -43,7 +43,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requirePermission(request, "manageUsers");
   const userId = userIdOf(params);
   const parsed = userActionSchema.safeParse(Object.fromEntries(await readForm(request)));
   let flash: { severity: "success" | "error"; message: string };
@@ -60,9 +60,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       flash = { severity: "error", message: error.message };
     }
   }
-  return redirect(`/dashboard/users/${userId}`, {
-    headers: { "Set-Cookie": await setFlash(request, flash) },
-  });
+  return redirectWithFlash(request, `/dashboard/users/${userId}`, flash);
 }
 
 function ActionButton({
@@ -173,7 +171,7 @@ export default function UserDetail() {
                   <td data-label="What it allows">{ROLE_PURPOSE[role]}</td>
                   <td data-label="Held">{held ? "Yes" : "No"}</td>
                   <td>
-                    {held && isSelf && role === "admin" ? (
+                    {held && isSelf && role === USER_ADMIN_ROLE ? (
                       <span>You cannot remove your own admin role.</span>
                     ) : held ? (
                       <ActionButton intent="revokeRole" role={role}>

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { SecurityHistory } from "~/components/users/SecurityHistory";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { listSecurityEvents } from "~/models/security-events.server";
 import { getUserRow } from "~/models/user-admin.server";
@@ -21,7 +21,7 @@ function userIdOf(params: { userId?: string }) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  await requirePermission(request, "manageUsers");
   const user = await getUserRow(userIdOf(params));
   if (!user) throw new Response("Not found", { status: 404 });
   return json({

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { requireRole } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
+import { requirePermission } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { resetTwoStep, twoStepStatus } from "~/models/two-step.server";
 import { getUserRow } from "~/models/user-admin.server";
@@ -24,7 +24,7 @@ function userIdOf(params: { userId?: string }) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  await requirePermission(request, "manageUsers");
   const user = await getUserRow(userIdOf(params));
   if (!user) throw new Response("Not found", { status: 404 });
   const status = await twoStepStatus(user.id);
@@ -35,20 +35,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requirePermission(request, "manageUsers");
   const user = await getUserRow(userIdOf(params));
   if (!user) throw new Response("Not found", { status: 404 });
   const had = await resetTwoStep(admin.id, user.id);
   const who = `${user.name} (${user.email})`;
-  return redirect(`/dashboard/users/${user.id}`, {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: had
-          ? `Two-step sign-in has been reset for ${who}. They set it up again from My account, or when they next sign in if their role requires it.`
-          : `${who} had no two-step sign-in set up; trusted browsers and unfinished set-ups were cleared.`,
-      }),
-    },
+  return redirectWithFlash(request, `/dashboard/users/${user.id}`, {
+    severity: "success",
+    message: had
+      ? `Two-step sign-in has been reset for ${who}. They set it up again from My account, or when they next sign in if their role requires it.`
+      : `${who} had no two-step sign-in set up; trusted browsers and unfinished set-ups were cleared.`,
   });
 }
 

@@ -12,7 +12,7 @@ import {
   UserFilters,
   userOrderText,
 } from "~/components/users/ListControls";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { roleLabel } from "~/lib/roles";
@@ -27,7 +27,7 @@ export const handle: RouteHandle<{ query: { page: number; size: number }; total:
 const PATH = "/dashboard/users";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  await requirePermission(request, "manageUsers");
   const query = readUserListQuery(new URL(request.url).searchParams);
   const { users, total } = await listUsers(query);
   return json({ query, users, total });

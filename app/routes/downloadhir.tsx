@@ -7,7 +7,7 @@ import { hirFileUrl } from "~/components/HirDownloadLink";
 import { requireUser } from "~/lib/auth.server";
 import { fileSize } from "~/lib/file-size";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import {
   DEFAULT_HIR_TITLE,
   downloadableHir,
@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const title = (query.get("title")?.trim() || DEFAULT_HIR_TITLE).slice(0, HIR_TITLE_MAX);
   const id = Number(query.get("id"));
   const hir = /^\d{1,10}$/.test(query.get("id") ?? "")
-    ? await downloadableHir(id, hasAnyRole(user.roles, CONTENT_STAFF))
+    ? await downloadableHir(id, can(user.roles, "manageContent"))
     : undefined;
   const problem = !hir ? NOT_AVAILABLE : hir.byteSize === null ? NO_FILE_DATA : null;
   return json(

@@ -9,7 +9,7 @@ import { requireUser, requireUserWith } from "~/lib/auth.server";
 import { searchPageColumns } from "~/lib/page-columns.server";
 import { EXPORT_FORMATS } from "~/lib/export-formats";
 import { parseForm } from "~/lib/forms.server";
-import { hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import type { RouteHandle } from "~/lib/route-handle";
 import { exportFormSchema, FALLBACK_EXPORT_SIZE, startExport } from "~/models/exports.server";
 import { countSearch } from "~/models/search.server";
@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     selected: selection.count,
     total,
-    isAdmin: hasAnyRole(user.roles, "admin"),
+    isAdmin: can(user.roles, "manageUsers"),
     back: searchHref({ ...search, from: 0 }),
     fallbackSize: FALLBACK_EXPORT_SIZE,
   });

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { matchMessage } from "~/lib/faq-text";
 import { faqPage } from "~/models/faqs.server";
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
   const page = await faqPage(q);
-  return json({ q, ...page, canManage: hasAnyRole(user.roles, ["admin", "editor"]) });
+  return json({ q, ...page, canManage: can(user.roles, "manageContent") });
 }
 
 /**

@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/lib/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { glossaryPage } from "~/models/glossary.server";
 import { PRINT_SECTIONS, sectionLabel } from "~/records/sections";
 
@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     section,
     filtered: Boolean(q || section),
     ...page,
-    canManage: hasAnyRole(user.roles, ["admin", "editor"]),
+    canManage: can(user.roles, "manageContent"),
   });
 }
 

@@ -6,7 +6,7 @@ import { HirDownloadLink } from "~/components/HirDownloadLink";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { hirList } from "~/models/hirs.server";
 
 type LoaderData = { q: string; total: number };
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       updatedAt: hir.updatedAt,
       byteSize: hir.byteSize,
     })),
-    canManage: hasAnyRole(user.roles, CONTENT_STAFF),
+    canManage: can(user.roles, "manageContent"),
   });
 }
 

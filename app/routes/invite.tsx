@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DateTimeCell } from "~/components/DateTimeCell";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { requireRole } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
+import { requirePermission } from "~/lib/auth.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
@@ -24,12 +24,12 @@ import { readForm } from "~/lib/body.server";
 export const handle: RouteHandle = { title: "Invite a user" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireRole(request, "admin");
+  await requirePermission(request, "manageUsers");
   return json({ pending: await pendingInvitations(), days: INVITATION_DAYS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireRole(request, "admin");
+  const admin = await requirePermission(request, "manageUsers");
   const submission = parseForm(await readForm(request), inviteSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
@@ -46,11 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const message = `Invitation sent to ${displayName(submission.value)} (${
     submission.value.email
   }). The link expires in ${INVITATION_DAYS} days.`;
-  return redirect("/invite", {
-    headers: {
-      "Set-Cookie": await setFlash(request, { severity: "success", message }),
-    },
-  });
+  return redirectWithFlash(request, "/invite", { severity: "success", message });
 }
 
 export default function Invite() {

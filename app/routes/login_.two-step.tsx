@@ -1,10 +1,10 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ErrorSummary";
 import { CheckboxField, TextField } from "~/components/forms";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash, setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { readForm } from "~/lib/body.server";
 import { clientAddress } from "~/lib/rate-limit.server";
@@ -41,9 +41,7 @@ const EXPIRED = "Your sign-in took too long. Please log in again.";
 async function requirePending(request: Request) {
   const pending = await readPending(request, "verify");
   if (pending) return pending;
-  throw redirect("/login", {
-    headers: { "Set-Cookie": await setFlash(request, { severity: "error", message: EXPIRED }) },
-  });
+  throw await redirectWithFlash(request, "/login", { severity: "error", message: EXPIRED });
 }
 
 /** The account's code attempts are used up: its sign-ins end, and this one starts again at /login. */
@@ -51,11 +49,12 @@ async function guessesUsed(request: Request, userId: number) {
   await endSignInsAfterGuesses(userId);
   const headers = new Headers();
   headers.append("Set-Cookie", await endPending(request));
-  headers.append(
-    "Set-Cookie",
-    await setFlash(request, { severity: "error", message: CODE_GUESSES_USED }),
+  return redirectWithFlash(
+    request,
+    "/login",
+    { severity: "error", message: CODE_GUESSES_USED },
+    { headers },
   );
-  return redirect("/login", { status: 303, headers });
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { destroySession } from "~/lib/session.server";
 import { readForm } from "~/lib/body.server";
 
@@ -15,10 +15,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(request));
-  headers.append(
-    "Set-Cookie",
-    await setFlash(request, { severity: "success", message: "You have been logged out." }),
+  // Log Out reloads the page the user was on (docs/product.md).
+  return redirectWithFlash(
+    request,
+    safeRedirect(form.get("redirectTo")),
+    { severity: "success", message: "You have been logged out." },
+    { headers },
   );
-  // Spec section 2: Log Out reloads the page the user was on.
-  return redirect(safeRedirect(form.get("redirectTo")), { headers });
 }

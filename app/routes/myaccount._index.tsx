@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/lib/auth.server";
 import { badRequest, readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { endDevice, listDevices, sessionIdHash } from "~/lib/session.server";
 import { describeBrowser } from "~/lib/user-agent";
@@ -77,10 +77,7 @@ export async function action({ request }: ActionFunctionArgs) {
             ? `Signed out ${devices}.`
             : `Signed out ${devices} and ended ${apiTokens}.`;
   }
-  return redirect("/myaccount#devices", {
-    status: 303,
-    headers: { "Set-Cookie": await setFlash(request, { severity: "success", message }) },
-  });
+  return redirectWithFlash(request, "/myaccount#devices", { severity: "success", message });
 }
 
 export default function MyAccount() {

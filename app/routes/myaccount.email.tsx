@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -8,7 +8,7 @@ import { summaryItems, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -65,13 +65,9 @@ export async function action({ request }: ActionFunctionArgs) {
       return fieldError("email", "Another account already uses this email", 409);
     throw error;
   }
-  return redirect("/myaccount", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: `We have sent a link to ${newEmail}. Your email address changes when you open it; the link works once, for ${EMAIL_CHANGE_HOURS} hours.`,
-      }),
-    },
+  return redirectWithFlash(request, "/myaccount", {
+    severity: "success",
+    message: `We have sent a link to ${newEmail}. Your email address changes when you open it; the link works once, for ${EMAIL_CHANGE_HOURS} hours.`,
   });
 }
 

@@ -1,13 +1,13 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { PasswordFields } from "~/components/PasswordFields";
 import { summaryItems, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -55,13 +55,9 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400 },
     );
   }
-  return redirect("/myaccount", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: "Your password has been changed. You are signed out on every other device.",
-      }),
-    },
+  return redirectWithFlash(request, "/myaccount", {
+    severity: "success",
+    message: "Your password has been changed. You are signed out on every other device.",
   });
 }
 

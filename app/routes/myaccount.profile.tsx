@@ -1,12 +1,12 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { requireUser } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { namesSchema, updateNames } from "~/models/users.server";
@@ -31,13 +31,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), namesSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   await updateNames(user.id, submission.value);
-  return redirect("/myaccount", {
-    headers: {
-      "Set-Cookie": await setFlash(request, {
-        severity: "success",
-        message: "Your profile has been updated.",
-      }),
-    },
+  return redirectWithFlash(request, "/myaccount", {
+    severity: "success",
+    message: "Your profile has been updated.",
   });
 }
 

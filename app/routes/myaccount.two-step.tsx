@@ -7,7 +7,7 @@ import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { getOptionalUser, loginUrl } from "~/lib/auth.server";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { clientAddress, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -210,13 +210,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
       });
     }
     await disableTwoStep(user.id, originOf(request));
-    return redirect("/myaccount", {
-      headers: {
-        "Set-Cookie": await setFlash(request, {
-          severity: "success",
-          message: "Two-step sign-in is off. Your recovery codes and trusted browsers are removed.",
-        }),
-      },
+    return redirectWithFlash(request, "/myaccount", {
+      severity: "success",
+      message: "Two-step sign-in is off. Your recovery codes and trusted browsers are removed.",
     });
   }
   throw new Response("Unknown action", { status: 400 });

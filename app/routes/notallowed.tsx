@@ -4,7 +4,7 @@ import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle = { title: "You do not have access to this page" };
 
-// Public page: requireRole sends signed-in users without the role here. 403 tells
+// Public page: requirePermission sends signed-in users without the role here. 403 tells
 // browsers and tools the truth about the page they asked for.
 export async function loader() {
   return json(null, { status: 403 });

@@ -7,7 +7,7 @@ import { requireUser } from "~/lib/auth.server";
 import { isoDate } from "~/lib/dates";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { glossaryTargets } from "~/models/glossary.server";
 import { hirsOfRecord } from "~/models/hirs.server";
 import { recordActivity } from "~/models/records.server";
@@ -28,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     view,
     glossary,
     hirs,
-    isStaff: hasAnyRole(user.roles, ["admin", "editor"]),
+    isStaff: can(user.roles, "manageContent"),
     // The day read: the timeline shows the events after it as expected.
     today: isoDate(new Date()),
   });

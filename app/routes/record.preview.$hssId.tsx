@@ -4,7 +4,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { RecordPage } from "~/components/record/RecordPage";
-import { requireRole } from "~/lib/auth.server";
+import { requirePermission } from "~/lib/auth.server";
 import { formatDateTime, isoDate } from "~/lib/dates";
 import { recordOr404 } from "~/lib/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
@@ -16,7 +16,7 @@ export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
 // Staged versions are unpublished work: only the staff who import records see them
 // (docs/decisions/005-record-model.md).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireRole(request, ["admin", "editor"]);
+  await requirePermission(request, "manageContent");
   const view = await recordOr404(params.hssId, { preview: true });
   return json({ view, today: isoDate(new Date()) });
 }

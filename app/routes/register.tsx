@@ -6,7 +6,7 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { PasswordFields } from "~/components/PasswordFields";
 import { summaryItems, TextField } from "~/components/forms";
 import { formatDateTime } from "~/lib/dates";
-import { setFlash } from "~/lib/flash.server";
+import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { createSession, destroySession } from "~/lib/session.server";
@@ -66,14 +66,15 @@ export async function action({ request }: ActionFunctionArgs) {
   // The old session (if any) ends; the new cookie replaces its cookie.
   await destroySession(request);
   headers.append("Set-Cookie", await createSession(request, user.id));
-  headers.append(
-    "Set-Cookie",
-    await setFlash(request, {
+  return redirectWithFlash(
+    request,
+    "/",
+    {
       severity: "success",
       message: `Welcome, ${user.firstName}. Your account is ready and you are signed in.`,
-    }),
+    },
+    { headers },
   );
-  return redirect("/", { headers });
 }
 
 export default function Register() {

@@ -6,7 +6,7 @@ import { TableScroll } from "~/components/TableScroll";
 import { requireUser } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
-import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import { upcomingTopics } from "~/models/hirs.server";
 
 export const handle: RouteHandle = { title: "Upcoming High Impact Reports" };
@@ -15,7 +15,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   return json({
     topics: await upcomingTopics(),
-    canManage: hasAnyRole(user.roles, CONTENT_STAFF),
+    canManage: can(user.roles, "manageContent"),
   });
 }
 

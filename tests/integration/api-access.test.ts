@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { AnyOperation } from "~/api/operation.server";
 import { OPERATIONS } from "~/api/operations.server";
 import { getDb, sql } from "~/db/client.server";
-import { ROLES } from "~/lib/roles";
+import { type Permission, PERMISSIONS, ROLES } from "~/lib/roles";
 import type { User } from "~/models/users.server";
 import { makeUser, sessionCookie } from "../factories";
 import { callApi, expiredTokenFor, pageRouteFor, tokenFor } from "./support/api";
@@ -98,7 +98,9 @@ describe("the API's access rules", () => {
                 ? "expired"
                 : operation.access === "user" ||
                     (user?.roles ?? []).some((role) =>
-                      (operation.access as readonly string[]).includes(role),
+                      (PERMISSIONS[operation.access as Permission] as readonly string[]).includes(
+                        role,
+                      ),
                     )
                   ? "allowed"
                   : "refused";

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
-import { requireRole, requireUser, TOKEN_EXPIRED } from "~/lib/auth.server";
+import { requirePermission, requireUser, TOKEN_EXPIRED } from "~/lib/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { resetEnvForTesting } from "~/lib/env.server";
 import { runInRequest } from "~/lib/request-context.server";
@@ -216,24 +216,26 @@ describe("log out", () => {
   });
 });
 
-describe("requireRole", () => {
-  it("grants access for any of the roles, lower-cased, and sends others to /notallowed", async () => {
+describe("requirePermission", () => {
+  it("grants a permission to any of its roles, lower-cased, and sends others to /notallowed", async () => {
     const editor = await makeUser({ roles: ["EDITOR"] });
     expect(editor.roles).toEqual(["editor"]);
     const cookie = await sessionCookie(editor);
-    await expect(requireRole(getRequest("/x", cookie), ["admin", "Editor"])).resolves.toMatchObject(
-      { id: editor.id },
-    );
-    await expect(requireRole(getRequest("/x", cookie), "editor")).resolves.toMatchObject({
+    await expect(
+      requirePermission(getRequest("/x", cookie), "manageContent"),
+    ).resolves.toMatchObject({ id: editor.id });
+    await expect(requirePermission(getRequest("/x", cookie), "staff")).resolves.toMatchObject({
       id: editor.id,
     });
-    const refused = await redirected(() => requireRole(getRequest("/x", cookie), "admin"));
-    expect(refused.headers.get("Location")).toBe("/notallowed");
+    for (const other of ["manageUsers", "readUserReports", "manageAlerts"] as const) {
+      const refused = await redirected(() => requirePermission(getRequest("/x", cookie), other));
+      expect(refused.headers.get("Location")).toBe("/notallowed");
+    }
   });
 
   it("sends a signed-out visitor to /login with the return address", async () => {
     const response = await redirected(() =>
-      requireRole(getRequest("/dashboard/settings?a=b"), "admin"),
+      requirePermission(getRequest("/dashboard/settings?a=b"), "manageUsers"),
     );
     expect(response.headers.get("Location")).toBe(
       "/login?redirectTo=%2Fdashboard%2Fsettings%3Fa%3Db",

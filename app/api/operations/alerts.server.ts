@@ -11,7 +11,7 @@ import { type AnyOperation, defineOperation, fieldErrors } from "~/api/operation
 import { base64Text, toBase64 } from "~/api/operations/faq-glossary.server";
 import { alertFormValues } from "~/lib/alert-form.server";
 import { renderMarkdown } from "~/lib/markdown.server";
-import { hasAnyRole, normaliseRole, type Role } from "~/lib/roles";
+import { can, normaliseRole } from "~/lib/roles";
 import {
   ALERT_LIST_LIMIT,
   ALERT_ORDERS,
@@ -39,10 +39,7 @@ import {
 import type { User } from "~/models/users.server";
 
 const GROUP = "Alerts";
-/** Who keeps the alerts: requireRole(request, "websitealerts") on every /dashboard/alerts page. */
-const ALERT_STAFF: readonly Role[] = ["websitealerts"];
-
-const isAlertStaff = (user: User) => hasAnyRole(user.roles, ALERT_STAFF);
+const isAlertStaff = (user: User) => can(user.roles, "manageAlerts");
 
 /** The token's user: always there for a call that needs a token (the wrapper checked it). */
 function signedIn(user: User | null): User {
@@ -374,7 +371,7 @@ export const getAlerts = defineOperation({
   group: GROUP,
   summary:
     "Every alert, enabled or not, past and scheduled (the staff's list), by title unless orderBy says otherwise.",
-  access: ALERT_STAFF,
+  access: "manageAlerts",
   page: "/dashboard/alerts",
   body: z
     .object({
@@ -406,7 +403,7 @@ export const getAlertTypes = defineOperation({
   path: "/alerts/getalerttypes",
   group: GROUP,
   summary: "The alert types the form offers, in its order: name (sent as alertType) and label.",
-  access: ALERT_STAFF,
+  access: "manageAlerts",
   page: "/dashboard/alerts/new",
   response: z
     .object({ alertTypes: z.array(z.object({ name: z.string(), label: z.string() })) })
@@ -423,7 +420,7 @@ export const createAlertOperation = defineOperation({
   group: GROUP,
   summary:
     "Adds an alert, checked as the dashboard's form checks it (the same messages). A field not sent takes the new-alert form's value: severity information, popupDuration 3000, from now for 30 days, enabled.",
-  access: ALERT_STAFF,
+  access: "manageAlerts",
   page: "/dashboard/alerts/new",
   body: z
     .object(alertFields)
@@ -447,7 +444,7 @@ export const updateAlertOperation = defineOperation({
   group: GROUP,
   summary:
     "Saves an alert, checked as the edit form checks it. A field not sent keeps its value, as the edit form starts from the alert's values.",
-  access: ALERT_STAFF,
+  access: "manageAlerts",
   page: "/dashboard/alerts/$alertId",
   body: z
     .object({ alertId: z.number().int().positive().max(2_147_483_647), ...alertFields })
@@ -474,7 +471,7 @@ export const deleteAlertOperation = defineOperation({
   path: "/alerts/deletealert",
   group: GROUP,
   summary: "Deletes an alert, with every member's mark of having read it.",
-  access: ALERT_STAFF,
+  access: "manageAlerts",
   page: "/dashboard/alerts/$alertId/delete",
   query: alertIdQuery,
   response: z
@@ -504,7 +501,7 @@ export const enableAlert = defineOperation({
   group: GROUP,
   summary:
     "Enables a disabled alert or disables an enabled one; answers the alert with its new isEnabled.",
-  access: ALERT_STAFF,
+  access: "manageAlerts",
   page: "/dashboard/alerts",
   query: alertIdQuery,
   response: alertItem,

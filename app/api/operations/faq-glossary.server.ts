@@ -7,7 +7,6 @@
 import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
 import { defineOperation } from "~/api/operation.server";
-import { CONTENT_STAFF } from "~/lib/roles";
 import {
   deleteFaq,
   type Faq,
@@ -202,7 +201,7 @@ export const saveFaqOperation = defineOperation({
   group: GROUP,
   summary:
     "Adds a question, last in the order. The answer is Markdown, sent as base64 of UTF-8. Answers the question.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managefaqs/new",
   body: z.object(faqFields),
   response: faqItem,
@@ -232,7 +231,7 @@ export const updateFaqOperation = defineOperation({
   group: GROUP,
   summary:
     "Changes a question, named by faqId; its place in the order stays. The answer is sent as base64 of UTF-8. Answers the question.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managefaqs/$faqId",
   body: z.object({ faqId: idField, ...faqFields }),
   response: faqItem,
@@ -268,7 +267,7 @@ export const updateFaqs = defineOperation({
   group: GROUP,
   summary:
     "Saves the whole order of the FAQ, as the reorder form does: a list of every question, as faqIds or as the questions /faq/getfaqs answers, in their new order (by sortOrder when every item has one). All or nothing: a list that is not exactly every question once, or (with ?version) an order made from an older list, changes nothing. Answers the FAQ in its new order.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managefaqs",
   query: z.object({
     version: z.coerce.number().int().min(0).optional().meta({
@@ -321,7 +320,7 @@ export const deleteFaqOperation = defineOperation({
   path: "/faq/deleteFaq",
   group: GROUP,
   summary: "Deletes a question for good.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managefaqs/$faqId/delete",
   query: z.object({ faqId: idQuery }),
   response: done,
@@ -416,7 +415,7 @@ export const saveGlossary = defineOperation({
   group: GROUP,
   summary:
     "Adds a glossary entry: a field of a record section, what it means and where its data comes from (both Markdown, sent as base64 of UTF-8). Answers the entry.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/manageglossary/new",
   body: z.object(glossaryFields),
   response: glossaryItem,
@@ -447,7 +446,7 @@ export const updateGlossary = defineOperation({
   group: GROUP,
   summary:
     "Changes a glossary entry, named by glossaryId (fieldDescription and sourceOfData as base64 of UTF-8). Answers the entry.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/manageglossary/$glossaryId",
   body: z.object({ glossaryId: idField, ...glossaryFields }),
   response: glossaryItem,
@@ -477,7 +476,7 @@ export const deleteGlossary = defineOperation({
   path: "/glossary/deleteglossary",
   group: GROUP,
   summary: "Deletes a glossary entry for good.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/manageglossary/$glossaryId/delete",
   query: z.object({ glossaryId: idQuery }),
   response: done,

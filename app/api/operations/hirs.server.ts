@@ -9,7 +9,6 @@ import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
 import { defineOperation } from "~/api/operation.server";
 import { hirDownload } from "~/lib/hir-download.server";
-import { CONTENT_STAFF } from "~/lib/roles";
 import {
   createHir,
   deleteHir,
@@ -227,7 +226,7 @@ export const listHirs = defineOperation({
   group: GROUP,
   summary:
     "The staff's list of reports, archived ones included, newest update first, a page at a time. showDeletedOnly=true lists only the archived reports, false only the published ones; without it, all.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirs",
   query: z.object({
     skip: z.coerce
@@ -321,7 +320,7 @@ export const uploadHir = defineOperation({
   group: GROUP,
   summary:
     "Uploads a report: multipart/form-data with Title (at most 250 characters), Description and File (a PDF, checked as the page checks it). Answers the new report.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirs/new",
   body: z.object({
     Title: hirTextSchema.shape.title,
@@ -362,7 +361,7 @@ export const updateHirOperation = defineOperation({
   group: GROUP,
   summary:
     "Changes a report: multipart/form-data with Id, Title, Description and, to replace the PDF, File. HssIds and Archived (true or false) are optional: left out, they stay as they are. Answers the report.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirs/$hirId",
   body: z.object({
     Id: idQuery,
@@ -411,7 +410,7 @@ export const deleteHirOperation = defineOperation({
   group: GROUP,
   summary:
     "Deletes a report and its PDF for good. To hide it from members but keep it, archive it instead (updatehir with Archived=true).",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirs/$hirId/delete",
   query: z.object({ Id: idQuery }),
   response: done,
@@ -463,7 +462,7 @@ export const saveHirTopic = defineOperation({
   group: GROUP,
   summary:
     "Adds an upcoming HIR topic: its title, IHSI categories, expected publication date and the published record it is about. Answers the topic.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirtopics/new",
   body: z.object({ ...topicFields, archived: z.boolean().default(false) }),
   response: hirTopic,
@@ -492,7 +491,7 @@ export const updateHirTopic = defineOperation({
   group: GROUP,
   summary:
     "Changes an upcoming HIR topic, named by id (the id the topic calls answer). If archived is left out, it stays as it is. Answers the topic.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirtopics/$topicId",
   body: z.object({
     id: z.number().int().positive(),
@@ -538,7 +537,7 @@ export const deleteHirTopic = defineOperation({
   group: GROUP,
   summary:
     "Deletes an upcoming HIR topic: members no longer see it; staff can restore it on the website. This call names the topic's id faqId.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirtopics/$topicId/delete",
   query: z.object({ faqId: idQuery.meta({ description: "The topic's id." }) }),
   response: done,
@@ -583,7 +582,7 @@ export const searchHirTopics = defineOperation({
   group: GROUP,
   summary:
     "The staff's search of topics, archived ones included (by default 20, by title A–Z). deleted=true searches the deleted topics instead.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: "/dashboard/managehirtopics",
   body: optionalBody({
     searchPhrase: searchPhrase.meta({

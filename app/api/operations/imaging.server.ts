@@ -7,7 +7,7 @@
 import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
 import { type AnyOperation, defineOperation, fieldErrors } from "~/api/operation.server";
-import { CONTENT_STAFF, hasAnyRole } from "~/lib/roles";
+import { can } from "~/lib/roles";
 import {
   createImagingEntry,
   deleteImagingEntry,
@@ -32,7 +32,7 @@ const MEMBERS_PAGE = "/imagingdiagnostics";
 const STAFF_PAGE = "/dashboard/imagingdiagnostics";
 const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
-const isStaff = (user: User | null) => Boolean(user && hasAnyRole(user.roles, CONTENT_STAFF));
+const isStaff = (user: User | null) => Boolean(user && can(user.roles, "manageContent"));
 
 /** The token's user: always there for a call that needs a token (the wrapper checked it). */
 function signedIn(user: User | null): User {
@@ -250,7 +250,7 @@ export const getImagingLookup = defineOperation({
   group: GROUP,
   summary:
     "The event names an entry's events take (the form's dropdown), in the dropdown's order. With `eventName`, only the names containing it (any case).",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: `${STAFF_PAGE}/eventnames`,
   query: z.object({
     eventName: z.string().trim().max(100).optional().meta({
@@ -285,7 +285,7 @@ export const createImaging = defineOperation({
   group: GROUP,
   summary:
     "Adds an entry, checked as the dashboard's form checks it (the same messages). createdOrUpdatedBy is the token's user, whatever is sent.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: `${STAFF_PAGE}/new`,
   body: z.object(entryFields).meta({
     id: "ImagingEntryInput",
@@ -310,7 +310,7 @@ export const updateImaging = defineOperation({
   group: GROUP,
   summary:
     "Saves an entry, checked as the edit form checks it. A field not sent keeps its value, as the edit form starts from the entry's values; events, when sent, replace the entry's events (an empty list removes them).",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: `${STAFF_PAGE}/$entryId`,
   body: z
     .object({ imagingAndDiagnosticsId: imagingId, ...entryFields })
@@ -349,7 +349,7 @@ export const deleteImaging = defineOperation({
   path: "/diagnosticsandimaging/delete",
   group: GROUP,
   summary: "Deletes an entry and its events for good.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: `${STAFF_PAGE}/$entryId/delete`,
   query: idQuery,
   response: success.meta({ id: "ImagingDeleted" }),
@@ -373,7 +373,7 @@ export const archiveToggleImaging = defineOperation({
   group: GROUP,
   summary:
     "Archives an entry (members no longer see it) or unarchives it; answers the entry with its new state.",
-  access: CONTENT_STAFF,
+  access: "manageContent",
   page: STAFF_PAGE,
   query: idQuery,
   response: imagingEntry,

@@ -14,7 +14,6 @@ import { defineOperation } from "~/api/operation.server";
 import { env } from "~/lib/env.server";
 import { EXPORT_FORMATS } from "~/lib/export-formats";
 import { CONTENT_TYPES } from "~/lib/export-writers.server";
-import { CONTENT_STAFF } from "~/lib/roles";
 import {
   RECENT_LIMIT,
   recentlyUpdatedRecords,
@@ -301,7 +300,7 @@ function recordOperation(preview: boolean) {
     summary: preview
       ? "A record as it will be once its staged version is published (else as published): the record preview page."
       : "A published record, whole: the record page. Counts as the user viewing it.",
-    access: preview ? CONTENT_STAFF : "user",
+    access: preview ? "manageContent" : "user",
     page: preview ? "/record/preview/{hssId}" : "/record/{hssId}",
     query: hssIdQuery,
     response: recordDetail,
@@ -329,7 +328,7 @@ function changeLogOperation(preview: boolean) {
     summary: preview
       ? "A record's change log with its staged changes: the record preview page's log."
       : "A published record's change log, newest first: the record page's log.",
-    access: preview ? CONTENT_STAFF : "user",
+    access: preview ? "manageContent" : "user",
     page: preview ? "/record/preview/{hssId}" : "/record/{hssId}",
     query: hssIdQuery,
     response: z.object({ hssId: z.string(), recordChangeLogs: z.array(changeLogEntry) }),

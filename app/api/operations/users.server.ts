@@ -12,7 +12,7 @@ import { PASSWORD_MESSAGES } from "~/lib/password-rules.server";
 import { clientAddress } from "~/lib/rate-limit.server";
 import { currentRequest } from "~/lib/request-context.server";
 import { required } from "~/lib/required";
-import { ROLE_PURPOSE, ROLES, type Role } from "~/lib/roles";
+import { type Role, ROLE_PURPOSE, ROLES } from "~/lib/roles";
 import {
   changePasswordSchema,
   createInvitation,
@@ -51,10 +51,6 @@ import { EmailTakenError, type User } from "~/models/users.server";
 import { originOf } from "~/models/security-events.server";
 
 const GROUP = "Authentication and users";
-/** /invite and /dashboard/users: admin only. */
-const ADMIN = ["admin"] as const;
-/** /dashboard/userreports: admin or reportadmin (spec section 6). */
-const REPORT_READERS = ["admin", "reportadmin"] as const;
 const USER_PAGE = "/dashboard/users/$userId";
 
 const address = (request: Request) => currentRequest()?.clientAddress ?? clientAddress(request);
@@ -345,7 +341,7 @@ export const getRoles = defineOperation({
   group: GROUP,
   summary:
     "Lists the roles with their roleIds, which /api/auth/assignrevokeuserrole takes, and what each allows.",
-  access: ADMIN,
+  access: "manageUsers",
   page: USER_PAGE,
   response: z.object({ roles: z.array(role) }).meta({ id: "UsersRoleList" }),
   async handle() {
@@ -365,7 +361,7 @@ export const inviteUser = defineOperation({
   path: "/auth/inviteuser",
   group: GROUP,
   summary: `Emails an invitation: a link to /register that works once, for ${INVITATION_DAYS} days. A new invitation to the same address replaces an unused earlier one.`,
-  access: ADMIN,
+  access: "manageUsers",
   page: "/invite",
   body: inviteBody,
   response: success({ invitedUser }).meta({ id: "UsersInvitation" }),
@@ -552,7 +548,7 @@ export const usersList = defineOperation({
   group: GROUP,
   summary:
     "The users, with their roles and status, a window of Size from From. Not deleted ones unless Deleted says so.",
-  access: ADMIN,
+  access: "manageUsers",
   page: "/dashboard/users",
   query: usersListQuery,
   response: usersListResponse,
@@ -574,7 +570,7 @@ export const usersReport = defineOperation({
   group: GROUP,
   summary:
     "Per user, the sign-ins, searches, record views, exports and HIR downloads between DateFrom and DateTo (whole UTC days, both included; default the last 30 days), with the totals and the activity over time. The user list's query otherwise, with the counts as further OrderBy values.",
-  access: REPORT_READERS,
+  access: "readUserReports",
   page: "/dashboard/userreports",
   query: usersReportQuery,
   response: usersReportResponse,
@@ -629,7 +625,7 @@ export const assignRevokeUserRole = defineOperation({
   group: GROUP,
   summary:
     "Toggles a role of a user: assigns it if the user does not hold it, else revokes it. Admins cannot remove their own admin role.",
-  access: ADMIN,
+  access: "manageUsers",
   page: USER_PAGE,
   query: userIdQuery.extend({ roleId: id() }),
   response: changeResponse("UsersRoleChange", ["assigned", "revoked"]),
@@ -663,7 +659,7 @@ export const suspendOrActivateUser = defineOperation({
   group: GROUP,
   summary:
     "Toggles suspension: suspends an active user (which ends their sessions and API tokens at once), or activates a suspended one. Admins cannot suspend themselves.",
-  access: ADMIN,
+  access: "manageUsers",
   page: USER_PAGE,
   query: userIdQuery,
   response: changeResponse("UsersSuspension", ["suspended", "activated"]),
@@ -689,7 +685,7 @@ export const deleteUser = defineOperation({
   group: GROUP,
   summary:
     "Toggles deletion, as the user page's Delete and Undelete buttons do: deletes a user (kept, with their history, and signed out of every session and API token at once), or undeletes a deleted one. Admins cannot delete themselves.",
-  access: ADMIN,
+  access: "manageUsers",
   page: USER_PAGE,
   query: userIdQuery,
   response: changeResponse("UsersDeletion", ["deleted", "undeleted"]),
@@ -715,7 +711,7 @@ export const turnOnOrOffNotification = defineOperation({
   group: GROUP,
   summary:
     "Turns another user's email of updated records on (daily) or off. Turning on needs an active account.",
-  access: ADMIN,
+  access: "manageUsers",
   page: USER_PAGE,
   query: userIdQuery.extend({
     enablenotification: z
