@@ -3,7 +3,7 @@ import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { sectionLabel } from "~/records/sections";
 
 /**
- * Notifications of updated records (spec sections 2 and 4): the published changes of the
+ * Notifications of updated records (docs/product.md): the published changes of the
  * change log, newest first. What changed after the user last cleared them is new, and
  * counts in the avatar menu's badge; "Clear" moves that mark to now.
  */
@@ -178,9 +178,9 @@ export async function clearNotifications(userId: number, db?: Db) {
   );
 }
 
-/** Spec section 8: enrolment succeeds only with this code. */
+/** Enrolment succeeds only with this code. */
 export const ENROLL_NOTIFICATION_SUCCESS = "ENROLL_NOTIFICATION_SUCCESS";
-/** Spec section 8: what any other answer to an enrolment shows. */
+/** What any other answer to an enrolment shows, word for word. */
 export const ENROLMENT_FAILED = "Enrollment was not successful";
 export const NOTIFICATION_FREQUENCIES = ["daily", "weekly"] as const;
 export type NotificationFrequency = (typeof NOTIFICATION_FREQUENCIES)[number];
@@ -189,6 +189,16 @@ export interface EmailNotifications {
   enrolled: boolean;
   frequency: NotificationFrequency;
   popupDismissed: boolean;
+}
+
+/** Whether the user gets the digest email; null when there is no such user's preferences. */
+export async function emailNotificationsOn(userId: number, db?: Db): Promise<boolean | null> {
+  db ??= await getDb();
+  const [row] = await db
+    .select({ on: schema.userPreferences.emailNotifications })
+    .from(schema.userPreferences)
+    .where(eq(schema.userPreferences.userId, userId));
+  return row ? row.on : null;
 }
 
 export async function getEmailNotifications(userId: number, db?: Db): Promise<EmailNotifications> {
@@ -211,7 +221,7 @@ export async function getEmailNotifications(userId: number, db?: Db): Promise<Em
 
 /**
  * Enrols the user in the digest of updated records: changes from now on. Answers the
- * spec's code; anything else (no such active account) is not a success.
+ * success code; anything else (no such active account) is not a success.
  */
 export async function enrolInNotifications(
   userId: number,

@@ -1,3 +1,4 @@
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
@@ -604,17 +605,27 @@ async function cancelUpload(db: Db, importId: number) {
   );
 }
 
+/**
+ * Marks a checked upload as being applied. Only once: false when it is not waiting to be
+ * (a second Apply from another tab or a double submit finds it already under way).
+ */
+export async function claimImportForApply(importId: number, db?: Db) {
+  db ??= await getDb();
+  const imports = schema.recordImports;
+  const claimed = await db
+    .update(imports)
+    .set({ state: "applying" })
+    .where(and(eq(imports.id, importId), eq(imports.state, "validated")))
+    .returning({ id: imports.id });
+  return claimed.length > 0;
+}
+
 /** Asks for a checked upload to be applied, as a background job; its page shows the progress. */
 export async function requestApplyImport(importId: number, userId: number) {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    // Only once: a second Apply (another tab, a double submit) finds it already under way.
-    const claimed = await queryRows<{ id: number }>(
-      txDb,
-      sql`UPDATE record_imports SET state = 'applying' WHERE id = ${importId} AND state = 'validated' RETURNING id`,
-    );
-    if (!claimed.length) throw new ImportNotPendingError();
+    if (!(await claimImportForApply(importId, txDb))) throw new ImportNotPendingError();
     return createJob("import-apply", userId, { importId }, { db: txDb });
   });
 }

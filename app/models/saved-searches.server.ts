@@ -1,13 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
 import { NOTIFICATION_DAYS, recentlyChangedRecordIds } from "./notifications.server";
 import { countSearchAmong } from "./search.server";
 
 /**
- * Saved searches (spec section 3: title, savedSearchRequest, id): the search request
+ * Saved searches (title, savedSearchRequest, id): the search request
  * itself, from its first page, with an alert frequency. Every read and change is scoped
  * to the owner: another user's saved search is as if it did not exist.
  */
@@ -138,4 +138,26 @@ export async function setAlertFrequency(
                alert_frequency = ${frequency}, updated_at = now()
          WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
   );
+}
+
+/**
+ * A saved search's title and whether its alert is on, found by id alone: for the signed stop
+ * link in its alert email, whose token is the permission (no owner to scope to).
+ */
+export async function savedSearchAlert(id: number, db?: Db) {
+  db ??= await getDb();
+  const [row] = await db
+    .select({ title: schema.savedSearches.title, frequency: schema.savedSearches.alertFrequency })
+    .from(schema.savedSearches)
+    .where(eq(schema.savedSearches.id, id));
+  return row ? { title: row.title, active: row.frequency !== "none" } : null;
+}
+
+/** Turns off a saved search's alert, found by id alone (the stop link of its email). */
+export async function stopSavedSearchAlert(id: number, db?: Db) {
+  db ??= await getDb();
+  await db
+    .update(schema.savedSearches)
+    .set({ alertFrequency: "none", updatedAt: sql`now()` })
+    .where(eq(schema.savedSearches.id, id));
 }

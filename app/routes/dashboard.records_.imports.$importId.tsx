@@ -8,6 +8,7 @@ import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
+  claimImportForApply,
   type ImportReport,
   ImportNotPendingError,
   requestApplyImport,
@@ -20,7 +21,6 @@ import {
   useJobUpdates,
 } from "~/components/JobProgress";
 import { cancelJob, latestImportJob, retryJob } from "~/models/jobs.server";
-import { getDb, queryRows, sql } from "~/db/client.server";
 import { cancelImport, getImport } from "~/models/records.server";
 import { IMPORT_STATES } from "~/records/import-states";
 import { TableScroll } from "~/components/TableScroll";
@@ -96,12 +96,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return flash(here, "warning", "There is nothing to try again.");
     if (job.kind === "import-apply") {
       // The apply is asked for again, as if Apply had been pressed.
-      const db = await getDb();
-      const claimed = await queryRows<{ id: number }>(
-        db,
-        sql`UPDATE record_imports SET state = 'applying' WHERE id = ${row.id} AND state = 'validated' RETURNING id`,
-      );
-      if (!claimed.length) return flash(here, "warning", new ImportNotPendingError().message);
+      if (!(await claimImportForApply(row.id)))
+        return flash(here, "warning", new ImportNotPendingError().message);
     }
     await retryJob(job.id);
     return redirect(here, { status: 303 });

@@ -1,11 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "~/db/client.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { type StopKind, verifyStopToken } from "~/lib/stop-links.server";
-import { leaveNotifications } from "~/models/notifications.server";
+import { emailNotificationsOn, leaveNotifications } from "~/models/notifications.server";
+import { savedSearchAlert, stopSavedSearchAlert } from "~/models/saved-searches.server";
 
 export const handle: RouteHandle<{ valid: boolean } | undefined> = {
   title: (data) => (data?.valid === false ? "This link is not valid" : "Stop emails"),
@@ -29,33 +28,21 @@ async function target(request: Request) {
     !verifyStopToken(kind as StopKind, id, token)
   )
     return null;
-  const db = await getDb();
   if (kind === "alert") {
-    const [row] = await queryRows<{ title: string; alert_frequency: string }>(
-      db,
-      sql`SELECT title, alert_frequency FROM saved_searches WHERE id = ${id}`,
-    );
-    return row
+    const alert = await savedSearchAlert(id);
+    return alert
       ? {
           kind,
           id,
-          what: `the email alert for your saved search “${row.title}”`,
-          active: row.alert_frequency !== "none",
+          what: `the email alert for your saved search “${alert.title}”`,
+          active: alert.active,
         }
       : null;
   }
-  const [row] = await queryRows<{ email_notifications: boolean }>(
-    db,
-    sql`SELECT email_notifications FROM user_preferences WHERE user_id = ${id}`,
-  );
-  return row
-    ? {
-        kind,
-        id,
-        what: "the email notifications of updated records",
-        active: row.email_notifications,
-      }
-    : null;
+  const on = await emailNotificationsOn(id);
+  return on === null
+    ? null
+    : { kind, id, what: "the email notifications of updated records", active: on };
 }
 
 /** A link that is cut short, forged, or whose saved search is gone: 404, with a way on. */
@@ -71,10 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const found = await target(request);
   if (!found) return notValid();
   if (found.kind === "alert") {
-    const db = await getDb();
-    await db.execute(
-      sql`UPDATE saved_searches SET alert_frequency = 'none', updated_at = now() WHERE id = ${found.id}`,
-    );
+    await stopSavedSearchAlert(found.id);
   } else {
     await leaveNotifications(found.id);
   }
