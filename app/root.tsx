@@ -60,7 +60,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       qcReportsUrl: config.QC_REPORTS_URL ?? null,
       // The badge: records changed since the user last cleared their notifications.
       notificationCount: mine?.notificationCount ?? 0,
-      // The avatar's badge (spec section 4): active alerts not closed, and the records above.
+      // The avatar's badge: active alerts not closed, and the records above.
       badgeCount: (mine?.notificationCount ?? 0) + (alerts?.unseenCount ?? 0),
       siteAlert: alerts?.bar ?? null,
       releasePopup: alerts?.popup ?? null,
@@ -166,7 +166,7 @@ function Document({
 }) {
   const nonce = useNonce();
   const messages: BarMessage[] = data?.flash ? [data.flash] : [];
-  // Spec section 2: on any path containing /preview the header and footer give way to the preview banner.
+  // On any path containing /preview the header and footer give way to the preview banner.
   const { pathname } = useLocation();
   const previewMode = pathname.includes("/preview");
   // A page answered in place of another (a refused cross-site post) must not hydrate: the
@@ -228,7 +228,7 @@ function Document({
         {data?.showNotificationPopup && !bare ? <NotificationPopup /> : null}
         <div className="alert-bar-slot">
           <AlertBar messages={messages} />
-          {/* Spec section 2: the bar is hidden on /allreleases. */}
+          {/* The bar is hidden on /allreleases (docs/product.md). */}
           {data?.siteAlert && !bare && pathname !== "/allreleases" ? (
             <SiteAlertBar alert={data.siteAlert.alert} more={data.siteAlert.more} />
           ) : null}

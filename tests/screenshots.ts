@@ -1,7 +1,7 @@
 /**
  * npm run screenshots
  *
- * The route walk as pictures (issue 23): every page of the route table (tests/e2e/route-walk.ts)
+ * The route walk as pictures: every page of the route table (tests/e2e/route-walk.ts)
  * as the user who may open it, with the fixtures' real ids, and the main forms' error states,
  * at 1280, 768 and 375 px with JavaScript on, and with it off as well for search, a record and
  * the dashboard overview. A page longer than three screens is cut into slices (at most eight).

@@ -1,10 +1,10 @@
 /**
- * The JSON API's answers other than success (spec section 8): one catalogue of response
+ * The JSON API's answers other than success: one catalogue of response
  * codes, each with its HTTP status and its message. /api/docs and /api/openapi.json list it.
  *
  * Every failure answers `{ responseCode, message }` (plus `errors` for VALIDATION_FAILED and
  * `requestId` for INTERNAL_ERROR). For 403 and 429 the message is the status text, which is
- * what the spec's client shows; the response code says which refusal it was.
+ * what the earlier client showed (docs/product.md); the response code says which refusal it was.
  */
 import { LOGIN_FAILED } from "~/lib/auth.server";
 import { ENROLMENT_FAILED } from "~/models/notifications.server";
@@ -114,7 +114,7 @@ export const API_ERRORS = {
 
 export type ApiErrorCode = keyof typeof API_ERRORS;
 
-/** Success codes some calls answer in their body, as the spec's client expects. */
+/** Success codes some calls answer in their body, as the earlier client expects. */
 export const API_SUCCESS_CODES = {
   ENROLL_NOTIFICATION_SUCCESS: "The user is enrolled in email notifications.",
   SUCCESS: "Done.",

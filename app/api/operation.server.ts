@@ -1,6 +1,6 @@
 /**
- * How a call of the JSON API is declared and answered (issue 19). Each call of spec section
- * 7 is one Operation: its method and path as the spec spells them, who may make it, zod
+ * How a call of the JSON API is declared and answered (decision 023). Each call is one
+ * Operation: its method and path as the earlier client spelled them, who may make it, zod
  * schemas of its query, body and response, and its handler over the same models the pages
  * use. The route module under app/routes/api.* exports `apiRoute(...)` of its operations;
  * /api/openapi.json and /api/docs are generated from the same list (operations.server.ts).
@@ -25,11 +25,11 @@ import { currentRequest } from "~/lib/request-context.server";
 import { can, type Permission } from "~/lib/roles";
 import type { User } from "~/models/users.server";
 
-/** The spec's client gave up after 30 s; the API answers TIMEOUT then instead of hanging. */
+/** The earlier client gave up after 30 s; the API answers TIMEOUT then instead of hanging. */
 export const API_TIMEOUT_MS = 30_000;
 
 /**
- * Who may make a call: anyone ("none", the spec's "no auth"), any signed-in user ("user"),
+ * Who may make a call: anyone ("none": no token needed), any signed-in user ("user"),
  * or a user holding any of the roles. The roles are the pages' constants, so a call is
  * allowed exactly when the page that does the same thing is (`page` names it).
  */
@@ -52,9 +52,9 @@ export interface Operation<Q = unknown, B = unknown, R = unknown> {
   /** The OpenAPI operationId: unique, camelCase. */
   id: string;
   method: Method;
-  /** The path under /api, exactly as spec section 7 spells it. */
+  /** The path under /api, exactly as the earlier client spelled it. */
   path: string;
-  /** The heading of spec section 7 it is listed under. */
+  /** The heading /api/docs lists it under. */
   group: string;
   summary: string;
   access: Access;

@@ -1,5 +1,5 @@
 /**
- * Every operation of the JSON API, in the order of spec section 7. /api/openapi.json and
+ * Every operation of the JSON API, group by group. /api/openapi.json and
  * /api/docs are generated from this list; each route module under app/routes/api.* serves
  * the operations at its path (apiRoute), and tests/integration/api-openapi.test.ts checks
  * that the route files and this list name the same calls.

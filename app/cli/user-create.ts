@@ -64,7 +64,7 @@ async function main() {
     throw new Error(parsed.error.issues.map((issue) => issue.message).join("\n"));
   const args = parsed.data;
   const password = await readPassword();
-  // The same rules as registration and password changes (issue 7).
+  // The same rules as registration and password changes.
   const checked = newPasswordFields(args.email).password.safeParse(password);
   if (!checked.success) throw new Error(`${checked.error.issues[0].message}.`);
   const user = await createUser({

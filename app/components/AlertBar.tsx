@@ -17,7 +17,7 @@ export const SEVERITY_WORDS: Record<Severity, string> = {
 };
 const ICONS: Record<Severity, string> = { error: "✖", warning: "⚠", info: "ℹ", success: "✔" };
 
-/** Spec section 9: a timed bar hides after 3000 ms. */
+/** A timed bar hides after 3000 ms (docs/product.md). */
 export const TIMED_BAR_MS = 3000;
 
 function SeverityLabel({ severity }: { severity: Severity }) {
@@ -102,7 +102,7 @@ export interface SiteAlertData {
 }
 
 /**
- * A website alert staff wrote (issue 14), the most severe and newest first, with how many more
+ * A website alert staff wrote (decision 017), the most severe and newest first, with how many more
  * are waiting. Closing it, or following 'Close and View Details', is remembered on the server:
  * a POST without JS, a fetch with it.
  */

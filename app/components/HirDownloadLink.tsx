@@ -4,7 +4,7 @@ import { fileSize } from "~/lib/file-size";
 export const hirFileUrl = (id: number, title?: string) =>
   `/hir/${id}/download${title ? `?title=${encodeURIComponent(title)}` : ""}`;
 
-/** "Download PDF (1.2 MB)" for a report, or, when its file is lost, the spec's message. */
+/** "Download PDF (1.2 MB)" for a report, or, when its file is lost, 'No file data Found'. */
 export function HirDownloadLink({
   hir,
 }: {

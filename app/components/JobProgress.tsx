@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useHydrated } from "~/lib/hydrated";
 
 /**
- * The page of a background job while it runs (issue 18): a progress bar with "12,000 of
+ * The page of a background job while it runs (decision 022): a progress bar with "12,000 of
  * 100,000 records", the time left, and a Cancel button. Without scripts the page reloads
  * itself every JOB_REFRESH_SECONDS (the route's handle says so to the root) and says it does;
  * with scripts it asks for the job's state every second and updates in place.

@@ -1,14 +1,14 @@
 import { Form, Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 
-/** Spec section 2's words. */
+/** Word for word, as members know it (docs/product.md). */
 export const POPUP_TEXT =
   "Email Notifications are currently off. Please visit the dashboard to enable.";
 
 /**
  * The email-notification popup below the menu. Dismissing it is a POST remembered on the
- * server; with JS it also fades out after about 8 seconds (spec section 4: 8,000 ms plus a
- * 0.6 s fade), which counts as dismissing it.
+ * server; with JS it also fades out after about 8 seconds (8,000 ms plus a 0.6 s
+ * fade), which counts as dismissing it.
  */
 export function NotificationPopup() {
   const location = useLocation();

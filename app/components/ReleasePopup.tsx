@@ -7,14 +7,14 @@ export interface ReleasePopupData {
   alertIds: number[];
   /** '{title} has been released', or that the product released N new versions. */
   message: string;
-  /** How long it shows with JS (spec section 9: its popupDuration, or 30,000 ms for several). */
+  /** How long it shows with JS: its popupDuration, or 30,000 ms for several. */
   duration: number;
 }
 
 /**
- * New releases the user has not seen (spec section 4). Without JS it is a region at the top of
+ * New releases the user has not seen (docs/product.md). Without JS it is a region at the top of
  * the page until dismissed (a POST); with JS it shows for its duration, then hides, and the
- * releases count as seen, as they did in the spec's client.
+ * releases count as seen.
  */
 export function ReleasePopup({ popup }: { popup: ReleasePopupData }) {
   const location = useLocation();

@@ -12,14 +12,14 @@ interface SiteHeaderProps {
   user: HeaderUser | null;
   environmentLabel: string;
   notificationCount: number;
-  /** Active alerts not closed plus new record notifications (spec section 4). */
+  /** Active alerts not closed plus new record notifications. */
   badgeCount?: number;
   qcReportsUrl: string | null;
   /** The page could not tell who is signed in (its root data failed): offer no account links. */
   accountUnknown?: boolean;
 }
 
-// Spec section 2: the dark header on the signed-out home and the account-entry pages. The
+// The dark header on the signed-out home and the account-entry pages (docs/product.md). The
 // two-step page is the second half of logging in (decision 015), so it keeps the login's header.
 const DARK_PATHS = [
   "/login",

@@ -43,7 +43,7 @@ export const roles = pgTable(
     id: serial("id").primaryKey(),
     name: text("name").notNull().unique(),
   },
-  // Roles are stored lower-cased (spec section 6).
+  // Roles are stored lower-cased (docs/product.md).
   (t) => [check("roles_name_lower", sql`${t.name} = lower(${t.name})`)],
 );
 
@@ -128,7 +128,7 @@ export const contactMessages = pgTable("contact_messages", {
   createdAt: createdAt(),
 });
 
-// Failed sign-ins (issue 25): the account (the address typed, lower case, whether or not a
+// Failed sign-ins (decision 016): the account (the address typed, lower case, whether or not a
 // user has it) and the client address, so that the limits can count per account and address
 // together, and per account alone.
 export const signInFailures = pgTable(
@@ -308,7 +308,7 @@ export const userPreferences = pgTable("user_preferences", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-// A user's selection of search results (issue 5): kept here, not in the browser, so it
+// A user's selection of search results (decision 007): kept here, not in the browser, so it
 // survives paging, reloads and browsers without scripts or storage. It belongs to one
 // search's criteria; a search with other criteria starts a new one.
 export const selections = pgTable("selections", {
@@ -354,7 +354,7 @@ export const exportFiles = pgTable(
   (t) => [index("export_files_expires_idx").on(t.expiresAt)],
 );
 
-// Saved searches (issue 6): the search request itself, a title, and an alert frequency.
+// Saved searches (decision 008): the search request itself, a title, and an alert frequency.
 export const savedSearches = pgTable(
   "saved_searches",
   {
@@ -384,7 +384,7 @@ export const savedSearches = pgTable(
   ],
 );
 
-// Issue 7: accounts. Invitation codes and reset tokens are stored only as SHA-256 hashes,
+// Accounts (decision 009). Invitation codes and reset tokens are stored only as SHA-256 hashes,
 // like session ids: a copy of these tables lets no one register or reset a password.
 export const invitations = pgTable(
   "invitations",
@@ -554,7 +554,7 @@ export const twoStepTrustedBrowsers = pgTable(
   (t) => [index("two_step_trusted_browsers_user_idx").on(t.userId)],
 );
 
-// Website alerts (issue 14; spec section 3, Alert). The types are a lookup list the staff page
+// Website alerts (decision 017). The types are a lookup list the staff page
 // offers ('release' among them). Audience roles: none means everyone signed in.
 export const alertTypes = pgTable("alert_types", {
   name: text("name").primaryKey(),
@@ -628,7 +628,7 @@ export const alertsVersion = pgTable(
   (t) => [check("alerts_version_single_row", sql`${t.id} = 1`)],
 );
 
-// FAQ (issue 15; spec section 3, FAQ): questions grouped by category on /faq, in sortOrder.
+// FAQ (decision 018): questions grouped by category on /faq, in sortOrder.
 // The answer is Markdown, rendered on the server (app/lib/markdown.server.ts). The anchor is
 // the question's id on /faq (the export page links to #EXPORTINGDATA), unique whatever its case.
 export const faqs = pgTable(
@@ -653,7 +653,7 @@ export const faqs = pgTable(
 
 /**
  * One counter, raised in the same transaction as every change to the FAQs: a reorder carries
- * the version its page showed, and is refused if anyone saved in between (spec section 4).
+ * the version its page showed, and is refused if anyone saved in between.
  */
 export const faqsVersion = pgTable(
   "faqs_version",
@@ -664,7 +664,7 @@ export const faqsVersion = pgTable(
   (t) => [check("faqs_version_single_row", sql`${t.id} = 1`)],
 );
 
-// Glossary (issue 15; spec section 3, Glossary entry): what each field of the record page
+// Glossary (decision 018): what each field of the record page
 // means and where its data comes from, both Markdown. One entry per field name in a section.
 export const glossaryEntries = pgTable(
   "glossary_entries",
@@ -687,7 +687,7 @@ export const glossaryEntries = pgTable(
   ],
 );
 
-// Imaging and diagnostics (issue 17; spec section 3, Imaging and diagnostics entry): contrast
+// Imaging and diagnostics (decision 019): contrast
 // agents, radiopharmaceuticals and diagnostic tests, listed for members on /imagingdiagnostics
 // (archived entries hidden) and kept by admins and editors. createdOrUpdatedBy is the signed-in
 // user who last saved the entry, set by the server.
@@ -711,7 +711,7 @@ export const imagingDiagnostics = pgTable(
 );
 
 /**
- * The names an entry's events may take (spec: getlookup?eventName), kept by staff in the
+ * The names an entry's events may take (API: getlookup?eventName), kept by staff in the
  * order the dropdown lists them; seeded with the EMA procedure milestones. A name in use
  * cannot be deleted (its events refer to it); renaming it renames every event.
  */
@@ -764,7 +764,7 @@ export const imagingSelectionItems = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.entryId] })],
 );
 
-// High Impact Reports (issue 16; spec section 3, HIR and HIR topic). A report's PDF is kept in
+// High Impact Reports and topics. A report's PDF is kept in
 // PostgreSQL as numbered bytea chunks (decision 020): any app process can serve it, a backup
 // holds it, and it is written and read a chunk at a time, never as one value.
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -832,7 +832,7 @@ export const hirTopics = pgTable(
   (t) => [index("hir_topics_hss_id_idx").on(t.hssId)],
 );
 
-// Background jobs (issue 18): work that can take longer than a request, with its progress.
+// Background jobs (decision 022): work that can take longer than a request, with its progress.
 // A POST stores the row and redirects to the job's page; a worker in any app process claims
 // it (app/lib/work.server.ts) and writes its progress here as it goes.
 export const jobs = pgTable(
@@ -872,7 +872,7 @@ export const jobs = pgTable(
 );
 
 /**
- * Bearer tokens of the JSON API (issue 19). Only a SHA-256 of the token is stored, as for
+ * Bearer tokens of the JSON API (decision 023). Only a SHA-256 of the token is stored, as for
  * sessions; a token ends at expires_at, at sign-out, or when its user is suspended, deleted
  * or resets the password (the rows are deleted in the same transaction).
  */

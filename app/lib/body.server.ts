@@ -3,7 +3,7 @@ import { HIR_MAX_BYTES } from "~/models/hirs.server";
 import { UPLOAD_MAX_BYTES } from "~/models/record-import.server";
 
 /**
- * How every action reads its body (issue 25). A form is what our pages send: URL-encoded or
+ * How every action reads its body (decision 016). A form is what our pages send: URL-encoded or
  * multipart, at most FORM_MAX_BYTES (the record upload allows its own limit). Anything else
  * (no body, another content type, a body too large, a multipart body that cannot be parsed)
  * is the client's mistake: a 400 with the error page saying what was wrong, never a 500.
@@ -12,7 +12,7 @@ import { UPLOAD_MAX_BYTES } from "~/models/record-import.server";
 export const FORM_MAX_BYTES = 1024 * 1024;
 /** The most a request may send (a record upload and its form): the HTTP server's limit. */
 export const REQUEST_MAX_BYTES = UPLOAD_MAX_BYTES + FORM_MAX_BYTES;
-/** The HIR pages and the API's HIR calls take a larger PDF (issue 16); only they may send this much. */
+/** The HIR pages and the API's HIR calls take a larger PDF; only they may send this much. */
 export const HIR_REQUEST_MAX_BYTES = HIR_MAX_BYTES + FORM_MAX_BYTES;
 
 /** The HTTP server's limit for a request to `path`. */

@@ -5,7 +5,7 @@ import utc from "dayjs/plugin/utc.js";
 dayjs.extend(utc);
 dayjs.extend(advancedFormat);
 
-/** Spec section 9: dates are shown as 'MMM Do YYYY' in UTC, e.g. Nov 22nd 2026. */
+/** Dates are shown as 'MMM Do YYYY' in UTC, e.g. Nov 22nd 2026 (docs/product.md). */
 export function formatDate(value: string | Date) {
   return dayjs.utc(value).format("MMM Do YYYY");
 }

@@ -107,7 +107,7 @@ function demoAlerts(now: number): AlertInput[] {
 }
 
 /**
- * The demo's website alerts (issue 14): one of each severity, one for all members, one for
+ * The demo's website alerts: one of each severity, one for all members, one for
  * editors only, and three releases, so that a newcomer sees the bar, the popup and
  * /allreleases at once. Once per demo store, also for one seeded before alerts existed.
  */

@@ -13,7 +13,7 @@ export interface DemoFaq {
 }
 
 // Button names are written as the page shows them, kept on one line with a no-break space
-// ("Clear\u00a0All", the spec's export bar); "6\u2011digit" has a no-break hyphen.
+// ("Clear\u00a0All", the export bar's); "6\u2011digit" has a no-break hyphen.
 export const DEMO_FAQS: DemoFaq[] = [
   // Searching
   {

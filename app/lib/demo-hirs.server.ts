@@ -7,7 +7,7 @@ import type { HssRecord } from "~/records/types";
 import { IHSI_CATEGORIES } from "~/records/vocabulary";
 
 /**
- * The demo's High Impact Reports (issue 16): real, small, multi-page PDFs made with pdf-lib
+ * The demo's High Impact Reports: real, small, multi-page PDFs made with pdf-lib
  * from demo records (a title page, then the analysis written from the record), stored as an
  * upload is, and upcoming topics on other records. Once per database.
  */

@@ -2,7 +2,7 @@ import type { ImagingFields } from "~/lib/imaging-query";
 import { mulberry32 } from "~/records/generate";
 
 /**
- * The demo store's imaging and diagnostics entries (issue 17): contrast agents,
+ * The demo store's imaging and diagnostics entries: contrast agents,
  * radiopharmaceuticals and diagnostic tests, each with an EMA procedure's events so far.
  * Deterministic as the record catalogue is: entry `index` depends only on (index, today).
  * The EMA codes are made up (EMEA/H/C/ and 6 digits), as the demo's records are.

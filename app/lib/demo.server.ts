@@ -27,7 +27,7 @@ const SEEDED_KEY = "demo_seeded";
 const CONTENT_KEY = "demo_faq_glossary_seeded";
 
 /**
- * The demo FAQ and glossary (issue 15), once per demo store, also for one seeded before they
+ * The demo FAQ and glossary, once per demo store, also for one seeded before they
  * existed: each is filled only while it is empty, so nothing staff wrote is touched.
  */
 export async function demoFaqAndGlossary(db: Db) {
@@ -55,7 +55,7 @@ export async function demoFaqAndGlossary(db: Db) {
 const IMAGING_KEY = "demo_imaging_seeded";
 
 /**
- * The demo imaging and diagnostics entries (issue 17), once per demo store and only while the
+ * The demo imaging and diagnostics entries, once per demo store and only while the
  * list is empty, saved as by the demo editor where there is one. Their event names are the
  * milestones the migration seeds; one a staff member has since deleted is left out.
  */

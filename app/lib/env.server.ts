@@ -31,7 +31,7 @@ const schema = z.object({
     .positive()
     .default(8 * 60),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(7),
-  // How long a JSON API bearer token lasts after sign-in (issue 19).
+  // How long a JSON API bearer token lasts after sign-in (decision 023).
   API_TOKEN_HOURS: z.coerce.number().positive().default(12),
   QC_REPORTS_URL: z.url().optional(),
   // The address emails link to (alerts, digests, their stop links).

@@ -1,3 +1,3 @@
-/** Spec section 9: the export formats (client-safe: the export page lists them). */
+/** The export formats (client-safe: the export page lists them). */
 export const EXPORT_FORMATS = ["csv", "xlsx", "xml"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -10,7 +10,7 @@ import type { ExportFormat } from "./export-formats";
 /**
  * The export files, written a record at a time to disk so that memory stays flat at any
  * size: CSV (RFC 4180, UTF-8 with a byte-order mark, through papaparse), XLSX (exceljs's
- * streaming writer) and XML. Spec section 9: formats csv, xml, xlsx.
+ * streaming writer) and XML.
  */
 export type { ExportFormat };
 

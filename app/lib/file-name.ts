@@ -1,5 +1,5 @@
 /**
- * A download's file name from a title (issue 16: '{title}.pdf'). Characters no file system
+ * A download's file name from a title ('{title}.pdf'). Characters no file system
  * takes (/ \ : * ? " < > |, control characters) become '_'; leading and trailing dots and
  * spaces go; an empty result becomes `fallback`. The header carries an ASCII name for old
  * clients and the real one as RFC 5987 UTF-8 (RFC 6266 section 4.3).

@@ -16,7 +16,7 @@ export type HirDownload =
   | { status: "ok"; response: Response };
 
 /**
- * A report's PDF (spec section 4, download by id) for the download page and the API: streamed
+ * A report's PDF, downloaded by id, for the download page and the API: streamed
  * from the database a few chunks at a time, as '{title}.pdf'. Members get unarchived reports;
  * admins and editors any, to check one before it is published again. Each download is
  * recorded as user activity. "missing": no such report for this user; "no-file": the report

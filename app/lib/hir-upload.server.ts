@@ -10,7 +10,7 @@ import {
 } from "./body.server";
 
 /**
- * The HIR upload and edit forms (issue 16): multipart, with the text fields first and the
+ * The HIR upload and edit forms (decision 020): multipart, with the text fields first and the
  * PDF last. The text is read into a form; the file is written to the database as its bytes
  * are parsed (storeHirFile), and parsing stops where the file is refused, so the rest of an
  * oversize or fake upload is never read. The text typed before the file is kept either way.

@@ -3,7 +3,7 @@
  * works without JS and can be bookmarked. Shared by the loaders, the model and the table.
  */
 
-/** An entry's own fields (spec section 3), as the model, the pages and the demo data name them. */
+/** An entry's own fields, as the model, the pages and the demo data name them. */
 // A type, not an interface: conform's form shapes want an index signature.
 export type ImagingFields = {
   category: string;

@@ -15,7 +15,7 @@ import { pruneAlertViews } from "~/models/alerts.server";
 import { type SearchRequest, searchHref } from "~/search/request";
 
 /**
- * The scheduled jobs (issue 6): saved-search alerts and the digest of updated records.
+ * The scheduled jobs (decision 008): saved-search alerts and the digest of updated records.
  * They run in the app process on a timer, and as `npm run jobs` for cron. Each claims its
  * rows (app/lib/work.server.ts: FOR UPDATE SKIP LOCKED) inside the transaction that writes
  * the email to the outbox and moves the row's mark on, so with several processes no email
@@ -211,7 +211,7 @@ export async function runJobs(db?: Db) {
   const alerts = await runSavedSearchAlerts(db);
   const digests = await runNotificationDigests(db);
   if (alerts.sent + digests.sent > 0) kickOutbox();
-  // Spec section 9: a mark of having read a website alert is kept until a day after it expires.
+  // A mark of having read a website alert is kept until a day after it expires.
   const prunedAlertViews = await pruneAlertViews(db);
   // A HIR upload cut off mid-way, or a kept file never used, leaves a file nothing refers to.
   const prunedHirFiles = await pruneHirFiles(db);

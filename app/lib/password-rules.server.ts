@@ -125,7 +125,7 @@ export const PASSWORD_MESSAGES = {
 
 /**
  * The fields `password` and `confirmPassword` of a form that sets a password for the
- * account with this email, with every rule of issue 7 (at least 12 characters, not the
+ * account with this email, with every password rule (at least 12 characters, not the
  * email, not a common password). The messages go in the summary and beside the field;
  * `required` names the field as its form does ("Enter a new password" where it is "New
  * password").

@@ -1,5 +1,5 @@
 /**
- * Whether an upload really is a PDF (issue 16), checked as it streams past and never read
+ * Whether an upload really is a PDF, checked as it streams past and never read
  * whole. A PDF begins with its header (%PDF-1.x or %PDF-2.0) and ends with the pointer a
  * reader starts from: `startxref`, the offset of the cross-reference section, and `%%EOF`.
  * At that offset there must be a cross-reference table (`xref`, then its entries) followed

@@ -10,7 +10,7 @@ import {
 } from "~/search/request";
 
 /**
- * The charts above a results list (issue 18): the matches by EU regulatory status and by FDA
+ * The charts above a results list (decision 021): the matches by EU regulatory status and by FDA
  * status (the search's own facet counts: no query of their own), and by the year of their
  * next or last EU event (counted by the search index with the same answer). Each bar links
  * to the search with that value applied, the other filters kept, from the first page.

@@ -5,7 +5,7 @@ import { formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
 
 /**
- * Failed sign-ins, counted so that a stranger cannot lock the owner out (issue 25):
+ * Failed sign-ins, counted so that a stranger cannot lock the owner out (decision 016):
  * - per account and client address together, a hard limit: 10 failures in 15 minutes, and
  *   that address is refused for the account until they age out;
  * - per account alone, a slowdown instead of a lock: after 5 failures in 15 minutes from any

@@ -19,7 +19,7 @@ const STYLE_ID = "site-css";
 
 /**
  * The stylesheets inline, in one <style> carrying the page's CSP nonce: the first paint waits
- * for the document alone, not for three more round trips (docs/decisions/inline-css.md). The
+ * for the document alone, not for three more round trips (decision 025). The
  * browser hydrates the element with the text it already has. Where the text is not at hand
  * (a server without the built files), the same stylesheets are linked instead.
  */

@@ -26,7 +26,7 @@ import {
 
 const { invitations, passwordResets, users, userAudit } = schema;
 
-/** An invitation link works once, for 7 days; a reset link once, for 1 hour (issue 7). */
+/** An invitation link works once, for 7 days; a reset link once, for 1 hour. */
 export const INVITATION_DAYS = 7;
 export const RESET_MINUTES = 60;
 

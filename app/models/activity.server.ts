@@ -2,10 +2,9 @@ import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
 
 /**
- * The dashboard overview's three lists (spec section 3: recentlyViewedRecords,
- * recentSearches, recentlyUpdatedRecords), from user activity and the catalogue. Spec
- * section 4: capped at 10, a new item at the front; an item seen again moves to the front
- * rather than appearing twice.
+ * The dashboard overview's three lists (recentlyViewedRecords, recentSearches,
+ * recentlyUpdatedRecords), from user activity and the catalogue: capped at 10, a new item
+ * at the front; an item seen again moves to the front rather than appearing twice.
  */
 export const RECENT_LIMIT = 10;
 

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { hasAnyRole, ROLES } from "~/lib/roles";
 
 /**
- * Website alerts (issue 14; spec sections 3 and 4). Staff write them on /dashboard/alerts; a
+ * Website alerts (decision 017, docs/product.md). Staff write them on /dashboard/alerts; a
  * member sees those that are **active** for them: enabled, notified, not expired, and for
  * everyone or for a role they hold. Release alerts (type 'release') are announced by a popup
  * and listed on /allreleases; the others show in the bar below the header. Closing one, or
@@ -16,19 +16,19 @@ const { alerts, alertTypes, alertViews, users } = schema;
 
 export const SEVERITIES = ["critical", "warning", "information", "info", "success"] as const;
 export type AlertSeverity = (typeof SEVERITIES)[number];
-/** Spec section 4: critical shows as error, information or info as info. */
+/** Critical shows as error, information or info as info. */
 export type BarSeverity = "error" | "warning" | "info" | "success";
 export function barSeverity(severity: string): BarSeverity {
   if (severity === "warning" || severity === "success") return severity;
   if (severity === "information" || severity === "info") return "info";
-  // Spec section 2: the bar's severity defaults to error.
+  // Any other severity shows as error.
   return "error";
 }
 // The bar shows the most severe first.
 const SEVERITY_RANK: Record<BarSeverity, number> = { error: 0, warning: 1, info: 2, success: 3 };
 
 export const RELEASE = "release";
-/** Spec section 9. */
+/** Popup durations (ms) and the alert list's size (docs/product.md). */
 export const DEFAULT_POPUP_DURATION = 3000;
 export const MULTI_RELEASE_POPUP_DURATION = 30_000;
 export const ALERT_LIST_LIMIT = 1000;
@@ -98,7 +98,7 @@ export interface AlertType {
   label: string;
 }
 
-/** The types the staff page offers (spec: getalerttypes). */
+/** The types the staff page offers (API: getalerttypes). */
 export async function listAlertTypes(db?: Db): Promise<AlertType[]> {
   db ??= await getDb();
   return db
@@ -107,12 +107,12 @@ export async function listAlertTypes(db?: Db): Promise<AlertType[]> {
     .orderBy(asc(alertTypes.sortOrder), asc(alertTypes.name));
 }
 
-/** Every alert, by title (spec section 9: size 1000 ordered by title). */
+/** Every alert, by title, 1000 at most. */
 export async function listAlerts(db?: Db): Promise<Alert[]> {
   return selectAlerts({}, db ?? (await getDb()));
 }
 
-/** The orders a list of alerts may have, by the spec's names (orderBy=updated_date). */
+/** The orders a list of alerts may have, by the API's names (orderBy=updated_date). */
 export const ALERT_ORDERS = [
   "title",
   "alert_type",
@@ -152,7 +152,7 @@ async function selectAlerts(options: AlertListOptions, db: Db): Promise<Alert[]>
   return rows.map(asAlert);
 }
 
-/** A page of every alert (spec: getalerts {size, from, orderBy}), and how many there are. */
+/** A page of every alert (API: getalerts {size, from, orderBy}), and how many there are. */
 export async function listAlertsPage(
   options: AlertListOptions,
   db?: Db,
@@ -217,7 +217,7 @@ export async function setAlertEnabled(
   return rows.length > 0;
 }
 
-/** Spec section 4's enable or disable toggle: the alert's new state, or null when it is gone. */
+/** Enables or disables an alert: its new state, or null when it is gone. */
 export async function toggleAlertEnabled(
   alertId: number,
   userId: number,
@@ -367,8 +367,8 @@ export async function visibleAlert(
 }
 
 /**
- * The release alerts this user may read, newest update first (spec section 9: release alerts
- * ordered by updated_date descending). A release stays listed after it expires: it is history.
+ * The release alerts this user may read, newest update first (updated_date descending).
+ * A release stays listed after it expires: it is history.
  */
 export async function releasesFor(
   roles: readonly string[],
@@ -396,7 +396,7 @@ const PUBLISHED_ORDER: Record<PublishedAlertOrder, (alert: PublishedAlert) => st
 
 /**
  * The alerts of a type this user may read, expired ones too, as releasesFor lists releases
- * (spec: getalertsbyalerttype, by default updated_date descending).
+ * (API: getalertsbyalerttype, by default updated_date descending).
  */
 export async function alertsOfTypeFor(
   alertType: string,
@@ -447,7 +447,7 @@ export async function markAlertsViewed(
 }
 
 /**
- * Spec section 9: viewed marks are kept while the alert's expireDate is within the last day.
+ * Viewed marks are kept while the alert's expireDate is within the last day.
  * The scheduled jobs delete the older ones.
  */
 export async function pruneAlertViews(db?: Db): Promise<number> {

@@ -45,7 +45,7 @@ export async function sendContactMessage(input: ContactMessage) {
   kickOutbox();
 }
 
-// Spec section 5, word for word.
+// Word for word, as members know them (docs/product.md).
 export const contactSchema = z.object({
   name: z
     .string({ error: "Name is required" })

@@ -24,13 +24,13 @@ export const exportFormSchema = z.object({
   exportAll: z.enum(["selection", "all"], { error: "Choose what to export" }),
 });
 
-/** Spec section 9: a non-admin's export of all results falls back to the selection, at most this many. */
+/** A non-admin's export of all results falls back to the selection, at most this many. */
 export const FALLBACK_EXPORT_SIZE = 10_000;
 /** How long an export can be downloaded. */
 export const EXPORT_KEPT_HOURS = 24;
 const BATCH = 500;
 
-/** Spec section 3's export request; the chosen records are the user's selection (kept on the server). */
+/** An export request; the chosen records are the user's selection (kept on the server). */
 export interface ExportRequest {
   exportFormat: ExportFormat;
   /** All results of `searchRequest` rather than the selection. */
@@ -49,7 +49,7 @@ const fileOf = (id: string, format: string) => path.join(exportsDir(), `${id}.${
 
 const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
-/** Which records an export takes, in order; spec sections 3 and 5. */
+/** Which records an export takes, in order (docs/product.md). */
 async function recordsToExport(
   db: Db,
   user: User,

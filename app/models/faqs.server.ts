@@ -6,13 +6,13 @@ import { slug } from "~/lib/glossary-links";
 import { markdownText, renderMarkdown } from "~/lib/markdown.server";
 
 /**
- * The FAQ (spec section 3: faqId, category, question, answer, sortOrder). Members read it on
+ * The FAQ (faqId, category, question, answer, sortOrder). Members read it on
  * /faq, grouped by category in sortOrder; admins and editors write it and save its order
- * whole (spec section 4). Every change raises one version counter in the same transaction,
+ * whole. Every change raises one version counter in the same transaction,
  * so an order made on a page that is no longer current is refused instead of applied.
  */
 
-/** Spec section 9: FAQs are fetched 100 at a time; the FAQ holds at most that many. */
+/** FAQs are fetched 100 at a time; the FAQ holds at most that many. */
 export const FAQ_LIMIT = 100;
 
 const ANCHOR_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*$/;
@@ -69,7 +69,7 @@ const columns = {
   sortOrder: schema.faqs.sortOrder,
 };
 
-/** Every question, in the order members see them (spec section 9: ordered by sortOrder). */
+/** Every question, in the order members see them (by sortOrder). */
 export async function listFaqs(db?: Db): Promise<Faq[]> {
   db ??= await getDb();
   return db
@@ -232,7 +232,7 @@ export const ORDER_REFUSED: Record<OrderRefusal, string> = {
 };
 
 /**
- * Saves the whole order (spec section 4), or nothing: refused when the page's version is not
+ * Saves the whole order, or nothing: refused when the page's version is not
  * the current one (someone saved in between), or when the list is not exactly every question
  * once. The version check and the raise are one statement, so two saves cannot both pass.
  */

@@ -6,10 +6,10 @@ import { markdownText, renderMarkdown } from "~/lib/markdown.server";
 import { PRINT_SECTION_VALUES, sectionLabel } from "~/records/sections";
 
 /**
- * The glossary (spec section 3: glossaryId, recordSection, fieldName, fieldDescription,
+ * The glossary (glossaryId, recordSection, fieldName, fieldDescription,
  * sourceOfData): what each field of the record page means and where its data comes from.
  * Members read it on /glossary, grouped by record section in the record page's order
- * (spec section 9: ordered by record section, 1000 at most); the record page links its labels
+ * (ordered by record section, 1000 at most); the record page links its labels
  * to it; admins and editors write it.
  */
 

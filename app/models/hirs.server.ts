@@ -7,21 +7,21 @@ import { HSS_ID_PATTERN } from "~/records/schema.server";
 import { IHSI_CATEGORIES } from "~/records/vocabulary";
 
 /**
- * High Impact Reports (issue 16; spec sections 3, 4 and 9). A HIR is the team's own analysis
+ * High Impact Reports (docs/product.md). A HIR is the team's own analysis
  * as a PDF, with a title, a description and the records it covers. Its file is kept in
  * PostgreSQL in HIR_CHUNK_BYTES chunks (decision 020): an upload is written a chunk at a time
  * as it is read, checked to be a PDF on the way, and stopped once it passes HIR_MAX_BYTES; a
  * download reads a few chunks at a time as the client takes them.
  */
 
-/** Spec section 9: the title limit. */
+/** The title limit. */
 export const HIR_TITLE_MAX = 250;
 export const HIR_DESCRIPTION_MAX = 2000;
 export const HIR_MAX_BYTES = 50 * 1024 * 1024;
 export const HIR_CHUNK_BYTES = 256 * 1024;
-/** Spec section 9: the HIR search and the preview list fetch at most this many. */
+/** The HIR search and the preview list fetch at most this many. */
 export const HIR_LIST_SIZE = 1000;
-/** Spec section 8 and 4. */
+/** What a report without its file says, word for word. */
 export const NO_FILE_DATA = "No file data Found";
 export const DEFAULT_HIR_TITLE = "HIR Report";
 /** How long a file may sit unfinished or unclaimed before the jobs delete it. */
@@ -321,7 +321,7 @@ export interface HirListOptions {
 }
 
 /**
- * The members' list (spec section 4 and 9): without a search, the preview (newest update
+ * The members' list: without a search, the preview (newest update
  * first); with one, every word in the title or description, by title A–Z. Archived reports
  * are never listed. Hits with an empty title are dropped and the total is reduced to match.
  * `options` change the order and the page (at most HIR_LIST_SIZE).
@@ -360,7 +360,7 @@ export async function hirList(q: string, options: HirListOptions = {}, db?: Db) 
   return withoutUntitled(rows.map((row) => ({ ...toHir(row), total: row.total })));
 }
 
-/** Spec section 4: hits with an empty title are dropped, and the total reduced by as many. */
+/** Hits with an empty title are dropped, and the total reduced by as many. */
 export function withoutUntitled<T extends { title: string; total: number }>(hits: T[]) {
   const kept = hits.filter((hit) => hit.title.trim() !== "");
   const total = (hits[0]?.total ?? 0) - (hits.length - kept.length);
@@ -568,7 +568,7 @@ const toTopic = (row: TopicRow): HirTopic => ({
   recordName: row.record_name,
 });
 
-/** Spec section 9: the upcoming HIRs, neither archived nor deleted, by title A–Z. */
+/** The upcoming HIRs, neither archived nor deleted, by title A–Z. */
 export async function upcomingTopics(db?: Db) {
   const { topics } = await searchTopics({ deleted: false, archived: false }, db);
   return topics;
@@ -676,7 +676,7 @@ export async function saveTopic(
     : { status: "missing" };
 }
 
-/** Delete puts a topic aside (spec: deleted); restore brings it back. */
+/** Delete puts a topic aside (`deleted`); restore brings it back. */
 export async function setTopicDeleted(
   id: number,
   deleted: boolean,

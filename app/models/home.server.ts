@@ -9,7 +9,7 @@ import { NOTIFICATION_DAYS, recentlyChangedRecords } from "./notifications.serve
 import { searchIndex } from "./search-index.server";
 
 /**
- * The signed-in home page's figures (issue 23): what the catalogue holds, what changed this
+ * The signed-in home page's figures: what the catalogue holds, what changed this
  * week, the latest releases and the next regulatory events on the records' timelines. The
  * counts come from the search index, so that each figure is what its search link finds.
  */

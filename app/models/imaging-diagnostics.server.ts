@@ -12,12 +12,12 @@ import {
 } from "~/lib/imaging-query";
 
 /**
- * Imaging and diagnostics (issue 17; spec section 3): contrast agents, radiopharmaceuticals
+ * Imaging and diagnostics (decision 019): contrast agents, radiopharmaceuticals
  * and diagnostic tests, each with its events (an event name from a lookup staff keep, and a
  * date). Members list the entries that are not archived; admins and editors keep them.
  */
 
-/** Spec section 9: imaging and diagnostics are fetched with a limit of 1000. */
+/** Imaging and diagnostics are fetched with a limit of 1000. */
 export const IMAGING_LIMIT = 1000;
 export const IMAGING_PAGE_SIZE = 50;
 export const MAX_EVENTS = 30;
@@ -254,7 +254,7 @@ export interface ImagingList {
   categories: string[];
 }
 
-/** A page of the list (spec section 9: within the first 1,000 that match). */
+/** A page of the list, within the first 1,000 that match. */
 export async function listImaging(
   query: ImagingQuery,
   scope: { includeArchived: boolean },
@@ -326,7 +326,7 @@ export async function getImagingEntries(ids: number[], db?: Db): Promise<Imaging
 
 /**
  * A slice of the entries with their events, in the list's default order (latest event
- * first), and how many there are in scope (spec: POST /diagnosticsandimaging/get).
+ * first), and how many there are in scope (API: POST /diagnosticsandimaging/get).
  */
 export async function listImagingEntries(
   options: { limit: number; offset: number; includeArchived: boolean },
@@ -434,7 +434,7 @@ export async function deleteImagingEntry(id: number, db?: Db) {
   return rows.length > 0;
 }
 
-/** Spec section 4's archive toggle: the entry's new state, or null when it is gone. */
+/** Archives or unarchives an entry: its new state, or null when it is gone. */
 export async function toggleImagingArchived(id: number, userId: number, db?: Db) {
   db ??= await getDb();
   const [row] = await queryRows<{ archived: boolean }>(
@@ -463,7 +463,7 @@ export async function setImagingArchived(id: number, archived: boolean, userId: 
 }
 
 // ---------------------------------------------------------------------------------------
-// The event names (spec: getlookup?eventName).
+// The event names (API: getlookup?eventName).
 
 export interface EventName {
   id: number;
@@ -609,7 +609,7 @@ export async function clearImagingSelection(userId: number, db?: Db) {
 }
 
 // ---------------------------------------------------------------------------------------
-// The XLSX export (spec: POST /diagnosticsandimaging/export?exportOnlyArchived=true|false).
+// The XLSX export (API: POST /diagnosticsandimaging/export?exportOnlyArchived=true|false).
 
 type ExportRow = ImagingRow & { events: ImagingEvent[] };
 
@@ -717,7 +717,7 @@ export async function exportForStaff(
 }
 
 /**
- * The API's export (spec: POST /diagnosticsandimaging/export?exportOnlyArchived): the entries
+ * The API's export (POST /diagnosticsandimaging/export?exportOnlyArchived): the entries
  * of `ids` (every one when `ids` is empty) in the list's default order, at most IMAGING_LIMIT.
  * Staff get the register's file (archived entries included, or only them); members the
  * members' file, where archived entries never appear.
@@ -744,7 +744,7 @@ export async function exportImagingEntries(
   };
 }
 
-/** The response that downloads an export at once (no dialog; spec section 2). */
+/** The response that downloads an export at once (no dialog; docs/product.md). */
 export function xlsxDownload(file: ImagingExport, name: string) {
   return new Response(new Uint8Array(file.bytes), {
     headers: {

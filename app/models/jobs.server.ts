@@ -6,7 +6,7 @@ import { isStopping } from "~/lib/shutdown.server";
 import { claim, JOB_KINDS, type JobKind, leaseEnd, workerName } from "~/lib/work.server";
 
 /**
- * Background jobs (issue 18): a POST stores a job and redirects to its page at once; a
+ * Background jobs (decision 022): a POST stores a job and redirects to its page at once; a
  * worker (app/lib/job-worker.server.ts) claims it, runs it and writes its progress to the
  * row; the page reads the row. Kinds, leases and retries: app/lib/work.server.ts.
  */

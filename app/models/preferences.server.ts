@@ -9,7 +9,7 @@ export const resultsViewColumn = sql<
   string | null
 >`(SELECT toggle_view FROM user_preferences WHERE user_id = ${schema.users.id})`;
 
-/** The user's results view (spec: toggleView, default 'cardView'). */
+/** The user's results view (toggleView, default 'cardView'). */
 export async function getResultsView(userId: number, db?: Db): Promise<ResultsView> {
   db ??= await getDb();
   const [row] = await db

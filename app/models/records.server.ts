@@ -96,7 +96,7 @@ export async function getRecord(
   };
 }
 
-/** Spec section 3's user activity: `view` with the hssId, `search` with the request. */
+/** User activity: `view` with the hssId, `search` with the request. */
 export async function recordActivity(
   userId: number,
   activityType: "view" | "search" | "export" | "signin" | "download",

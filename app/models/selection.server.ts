@@ -3,7 +3,7 @@ import { type Db, getDb, queryRows, textArray } from "~/db/client.server";
 import { PAGE_SIZE, type SearchRequest, toSearchParams } from "~/search/request";
 
 /**
- * The user's selection of search results, kept in the database (issue 5): it survives
+ * The user's selection of search results, kept in the database (decision 007): it survives
  * paging, reloads and browsers without scripts or storage. A selection is either a list of
  * records or, after "Select all N results", the search request itself. It belongs to the
  * criteria of the search it was made in; a search with other criteria clears it.

@@ -12,9 +12,9 @@ import type { User } from "./users.server";
 
 // ---------------------------------------------------------------- the user list
 
-/** Spec section 3's list request: size, from (here a page), orderBy, sortOrder, deleted, suspended. */
+/** The list request: size, from (here a page), orderBy, sortOrder, deleted, suspended. */
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-// firstName: the spec's default list order (first_name); the page's columns sort by the others.
+// firstName: the API's default list order (first_name); the page's columns sort by the others.
 export const USER_ORDERS = ["name", "firstName", "email", "created", "lastSignIn"] as const;
 export const REPORT_ORDERS = [
   ...USER_ORDERS,
@@ -243,7 +243,7 @@ export const userActionSchema = z.object({
 });
 export type UserAction = z.infer<typeof userActionSchema>;
 
-/** Refusals an admin gets for their own account (issue 7: no locking yourself out). */
+/** Refusals an admin gets for their own account: no locking yourself out. */
 export const SELF_REFUSALS: Partial<Record<UserAction["intent"], string>> = {
   suspend: "You cannot suspend your own account.",
   delete: "You cannot delete your own account.",

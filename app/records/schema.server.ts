@@ -4,7 +4,7 @@ import * as v from "./vocabulary";
 /**
  * The single definition of an HSS record. Imports are validated against it, the record
  * page renders it, and the search registry reads its filter values from it. Every
- * section of spec section 3's print list is here, except the change log, which the
+ * section of the print list (sections.ts) is here, except the change log, which the
  * database derives from the differences between versions.
  *
  * Strict objects: an unknown field in an import is an error (most likely a typo that

@@ -1,8 +1,8 @@
 /**
- * The sections of a record, in page order. Spec section 3's print list: 25 items, nested
- * the way the spec nests them (regulatory information → EMA, FDA; clinical trials → EU and
- * US registries; related records → six kinds). The spec names 24 values; the 25th is the
- * record's key facts at the top of the page (docs/decisions/005-record-model.md).
+ * The sections of a record, in page order: the print list's 25 items, nested (regulatory
+ * information → EMA, FDA; clinical trials → EU and US registries; related records → six
+ * kinds). The first is the record's key facts at the top of the page (docs/product.md,
+ * docs/decisions/005-record-model.md).
  *
  * Plain data, shared by the record page, the print selection and the change log.
  */

@@ -10,7 +10,7 @@ import { isActive, markAlertsViewed, releasesFor } from "~/models/alerts.server"
 export const handle: RouteHandle = { title: "Releases" };
 
 /**
- * Every release this user may read, newest update first (spec section 9). Opening the list
+ * Every release this user may read, newest update first. Opening the list
  * counts as having seen the new ones: their popup does not come back.
  */
 export async function loader({ request }: LoaderFunctionArgs) {

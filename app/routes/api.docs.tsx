@@ -275,7 +275,7 @@ curl -s -X POST "$BASE/api/search/search" -H "Authorization: Bearer $TOKEN" \\
             <tr>
               <th scope="col">responseCode</th>
               <th scope="col">Status</th>
-              {/* The API's own strings, some fixed by the spec ("No file data Found"), shown
+              {/* The API's own strings, some kept word for word ("No file data Found"), shown
                   exactly as a client receives them. */}
               <th scope="col">Message (as sent)</th>
               <th scope="col">When</th>

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { requireUser } from "~/lib/auth.server";
 
-/** Spec section 2: /dashboard redirects to /dashboard/notifications. */
+/** /dashboard redirects to /dashboard/notifications. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   throw redirect("/dashboard/notifications");

@@ -49,7 +49,7 @@ const toggleForm = z.object({
   alertId: z.coerce.number().int().positive(),
 });
 
-/** Enable or disable an alert (spec: enablealert), then back to the list. */
+/** Enable or disable an alert (API: enablealert), then back to the list. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageAlerts");
   const parsed = toggleForm.safeParse(Object.fromEntries(await readForm(request)));

@@ -47,7 +47,7 @@ const archiveForm = z.object({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
 
-/** Archive and unarchive (spec section 4's toggle, as two buttons that say which). */
+/** Archive and unarchive (one toggle, as two buttons that say which). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const form = await readForm(request);

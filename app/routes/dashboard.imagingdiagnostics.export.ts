@@ -10,7 +10,7 @@ export const NO_ARCHIVED = "There are no archived entries to export.";
 export const NO_ENTRIES = "There is nothing to export: no entry matches the filters.";
 
 /**
- * The staff's exports (spec: POST /diagnosticsandimaging/export?exportOnlyArchived=true|false):
+ * The staff's exports (API: POST /diagnosticsandimaging/export?exportOnlyArchived=true|false):
  * every entry matching the list's filters, or only the archived ones among them, as the file
  * itself. A resource route, so that the browser gets the file and not a page.
  */

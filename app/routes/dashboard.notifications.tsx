@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
         { status: "error" as const, error: "Choose how often to be emailed" },
         { status: 400 },
       );
-    // Only the success code counts (spec section 4).
+    // Only the success code counts (docs/product.md).
     const code = await enrolInNotifications(user.id, frequency as NotificationFrequency).catch(
       () => null,
     );

@@ -19,7 +19,7 @@ import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Save this search" };
 
-/** Spec section 8's message for saving when there is no search. */
+/** The message for saving when there is no search, word for word. */
 export const NO_SEARCH = "No search request found";
 
 /** The search to save: the one this page's URL carries (the results page's own query). */

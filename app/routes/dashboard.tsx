@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       { to: "/dashboard/imagingdiagnostics", label: "Manage imaging and diagnostics" },
     );
   if (can(user.roles, "manageUsers")) pages.push({ to: "/dashboard/users", label: "Users" });
-  // Spec section 6: user reports are for admin or reportadmin (the avatar menu shows them to admin only).
+  // User reports are for admin or reportadmin (the avatar menu shows them to admin only).
   if (can(user.roles, "readUserReports"))
     pages.push({ to: "/dashboard/userreports", label: "User reports" });
   if (can(user.roles, "manageUsers"))

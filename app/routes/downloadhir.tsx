@@ -20,7 +20,7 @@ export const handle: RouteHandle = { title: "Download HIR" };
 const NOT_AVAILABLE = "This report does not exist, or is no longer available.";
 
 /**
- * The spec's Download HIR page (/downloadhir?id=…&title=…), the address a report is shared
+ * The Download HIR page (/downloadhir?id=…&title=…), the address a report is shared
  * by. The title comes from the query (decoded; 'HIR Report' when absent; at most 250
  * characters) and names the file. A report that is missing, archived or without its file
  * answers 404 with the reason on the page.
@@ -94,7 +94,7 @@ export default function DownloadHir() {
       ) : (
         <>
           {/* The success panel, as on an export's page, in one shape whatever the state: the
-              spec's words first, the report named, its file as a button named with its format
+              fixed words first, the report named, its file as a button named with its format
               and size (always there: the way to save it again, or without JS), the way back. */}
           <section className="success-panel" aria-label="Your report">
             <div role="status" aria-live="polite">

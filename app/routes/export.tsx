@@ -58,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
     {
       exportFormat: submission.value.exportFormat,
       exportAll: submission.value.exportAll === "all",
-      // Spec section 3: true only for xlsx.
+      // True only for xlsx.
       includeAllFields: submission.value.exportFormat === "xlsx",
       searchRequest: search,
     },
@@ -83,7 +83,7 @@ export default function ExportRoute() {
   const { selected, total, isAdmin, back, fallbackSize } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
-  // Spec section 5: only an administrator exports every result; anyone else's "all results"
+  // Only an administrator exports every result; anyone else's "all results"
   // falls back to their selection. So the form starts on what this user can actually export,
   // and an empty selection cannot be chosen.
   const hasSelection = selected > 0;

@@ -26,7 +26,7 @@ import { cancelJob, getJob, retryJob } from "~/models/jobs.server";
 
 type Data = Awaited<ReturnType<typeof loadExport>>;
 
-// The h1 stays "Export" (the spec's dialog title); the tab says which step this is.
+// The h1 stays "Export", as members know it (docs/product.md); the tab says which step this is.
 export const handle: RouteHandle<Data | undefined> = {
   title: (data) => {
     if (!data) return "Export";

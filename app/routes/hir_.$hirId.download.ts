@@ -5,7 +5,7 @@ import { idParam } from "~/lib/params.server";
 import { NO_FILE_DATA } from "~/models/hirs.server";
 
 /**
- * A report's PDF (spec section 4, download by id), streamed from the database a few chunks
+ * A report's PDF, downloaded by id, streamed from the database a few chunks
  * at a time, as '{title}.pdf'. Members get unarchived reports; admins and editors any, to
  * check one before it is published again. Each download is recorded as user activity.
  */

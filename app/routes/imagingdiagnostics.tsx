@@ -31,7 +31,7 @@ export const handle: RouteHandle<{ page: number; pages: number } | undefined> = 
   title: (data) => (data ? pagedTitle(TITLE, data.page, data.pages) : TITLE),
 };
 
-/** The members' list (spec section 2): entries that are not archived, with a selection and an immediate export. */
+/** The members' list: entries that are not archived, with a selection and an immediate export. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const query = parseImagingQuery(new URL(request.url).searchParams);

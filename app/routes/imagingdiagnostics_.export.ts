@@ -13,7 +13,7 @@ import {
 export const NOTHING_TO_EXPORT = "There is nothing to export: no entry matches the filters.";
 
 /**
- * The members' Export (spec: POST /diagnosticsandimaging/export?exportOnlyArchived=false): the
+ * The members' Export (API: POST /diagnosticsandimaging/export?exportOnlyArchived=false): the
  * file itself, at once, with no dialog. A resource route, so that the browser gets the file
  * and not a page. The list's Export button posts its selection form here, so ticks not yet
  * sent (without JS) count; with the list's query, so that nothing selected means every entry

@@ -53,7 +53,7 @@ export default function Profile() {
       <ErrorSummary
         items={summaryItems(form, [fields.firstName, fields.middleName, fields.lastName])}
       />
-      {/* "Profile" is the avatar menu's name for the page (spec section 2); the intro says
+      {/* "Profile" is the avatar menu's name for the page; the intro says
           what My account's link to it says. */}
       <h1>Profile</h1>
       <p>Change your name as it appears on the site and in our emails.</p>

@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** The topics of the reports being written (spec section 9: not archived or deleted, by title A–Z). */
+/** The topics of the reports being written: not archived or deleted, by title A–Z. */
 export default function UpcomingHirs() {
   const { topics, canManage } = useLoaderData<typeof loader>();
   return (

@@ -1,8 +1,8 @@
 /**
- * The search request (spec section 3) as one zod schema: its type is `SearchRequest`
+ * The search request as one zod schema: its type is `SearchRequest`
  * (request.ts takes it from here with a type-only import, so zod stays out of the browser),
- * and the JSON API parses request bodies with it. Omitted keys take the spec's defaults
- * (section 9: size 20, from 0, no sort, phrase '*').
+ * and the JSON API parses request bodies with it. Omitted keys take the defaults
+ * (size 20, from 0, no sort, phrase '*'; docs/product.md).
  *
  * Only the shape is checked here; what depends on the site's filters (a filter that exists,
  * a date field compared with "between") is checked by checkSearchRequest (request.server.ts),
@@ -88,7 +88,7 @@ export const searchRequestSchema = z
       .meta({ description: "The EU event the timeline dates apply to; any event when null." }),
     /**
      * Years (both included) of each record's next or last EU event: the first one dated
-     * today or later, else the latest before today (the search charts' histogram, issue 18).
+     * today or later, else the latest before today (the search charts' histogram, decision 021).
      * Absent in requests saved before it existed.
      */
     emaNextOrLastEventYearFrom: year.nullable().optional(),

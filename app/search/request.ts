@@ -1,5 +1,5 @@
 /**
- * The search request (spec section 3): what /search and /advancedsearch read from the
+ * The search request (docs/product.md): what /search and /advancedsearch read from the
  * URL, what saved searches store and what export replays. This module holds the type and
  * how it is written back into a URL; reading a URL (with zod) is request.server.ts. The type
  * itself is the zod schema of request-schema.ts (type-only imports: no zod in the browser).
@@ -53,7 +53,7 @@ export const DEFAULT_SEARCH: SearchRequest = {
   advanceSearchFilter: [],
 };
 
-/** The request without its empty parts: what the spec's "at most 5 keys" counts. */
+/** The request without its empty parts: what a default search's "at most 5 keys" counts. */
 export function compactRequest(request: SearchRequest): Partial<SearchRequest> {
   const compact: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(request)) {
@@ -70,7 +70,7 @@ export function compactRequest(request: SearchRequest): Partial<SearchRequest> {
 }
 
 /**
- * Spec section 4: a default search has at most 5 keys and the phrase '*'. The spec's
+ * A default search has at most 5 keys and the phrase '*' (docs/product.md). The earlier
  * client sent every key, so a chosen filter or date always took it past 5; our request
  * leaves empty keys out, so a filter, a date or an advanced row is checked for itself.
  */
@@ -128,7 +128,7 @@ export function toSearchParams(request: SearchRequest, options: { page?: number 
   return params;
 }
 
-/** The query parameter that keeps a results page's charts open (issue 18): not part of the search. */
+/** The query parameter that keeps a results page's charts open: not part of the search. */
 export const CHARTS_PARAM = "charts";
 
 export function searchHref(

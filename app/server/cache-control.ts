@@ -3,7 +3,7 @@ import type { NextFunction, Request, Response } from "express";
 const SESSION_COOKIE = /(?:^|;\s*)hsd_session=/;
 
 /**
- * Who may keep an answer (issue 25). Anything sent to a signed-in browser, and anything that
+ * Who may keep an answer (decision 016). Anything sent to a signed-in browser, and anything that
  * sets a cookie, is `private, no-store`: a hospital's shared proxy must not keep a member's
  * pages or downloads, and after sign-out the back button must not show them. Other answers
  * (public pages, refusals) are `no-cache` unless their route chose a header: a page carries

@@ -1,7 +1,7 @@
 /**
  * npm run bench:hir [-- --megabytes 50]
  *
- * A HIR's PDF into the embedded database and back (issue 16): stores a generated PDF of the
+ * A HIR's PDF into the embedded database and back (decision 020): stores a generated PDF of the
  * given size as an upload is stored (storeHirFile, 64 KB pieces, checked as a PDF on the
  * way), then streams it out as a download does (hirFileStream), and prints the time and how
  * much the process grew. The file is never held whole by either step: the growth should stay

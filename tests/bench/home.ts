@@ -1,7 +1,7 @@
 /**
  * npm run bench:home [-- --count 100000 --runs 100 --port 3193 --keep /tmp/store]
  *
- * What the signed-in home page (issue 23) costs on a catalogue of `count` generated records:
+ * What the signed-in home page costs on a catalogue of `count` generated records:
  * 1. Builds a store in a throwaway embedded database through the import code (or reuses the
  *    one kept in the --keep folder): the records, dated a year ahead so that their timelines
  *    run past today, then a new version of 2% of them published 3 days ago (the week's changes).

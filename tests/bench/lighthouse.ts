@@ -1,7 +1,7 @@
 /**
  * npm run bench:lighthouse [-- --runs 1]
  *
- * Lighthouse on a phone (issue 23): performance, accessibility and best practices of home,
+ * Lighthouse on a phone (decision 024): performance, accessibility and best practices of home,
  * a search, a record and the overview, as a signed-in member sees them. The built
  * production server runs on a fresh demo store (DEMO_RECORDS, 5,000 unless set) and a free
  * port; Lighthouse's defaults otherwise: the mobile form factor and simulated throttling

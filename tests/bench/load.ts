@@ -1,7 +1,7 @@
 /**
  * npm run bench:load [-- --count 100000 --duration 60 --connections 200 --keep /tmp/load-store]
  *
- * The production server under load (issue 20): a store of `count` generated records (built
+ * The production server under load (decision 014): a store of `count` generated records (built
  * through the import code, or reused from --keep), `connections` signed-in clients, each its
  * own member, driven for `duration` seconds by autocannon on loopback, each client sending its
  * next request as soon as the last is answered. The mix: 60% searches of six kinds, 25% record

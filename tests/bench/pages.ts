@@ -1,7 +1,7 @@
 /**
  * npm run bench:pages [-- --runs 200 --port 3192]
  *
- * What every page costs before its route's own work (issue 13): the root loader and the
+ * What every page costs before its route's own work (decision 014): the root loader and the
  * session check. Times /about, a page with no loader of its own, on the production server
  * (a fresh embedded database, or DATABASE_URL when set): median and p95 of `runs`
  * requests signed out and signed in, after 20 warm-up requests. Then restarts the server

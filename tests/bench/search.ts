@@ -71,7 +71,7 @@ const row = (
   join,
 });
 
-/** The searches the issue names, on the generated catalogue's vocabulary. */
+/** The searches decision 010 measures, on the generated catalogue's vocabulary. */
 function cases(sample: { substance: string }) {
   return [
     {

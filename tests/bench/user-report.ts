@@ -1,7 +1,7 @@
 /**
  * npm run bench:user-report [-- --users 2000 --activities 500000]
  *
- * Times the user list and the user report (issue 7) on a fresh embedded database filled
+ * Times the user list and the user report on a fresh embedded database filled
  * with generated users and activity spread over 90 days: median and slowest of 15 runs.
  * No target is set for these pages; the figures show where the report's cost grows.
  */

@@ -3,7 +3,7 @@ import { expect, logIn, test } from "./fixtures";
 import { emails, linkIn } from "./mail";
 import { required } from "../../app/lib/required";
 
-// Issue 7 end to end. `page` is the admin's browser (axe checks it); the person being
+// Accounts end to end. `page` is the admin's browser (axe checks it); the person being
 // invited, reset, suspended or reported on uses a second browser of the same JS mode.
 
 const PASSWORD = "plum orchard tuesday lantern";

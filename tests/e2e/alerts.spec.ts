@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { checkAccessibility, expect, keepDocuments, logIn, test } from "./fixtures";
 
-// Website alerts end to end, in both JS modes (issue 14). The server starts without the demo
+// Website alerts end to end, in both JS modes. The server starts without the demo
 // alerts (DEMO_ALERTS=0); each test makes its own, named for its run, and deletes them again so
 // that no other spec finds a bar or a popup it did not expect.
 

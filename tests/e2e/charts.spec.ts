@@ -4,7 +4,7 @@ import { exampleRecords, jsonLines, progressedExample } from "../records";
 import { expect, logIn, startJob, test, waitForJob } from "./fixtures";
 
 /**
- * The charts (issue 18): above search results, on the overview and on the user report, with
+ * The charts (decision 021): above search results, on the overview and on the user report, with
  * JavaScript on and off and axe on each state. The server starts on the demo catalogue.
  */
 

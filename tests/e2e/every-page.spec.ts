@@ -23,7 +23,7 @@ import {
  * Every page of the app, as the least-privileged user who may open it: WCAG 1.4.10
  * (reflow at 320 px) and 1.4.4 (text at 200%) with no sideways scrolling, a title no other
  * page has (2.4.2), buttons that say which item they act on, and icons kept out of the
- * accessibility tree. And the layout check of issue 23 (tests/e2e/layout-check.ts) at 1280,
+ * accessibility tree. And the layout check (tests/e2e/layout-check.ts) at 1280,
  * 768 and 375 px: no box sticking out to the right of its parent or the viewport outside a
  * labelled scroll region, no two controls on top of each other, no more than one filled
  * primary action (the house style's Actions). The list of pages comes from

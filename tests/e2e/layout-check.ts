@@ -1,5 +1,5 @@
 /**
- * The layout check of issue 23's route walk, run in the page: boxes that stick out to the
+ * The layout check of the route walk, run in the page: boxes that stick out to the
  * right, and interactive elements on top of one another. Every measurement for one width is
  * taken in this one synchronous call (a page without JavaScript cannot await in an
  * evaluation: Chromium closes the page).

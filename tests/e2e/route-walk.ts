@@ -8,7 +8,7 @@ import { emails, linkIn } from "./mail";
 import { logIn } from "./sign-in";
 
 /**
- * The route walk (issue 23): every page of the app, as the least-privileged user who may open
+ * The route walk: every page of the app, as the least-privileged user who may open
  * it, with real ids where it needs them, and the records, export, invitation, alert and
  * release those ids name. Written against the plain Playwright API, without the test runner,
  * so that tests/e2e/every-page.spec.ts (its checks) and tests/screenshots.ts (the gallery)

@@ -207,14 +207,14 @@ describe("who sees an alert", () => {
   });
 });
 
-describe("the severity mapping (spec section 4)", () => {
+describe("the severity mapping", () => {
   it("shows critical as error, information or info as info, the others as themselves", () => {
     expect(barSeverity("critical")).toBe("error");
     expect(barSeverity("warning")).toBe("warning");
     expect(barSeverity("information")).toBe("info");
     expect(barSeverity("info")).toBe("info");
     expect(barSeverity("success")).toBe("success");
-    // Spec section 2: the bar's severity defaults to error.
+    // Any other severity shows as error.
     expect(barSeverity("anything else")).toBe("error");
   });
 

@@ -1,5 +1,5 @@
 /**
- * The API's access rules against the pages' (issue 19): every call is made with no token, an
+ * The API's access rules against the pages' (decision 023): every call is made with no token, an
  * expired token, a member's token and each staff role's token, and the page that does the same
  * thing (its `page`) is loaded by the same person with a session. The answers must agree:
  * signed out → 401 / the sign-in page; refused → 403 / /notallowed; otherwise allowed.

@@ -317,7 +317,7 @@ describe("the API's password reset", () => {
 });
 
 describe("the API's user list and user report", () => {
-  it("lists users by the spec's query, to admins only", async () => {
+  it("lists users by the API's query, to admins only", async () => {
     const { token } = await staff(["admin"]);
     const tag = marker();
     await makeUser({ firstName: `Zed${tag}` });
@@ -328,7 +328,7 @@ describe("the API's user list and user report", () => {
       deleteUser.response,
     );
 
-    // The defaults (spec section 9): size 10000, from 0, first_name descending, not deleted.
+    // The defaults (docs/product.md): size 10000, from 0, first_name descending, not deleted.
     const all = expectValid(await callApi("GET", "/auth/userslist", { token }), usersList.response);
     expect(all).toMatchObject({ size: 10_000, from: 0 });
     const ours = all.users.filter((row) => row.firstName.endsWith(tag)).map((row) => row.firstName);
@@ -764,7 +764,7 @@ describe("the API's account settings and notifications", () => {
     );
   });
 
-  it("enrols in email notifications with the spec's success code, and says 'Enrollment was not successful' otherwise", async () => {
+  it("enrols in email notifications with the API's success code, and says 'Enrollment was not successful' otherwise", async () => {
     const user = await makeUser();
     const token = await tokenFor(user);
     // With no body: daily.
@@ -893,7 +893,7 @@ describe("the API's contact form", () => {
     const mail = await db.select().from(schema.outbox).where(eq(schema.outbox.replyTo, email));
     expect(mail).toHaveLength(1);
 
-    // Spec section 5, word for word.
+    // Word for word, as members know them (docs/product.md).
     const empty = await callApi("POST", "/contactus", { body: {} });
     expectFailure(empty, 400, "VALIDATION_FAILED");
     expect(empty.body).toMatchObject({

@@ -28,7 +28,7 @@ import { args, getRequest, makeUser, sessionCookie } from "../factories";
 import { jsonLines } from "../records";
 
 /**
- * The charts' numbers (issue 18), held to the search's own answers and to brute force: the
+ * The charts' numbers (decision 021), held to the search's own answers and to brute force: the
  * search charts' bars to the facet counts and the reference search, and each bar's link to a
  * search that finds exactly its count; the overview's changes per saved search; the user
  * report's activity over time. On PostgreSQL the database is shared with other files, which

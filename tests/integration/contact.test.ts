@@ -15,7 +15,7 @@ async function submit(fields: Record<string, string>, headers: Record<string, st
 }
 
 describe("contact form", () => {
-  it("answers each empty field with the spec's words and keeps what was typed", async () => {
+  it("answers each empty field with its own message and keeps what was typed", async () => {
     const response = (await submit({ name: "", email: "", message: "" })) as Response;
     expect(response.status).toBe(400);
     const body = await response.json();

@@ -5,7 +5,7 @@ import { createSession } from "~/lib/session.server";
 import { action, loader } from "~/routes/myaccount._index";
 import { args, getRequest, makeUser, postRequest, redirected } from "../factories";
 
-/** Issue 25: /myaccount lists the user's sessions, and signs out any other one or all. */
+/** /myaccount lists the user's sessions, and signs out any other one or all. */
 
 const FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0";
 const CHROME =

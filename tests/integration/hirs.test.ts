@@ -508,7 +508,7 @@ describe("members and the reports", () => {
     expect(ids.indexOf(a)).toBeLessThan(ids.indexOf(b));
   });
 
-  it("drops hits with an empty title and reduces the total to match (spec section 4)", () => {
+  it("drops hits with an empty title and reduces the total to match", () => {
     const hits = [
       { id: 1, title: "A", total: 4 },
       { id: 2, title: "  ", total: 4 },

@@ -22,7 +22,7 @@ import { jsonLines } from "../records";
 dayjs.extend(utc);
 
 /**
- * The signed-in home page's figures (issue 23), each held to a brute-force count. On
+ * The signed-in home page's figures, each held to a brute-force count. On
  * PostgreSQL the database is shared with other files (run one at a time), so a figure is
  * checked against what the whole database holds, or as the change this file's records made.
  */

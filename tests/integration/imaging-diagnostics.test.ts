@@ -957,7 +957,7 @@ describe("imaging and diagnostics: event names", () => {
 });
 
 describe("imaging and diagnostics: limits and demo data", () => {
-  it("lists and exports at most the first 1,000 entries (spec section 9)", async () => {
+  it("lists and exports at most the first 1,000 entries", async () => {
     const word = marker();
     const db = await getDb();
     await db.execute(

@@ -36,7 +36,7 @@ import { FIELD_GROUPS } from "~/search/text";
 import { jsonLines } from "../records";
 
 /**
- * The oracle (issue 13): random requests over a generated catalogue, answered by the search
+ * The oracle (decision 010): random requests over a generated catalogue, answered by the search
  * index (~/models/search.server) and by the brute-force reference search (~/search/reference);
  * they must agree on the total, the page's ids in order, every facet, every matching id and
  * the facets' "more" pages. (The reference itself is checked by hand in tests/unit/search-reference.test.ts.)

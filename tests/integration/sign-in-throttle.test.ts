@@ -12,7 +12,7 @@ import { action as loginAction } from "~/routes/login";
 import { makeUser, postRequest, TEST_PASSWORD } from "../factories";
 
 /**
- * Issue 25: failures count per account and client address together (a hard limit) and per
+ * Failed sign-ins count per account and client address together (a hard limit) and per
  * account alone (a slowdown, never a lock), so that a stranger cannot keep the owner out.
  * Each attempt comes from a client address as the HTTP server gives it (the load context).
  */

@@ -3,7 +3,7 @@ import { executableMarkup, ownTags, XSS_PAYLOADS } from "../xss/payloads";
 import { type RunningServer, startServer, stopServer } from "./harness";
 
 /**
- * Stored XSS (issue 14): staff type every payload of the corpus into an alert's title, summary,
+ * Stored XSS in alerts: staff type every payload of the corpus into an alert's title, summary,
  * content and tags through the real form, and the pages members read are fetched from the
  * production server. None may hold markup that runs or loads anything: compared with the same
  * page showing a harmless alert, no new script, event handler, dangerous URL, style or

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer, stopServer } from "./harness";
 
 /**
- * Issue 25: who may keep an answer, and HTTPS when the site has it. The server runs with an
+ * Who may keep an answer (decision 016), and HTTPS when the site has it. The server runs with an
  * https PUBLIC_URL (as behind a TLS proxy) and is asked over plain HTTP on loopback.
  */
 let server: RunningServer;

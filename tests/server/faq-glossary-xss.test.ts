@@ -3,7 +3,7 @@ import { executableMarkup, ownTags, XSS_PAYLOADS } from "../xss/payloads";
 import { type RunningServer, startServer, stopServer } from "./harness";
 
 /**
- * Stored XSS on the pages members read (issue 15): an editor puts every payload of the shared
+ * Stored XSS on the pages members read: an editor puts every payload of the shared
  * corpus through every field of the FAQ and the glossary, plain and Markdown alike, with the
  * real forms of the built app; /faq, /glossary (filtered and not) and a record page, whose
  * labels link to the glossary, must then hold nothing that runs or loads beyond their own markup.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer, stopServer } from "./harness";
 
 /**
- * Issue 25: no request, however malformed, gets a 500. Every route of the app's own route
+ * No request, however malformed, gets a 500. Every route of the app's own route
  * table (`remix routes --json`, so a new route is covered without a change here) is sent, by
  * each kind of user, a POST with no body, JSON, a form, broken multipart, invalid UTF-8 and a
  * 2 MB field, and a GET with malformed query parameters. The production server answers.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type RunningServer, startServer, stopServer } from "./harness";
 
 /**
- * Issue 23: the stylesheets come inline, in one <style> the CSP admits by the page's nonce,
+ * The stylesheets come inline, in one <style> the CSP admits by the page's nonce,
  * so the first paint waits on the document alone (docs/decisions/025-inline-stylesheets.md).
  */
 let server: RunningServer;

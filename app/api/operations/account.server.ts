@@ -1,5 +1,5 @@
 /**
- * The JSON API's account calls (spec section 7, "Account and notifications"): the account
+ * The JSON API's account calls ("Account and notifications"): the account
  * settings the shell reads, the user's own profile, enrolment in the email of updated records
  * and its popup, the recently updated records, and the public contact form.
  */

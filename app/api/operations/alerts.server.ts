@@ -1,9 +1,9 @@
 /**
- * Website alerts (spec section 7, Alerts): members read the alerts meant for them as /alerts,
+ * Website alerts ("Alerts"): members read the alerts meant for them as /alerts,
  * /alerts/{id}, /allreleases and /releases/{id} do; holders of websitealerts keep them as
  * /dashboard/alerts does. An alert is checked by the dashboard form's schema, so the API
  * refuses what the form refuses, in the same words. Content is Markdown, sent base64 of UTF-8
- * both ways (spec section 5).
+ * both ways (docs/product.md).
  */
 import { z } from "zod";
 import { ApiError } from "~/api/errors.server";

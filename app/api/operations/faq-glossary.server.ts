@@ -1,8 +1,8 @@
 /**
- * The FAQ and the glossary (spec section 7, "FAQ and glossary"): members read them as /faq
+ * The FAQ and the glossary ("FAQ and glossary"): members read them as /faq
  * and /glossary do; admins and editors write them as /dashboard/managefaqs and
  * /dashboard/manageglossary do. Rich text (the FAQ's answer, the glossary's fieldDescription
- * and sourceOfData: Markdown) travels as base64 of UTF-8 both ways (spec section 5).
+ * and sourceOfData: Markdown) travels as base64 of UTF-8 both ways (docs/product.md).
  */
 import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
@@ -39,7 +39,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$
 const NOT_BASE64 = "Send this field as base64 of UTF-8 text";
 
 /**
- * A field sent as base64 of UTF-8 (spec section 5), decoded before `text` checks it. Line
+ * A field sent as base64 of UTF-8, decoded before `text` checks it. Line
  * breaks inside the base64 are allowed (some encoders wrap); anything else that is not
  * base64, or bytes that are not UTF-8, fail with the field named.
  */
@@ -80,7 +80,7 @@ const done = z
   .object({ responseCode: z.literal("SUCCESS"), message: z.string() })
   .meta({ id: "FaqGlossaryDone" });
 
-/** A list request (spec: {size, from, orderBy}); the client may leave it out for the defaults. */
+/** A list request ({size, from, orderBy}); the client may leave it out for the defaults. */
 function listRequest<const O extends readonly [string, ...string[]]>(
   maxSize: number,
   defaultSize: number,

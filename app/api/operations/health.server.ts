@@ -1,4 +1,4 @@
-/** The service's health, for load balancers and monitors (not in the spec; /apitest shows it). */
+/** The service's health, for load balancers and monitors (our own call; /apitest shows it). */
 import { z } from "zod";
 import { apiJson, defineOperation } from "~/api/operation.server";
 import { readToken } from "~/api/tokens.server";

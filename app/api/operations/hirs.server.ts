@@ -1,5 +1,5 @@
 /**
- * High Impact Reports and their upcoming topics (spec section 7, "HIRs and topics"): the
+ * High Impact Reports and their upcoming topics ("HIRs and topics"): the
  * members' search, preview and download, as /hir, /upcoming-hir and /hir/$hirId/download do;
  * the staff's uploads, edits and deletions, as /dashboard/managehirs and
  * /dashboard/managehirtopics do. Uploads go through the same PDF checks as the page's
@@ -103,7 +103,7 @@ const toApiTopic = (topic: HirTopic): z.infer<typeof hirTopic> => ({
   deleted: topic.deleted,
 });
 
-/** An id in a query (the spec's HIRId, Id, faqId): a positive whole number. */
+/** An id in a query (HIRId, Id, faqId): a positive whole number. */
 const idQuery = z.coerce
   .number({ error: "Send the id as a whole number" })
   .int("Send the id as a whole number")
@@ -114,7 +114,7 @@ const size = (max: number, fallback: number) => z.number().int().min(0).max(max)
 const from = z.number().int().min(0).default(0);
 
 /**
- * The spec's search phrase: '*' (its default) asks for everything. A '*' inside a word is
+ * The search phrase: '*' (its default) asks for everything. A '*' inside a word is
  * dropped rather than refused: every word already matches anywhere in the text.
  */
 const searchPhrase = z
@@ -242,7 +242,7 @@ export const listHirs = defineOperation({
       .max(HIR_LIST_SIZE)
       .default(20)
       .meta({ description: "How many reports to answer; 20 by default." }),
-    // The spec's deleted reports are our archived ones: a deleted report is gone for good.
+    // The earlier client's deleted reports are our archived ones; ours are gone for good.
     showDeletedOnly: z
       .enum(["true", "false"], { error: "Send true or false" })
       .optional()

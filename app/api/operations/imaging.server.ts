@@ -1,5 +1,5 @@
 /**
- * Imaging and diagnostics (spec section 7) and its export (section 7, Export): the members'
+ * Imaging and diagnostics and its export: the members'
  * list of /imagingdiagnostics and the staff's register of /dashboard/imagingdiagnostics, over
  * the same model. Entries are checked by the dashboard form's schema, so the API refuses what
  * the form refuses, in the same words.

@@ -1,5 +1,5 @@
 /**
- * Spec section 7, "Activity, search and records" and the record export: the calls over the
+ * "Activity, search and records" and the record export: the API's calls over the
  * catalogue, answered by the same search index, records and saved searches as /search,
  * /record/{hssId}, the dashboard and /export.
  */
@@ -232,7 +232,7 @@ export const getCachedFacets = defineOperation({
   example: { body: { facetName: "recordStatus", searchPhrase: "*", size: 100, from: 0 } },
   async handle({ body }) {
     const settings = await getSiteSettings();
-    // The spec's client called the substance name facet 'compound'.
+    // The earlier client called the substance name facet 'compound'.
     const filterId = body.facetName === "compound" ? "substanceName" : body.facetName;
     const filter = availableFilters(settings).find((candidate) => candidate.id === filterId);
     if (!filter || filter.type === "DatePicker" || !isCounted(filter))

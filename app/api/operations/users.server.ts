@@ -1,5 +1,5 @@
 /**
- * The JSON API's user calls (spec section 7, "Authentication and users", beside sign-in):
+ * The JSON API's user calls ("Authentication and users", beside sign-in):
  * roles, invitations and registration, password resets, the user list and report, and an
  * admin's changes to an account. Each uses its page's model functions and access rule.
  */
@@ -123,7 +123,7 @@ const toInvitedUser = (invitation: Invitation) => ({
   expiresAt: invitation.expiresAt,
 });
 
-/** Spec section 9: the lists default to 10000 rows, by first_name, descending. */
+/** The lists default to 10000 rows, by first_name, descending (docs/product.md). */
 const LIST_ORDERS = {
   first_name: "firstName",
   last_name: "name",
@@ -143,7 +143,7 @@ const REPORT_LIST_ORDERS = {
 const orderNames = <T extends Record<string, string>>(orders: T) =>
   Object.keys(orders) as [keyof T & string, ...(keyof T & string)[]];
 
-// The spec's client sent booleans; "all" lists both, as the page's "include" does.
+// The earlier client sent booleans; "all" lists both, as the page's "include" does.
 const STATUS_FILTER = { false: "exclude", true: "only", all: "include" } as const;
 const statusFilter = (description: string) =>
   z.enum(["true", "false", "all"]).meta({ description });

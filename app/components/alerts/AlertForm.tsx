@@ -65,7 +65,7 @@ function describedBy(field: AnyField, hintId?: string) {
 }
 
 /**
- * Create or edit an alert (spec section 3, Alert). Checked on the server; a failed submit
+ * Create or edit an alert. Checked on the server; a failed submit
  * comes back with what was typed and an error summary. "Preview" shows the rendered content
  * without saving, with or without JS.
  */

@@ -22,7 +22,7 @@ export const IMAGING_SELECTION_FORM = "imaging-selection";
 export const entriesText = (count: number) =>
   `${count.toLocaleString("en-GB")} ${count === 1 ? "entry" : "entries"}`;
 
-/** How many entries match, said when the list holds more than it shows (spec section 9's limit). */
+/** How many entries match, said when the list holds more than it shows (the first 1,000). */
 export function ResultCount({
   total,
   limit,

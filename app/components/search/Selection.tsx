@@ -73,7 +73,7 @@ export function SelectBox({
 }
 
 /**
- * Spec section 2's export status bar: 'Selected N result(s)'. With nothing selected it names
+ * The export status bar: 'Selected N result(s)', word for word. With nothing selected it names
  * what the page lists (`none`: "No entries selected" on imaging and diagnostics).
  */
 export function SelectionCount({
@@ -110,7 +110,7 @@ export function PageSelectionButtons() {
   );
 }
 
-/** Spec section 2's export status bar, and the selection's buttons (each a POST that works without JS). */
+/** The export status bar, and the selection's buttons (each a POST that works without JS). */
 export function SelectionBar({
   selection,
   hits,
