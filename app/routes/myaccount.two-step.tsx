@@ -3,6 +3,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import QRCode from "qrcode";
+import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
@@ -116,46 +117,59 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/** The page's forms, one per intent; leaving (cancel) has no fields. */
+const actionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel") }),
+  confirmSchema,
+  regenerateSchema,
+  disableSchema,
+]);
+type Intent = z.infer<typeof actionSchema>["intent"];
+const INTENTS: readonly string[] = actionSchema.options.map((option) => option.shape.intent.value);
+
+/** A refusal shown on the form the user sent, with what they typed kept but the secret. */
+type Submission = ReturnType<typeof parseForm<typeof actionSchema>>;
+function refuse(
+  submission: Submission,
+  form: Intent,
+  status: number,
+  errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+) {
+  const hideFields = form === "confirm" ? ["code"] : ["confirmation"];
+  return json({ ...submission.reply({ ...errors, hideFields }), form }, { status });
+}
+
+/** A wrong code or password counts against the account at this address. */
+async function countWrong(keys: string[]) {
+  for (const key of keys) await hitRateLimit(CODE_ATTEMPTS, key);
+}
+
 export async function action({ request, context }: ActionFunctionArgs) {
   const { user, pending } = await visitor(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (typeof intent !== "string" || !INTENTS.includes(intent))
+    throw new Response("Unknown action", { status: 400 });
+  // Changing an enrolment needs a real session, not half a sign-in.
+  if (pending && (intent === "regenerate" || intent === "disable")) return redirect(ENROL_PATH);
+  const submission = parseForm(formData, actionSchema);
+  if (submission.status !== "success") return refuse(submission, intent as Intent, 400);
+  const value = submission.value;
+  const keys = attemptKeys(user, request, context);
 
-  if (intent === "cancel") {
+  if (value.intent === "cancel") {
     // Staff who must enrol leave without signing in.
     return redirect("/", { headers: { "Set-Cookie": await endPending(request) } });
   }
 
-  if (intent === "confirm") {
-    const submission = parseForm(formData, confirmSchema);
-    if (submission.status !== "success") {
-      return json(
-        { ...submission.reply({ hideFields: ["code"] }), form: "confirm" as const },
-        { status: 400 },
-      );
-    }
-    const keys = attemptKeys(user, request, context);
-    if (await limited(keys)) {
-      return json(
-        {
-          ...submission.reply({ formErrors: [TOO_MANY_CODES], hideFields: ["code"] }),
-          form: "confirm" as const,
-        },
-        { status: 429 },
-      );
-    }
-    const status = await twoStepStatus(user.id);
-    if (status.enabled) return redirect(ENROL_PATH);
-    const codes = await confirmEnrolment(user.id, submission.value.code);
+  if (value.intent === "confirm") {
+    if (await limited(keys))
+      return refuse(submission, "confirm", 429, { formErrors: [TOO_MANY_CODES] });
+    if ((await twoStepStatus(user.id)).enabled) return redirect(ENROL_PATH);
+    const codes = await confirmEnrolment(user.id, value.code);
     if (!codes) {
-      for (const key of keys) await hitRateLimit(CODE_ATTEMPTS, key);
-      return json(
-        {
-          ...submission.reply({ fieldErrors: { code: [WRONG_CODE] }, hideFields: ["code"] }),
-          form: "confirm" as const,
-        },
-        { status: 400 },
-      );
+      await countWrong(keys);
+      return refuse(submission, "confirm", 400, { fieldErrors: { code: [WRONG_CODE] } });
     }
     await auditEnrolment(user.id, originOf(request));
     if (pending) {
@@ -168,54 +182,37 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  // Changing an enrolment needs a real session.
-  if (pending) return redirect(ENROL_PATH);
-
-  if (intent === "regenerate" || intent === "disable") {
-    const form = intent;
-    const submission = parseForm(
-      formData,
-      intent === "regenerate" ? regenerateSchema : disableSchema,
-    );
-    const hideFields = ["confirmation"];
-    const refuse = (
-      status: number,
-      errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> },
-    ) => json({ ...submission.reply({ ...errors, hideFields }), form }, { status });
-    if (submission.status !== "success")
-      return json({ ...submission.reply({ hideFields }), form }, { status: 400 });
-    const status = await twoStepStatus(user.id);
-    if (!status.enabled) return redirect(ENROL_PATH);
-    if (intent === "disable" && twoStepRequired(user, await getSiteSettings())) {
-      return refuse(403, {
-        formErrors: ["Your role requires two-step sign-in: it cannot be turned off."],
-      });
-    }
-    // Both need the password or a current code: a stolen session alone must not be able to
-    // read new recovery codes (a way in for good) or take the second step away.
-    const keys = attemptKeys(user, request, context);
-    if (await limited(keys)) return refuse(429, { formErrors: [TOO_MANY_CODES] });
-    const given = submission.value.confirmation;
-    const right =
-      (isTotpCode(given) && (await verifyTotp(user.id, given))) ||
-      Boolean(await verifyLogin(user.email, given));
-    if (!right) {
-      for (const key of keys) await hitRateLimit(CODE_ATTEMPTS, key);
-      return refuse(400, { fieldErrors: { confirmation: [WRONG_CONFIRMATION] } });
-    }
-    if (intent === "regenerate") {
-      const codes = await regenerateRecoveryCodes(user.id, originOf(request));
-      return redirect(ENROL_PATH, {
-        headers: { "Set-Cookie": await keepCodesForDisplay(request, codes, ENROL_PATH) },
-      });
-    }
-    await disableTwoStep(user.id, originOf(request));
-    return redirectWithFlash(request, "/myaccount", {
-      severity: "success",
-      message: "Two-step sign-in is off. Your recovery codes and trusted browsers are removed.",
+  if (!(await twoStepStatus(user.id)).enabled) return redirect(ENROL_PATH);
+  if (value.intent === "disable" && twoStepRequired(user, await getSiteSettings())) {
+    return refuse(submission, "disable", 403, {
+      formErrors: ["Your role requires two-step sign-in: it cannot be turned off."],
     });
   }
-  throw new Response("Unknown action", { status: 400 });
+  // Both need the password or a current code: a stolen session alone must not be able to
+  // read new recovery codes (a way in for good) or take the second step away.
+  if (await limited(keys))
+    return refuse(submission, value.intent, 429, { formErrors: [TOO_MANY_CODES] });
+  const given = value.confirmation;
+  const right =
+    (isTotpCode(given) && (await verifyTotp(user.id, given))) ||
+    Boolean(await verifyLogin(user.email, given));
+  if (!right) {
+    await countWrong(keys);
+    return refuse(submission, value.intent, 400, {
+      fieldErrors: { confirmation: [WRONG_CONFIRMATION] },
+    });
+  }
+  if (value.intent === "regenerate") {
+    const codes = await regenerateRecoveryCodes(user.id, originOf(request));
+    return redirect(ENROL_PATH, {
+      headers: { "Set-Cookie": await keepCodesForDisplay(request, codes, ENROL_PATH) },
+    });
+  }
+  await disableTwoStep(user.id, originOf(request));
+  return redirectWithFlash(request, "/myaccount", {
+    severity: "success",
+    message: "Two-step sign-in is off. Your recovery codes and trusted browsers are removed.",
+  });
 }
 
 export default function TwoStep() {
