@@ -4,92 +4,16 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { BarChart } from "~/components/charts/BarChart";
 import { TableScroll } from "~/components/TableScroll";
-import { barChart } from "~/lib/charts.server";
-import { NOTIFICATION_DAYS } from "~/models/notifications.server";
-import { savedSearchChanges } from "~/models/saved-searches.server";
 import { requireUser } from "~/lib/auth.server";
+import { overview } from "~/lib/overview.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  recentlyUpdatedRecords,
-  recentlyViewedRecords,
-  recentSearches,
-} from "~/models/activity.server";
-import { getSiteSettings } from "~/models/settings.server";
-import { availableFilters } from "~/search/filters";
-import { describePhrase, parsePhrase } from "~/search/phrase";
-import { describeSearch, searchHref } from "~/search/request";
-import { parseSearchParams } from "~/search/request.server";
 
 export const handle: RouteHandle = { title: "Overview" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [viewed, searches, updated, settings] = await Promise.all([
-    recentlyViewedRecords(user.id),
-    recentSearches(user.id),
-    recentlyUpdatedRecords(),
-    getSiteSettings(),
-  ]);
-  const saved = await savedSearchChanges(user.id, settings);
-  const changedTotal = saved.reduce((sum, search) => sum + search.changed, 0);
-  const busiest = [...saved].sort((a, b) => b.changed - a.changed)[0];
-  const savedChart = saved.length
-    ? barChart({
-        id: "chart-saved-searches",
-        title: `Records changed in the last ${NOTIFICATION_DAYS} days, per saved search`,
-        description:
-          changedTotal === 0
-            ? `No record found by your ${saved.length === 1 ? "saved search" : `${saved.length} saved searches`} changed in the last ${NOTIFICATION_DAYS} days.`
-            : `${saved.length === 1 ? "1 saved search" : `${saved.length} saved searches`}, newest first; the most changes, ${busiest.changed.toLocaleString("en-GB")}, in “${busiest.title}”. A record found by two searches counts in both.`,
-        unit: "records changed",
-        unitOne: "record changed",
-        category: "Saved search",
-        action: "Run this search",
-        layout: "stacked",
-        bars: saved.map((search) => ({
-          key: String(search.id),
-          label: search.title,
-          count: search.changed,
-          href: searchHref(search.request),
-        })),
-      })
-    : null;
-  const labels = Object.fromEntries(
-    availableFilters(settings).map((filter) => [filter.id, filter.label]),
-  );
-  return json({
-    days: NOTIFICATION_DAYS,
-    savedChart,
-    viewed,
-    updated,
-    // Each search as a link back to it, in the advanced search bar's readable syntax.
-    searches: searches.map((search) => {
-      const params = new URLSearchParams(search.query);
-      const parsed = parseSearchParams(params, settings, {
-        advanced: params.get("adv") === "1",
-      }).request;
-      return {
-        href: searchHref(parsed),
-        text: (describeSearch(parsed, labels, quotedPhrase) || "All records").replace(
-          /"([^"]*)"/g,
-          "“$1”",
-        ),
-        at: search.at,
-      };
-    }),
-  });
-}
-
-/**
- * A searched phrase for the recent searches, which quote every value one way: a lone word is
- * quoted as a filter's value is (Any field matches “cancer”, Company contains “Nor”); a
- * phrase with its own syntax ("lung cancer" AND NOT placebo) is shown as it reads. The
- * straight quotes become typographic ones after.
- */
-function quotedPhrase(phrase: string) {
-  const described = describePhrase(parsePhrase(phrase));
-  return /^[^\s"()]+$/.test(described) ? `"${described}"` : described;
+  return json(await overview(user.id));
 }
 
 export default function Overview() {
