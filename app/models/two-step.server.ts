@@ -324,6 +324,17 @@ export const regenerateSchema = z.object({
   intent: z.literal("regenerate"),
   confirmation: confirmationField,
 });
+/** The forms of the two-step settings page, one per intent; leaving (cancel) has no fields. */
+export const twoStepSettingsSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel") }),
+  confirmSchema,
+  regenerateSchema,
+  disableSchema,
+]);
+export type TwoStepSettingsIntent = z.infer<typeof twoStepSettingsSchema>["intent"];
+export const TWO_STEP_SETTINGS_INTENTS: readonly string[] = twoStepSettingsSchema.options.map(
+  (option) => option.shape.intent.value,
+);
 export const signInCodeSchema = z.object({
   intent: z.literal("code"),
   code: codeField,

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import QRCode from "qrcode";
-import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
@@ -26,14 +25,14 @@ import { getSiteSettings } from "~/models/settings.server";
 import {
   auditEnrolment,
   confirmEnrolment,
-  confirmSchema,
-  disableSchema,
   disableTwoStep,
   enrolmentSecret,
   isTotpCode,
   regenerateRecoveryCodes,
-  regenerateSchema,
+  TWO_STEP_SETTINGS_INTENTS,
   twoStepRequired,
+  twoStepSettingsSchema,
+  type TwoStepSettingsIntent,
   twoStepStatus,
   verifyTotp,
   WRONG_CODE,
@@ -117,18 +116,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** The page's forms, one per intent; leaving (cancel) has no fields. */
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("cancel") }),
-  confirmSchema,
-  regenerateSchema,
-  disableSchema,
-]);
-type Intent = z.infer<typeof actionSchema>["intent"];
-const INTENTS: readonly string[] = actionSchema.options.map((option) => option.shape.intent.value);
-
 /** A refusal shown on the form the user sent, with what they typed kept but the secret. */
-type Submission = ReturnType<typeof parseForm<typeof actionSchema>>;
+type Intent = TwoStepSettingsIntent;
+type Submission = ReturnType<typeof parseForm<typeof twoStepSettingsSchema>>;
 function refuse(
   submission: Submission,
   form: Intent,
@@ -148,11 +138,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { user, pending } = await visitor(request);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (typeof intent !== "string" || !INTENTS.includes(intent))
+  if (typeof intent !== "string" || !TWO_STEP_SETTINGS_INTENTS.includes(intent))
     throw new Response("Unknown action", { status: 400 });
   // Changing an enrolment needs a real session, not half a sign-in.
   if (pending && (intent === "regenerate" || intent === "disable")) return redirect(ENROL_PATH);
-  const submission = parseForm(formData, actionSchema);
+  const submission = parseForm(formData, twoStepSettingsSchema);
   if (submission.status !== "success") return refuse(submission, intent as Intent, 400);
   const value = submission.value;
   const keys = attemptKeys(user, request, context);
