@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 
@@ -8,6 +9,14 @@ import type { z } from "zod";
  */
 export function parseForm<Schema extends z.ZodType>(formData: FormData, schema: Schema) {
   return parseWithZod(formData, { schema });
+}
+
+/**
+ * Conform's reply for a form refused before it could be parsed (a body over the size limit,
+ * no known intent): the errors by field name, "" for the form as a whole.
+ */
+export function refusedForm(errors: Record<string, string[]>): SubmissionResult<string[]> {
+  return { status: "error", error: errors, initialValue: {} };
 }
 
 /**

@@ -10,7 +10,7 @@ import { summaryItems } from "~/components/forms";
 import { requirePermission } from "~/lib/auth.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { parseForm } from "~/lib/forms.server";
+import { parseForm, refusedForm } from "~/lib/forms.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { IMPORT_STATES } from "~/records/import-states";
 import {
@@ -64,11 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 async function upload(request: Request, userId: number) {
   // Refuse an oversized body before reading it, and again while streaming it (a missing or false Content-Length).
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  const tooBig = () =>
-    json(
-      { status: "error" as const, error: { file: [TOO_BIG] }, initialValue: {} },
-      { status: 413 },
-    );
+  const tooBig = () => json(refusedForm({ file: [TOO_BIG] }), { status: 413 });
   if (length > UPLOAD_MAX_BYTES + 64 * 1024) return tooBig();
   // The file is read whole (at most the upload limit, and a little for the other fields).
   let formData: FormData;
@@ -112,14 +108,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const target =
     form.get("scope") === "all" ? "all" : typeof hssId === "string" && hssId ? [hssId] : null;
   if ((intent !== "publish" && intent !== "discard") || !target) {
-    return json(
-      {
-        status: "error" as const,
-        error: { "": ["Choose a staged version to publish or discard"] },
-        initialValue: {},
-      },
-      { status: 400 },
-    );
+    return json(refusedForm({ "": ["Choose a staged version to publish or discard"] }), {
+      status: 400,
+    });
   }
   const count = intent === "publish" ? await publishStaged(target) : await discardStaged(target);
   const what = `${count} staged version${count === 1 ? "" : "s"}`;
