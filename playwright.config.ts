@@ -45,11 +45,26 @@ const serverEnv = {
   DEMO_ALERTS: "0",
 };
 
+/** Where tests/e2e/seed.ts leaves the seeded demo store, and the UTC day it seeded it. */
+export const SEED_DIR = ".tmp/e2e-seed";
+export const todayStamp = () => new Date().toISOString().slice(0, 10);
+/** What the seed is made with: the demo accounts and catalogue, as every server asks for. */
+export const seedEnv = serverEnv;
+
+/**
+ * The shell command that starts a server on a fresh `dataDir`: a copy of today's seeded store
+ * when there is one (npm run test:e2e makes it), or an empty folder, which the server seeds
+ * itself. The demo catalogue is dated from the day it is made, so a seed from another day is
+ * not used.
+ */
+const startOn = (dataDir: string) =>
+  `rm -rf ${dataDir} && if [ "$(cat ${SEED_DIR}/seeded-on 2>/dev/null)" = "${todayStamp()}" ]; then cp -r ${SEED_DIR} ${dataDir}; fi && node --import tsx app/server/main.ts`;
+
 /** A fresh embedded database with the demo accounts, built app, production mode. */
 function appServer(project: ProjectName) {
   const { port, dataDir } = SERVERS[project];
   return {
-    command: `rm -rf ${dataDir} && node --import tsx app/server/main.ts`,
+    command: startOn(dataDir),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
@@ -64,11 +79,11 @@ function appServer(project: ProjectName) {
   };
 }
 
-/** A server whose sessions end after 3 idle seconds, with the demo accounts and no records. */
+/** A server whose sessions end after 3 idle seconds, with the demo accounts. */
 function shortSessionServer(project: ProjectName) {
   const { shortSessionPort: port, dataDir } = SERVERS[project];
   return {
-    command: `rm -rf ${dataDir}-short && node --import tsx app/server/main.ts`,
+    command: startOn(`${dataDir}-short`),
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
