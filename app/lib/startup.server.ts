@@ -1,5 +1,5 @@
 import { closeDb, getDb, onDatabaseReady } from "~/db/client.server";
-import { seedDemoOnStartup } from "~/lib/demo.server";
+import { seedDemoOnStartup } from "~/demo/seed.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/lib/email.server";
 import { env } from "~/lib/env.server";
 import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server";

@@ -12,7 +12,7 @@ import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/
 import { type Env, env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import { closeDb, getDb, getPglite, onDatabaseReady } from "~/db/client.server";
-import { activeDemoAccounts, seedDemoOnStartup } from "~/lib/demo.server";
+import { activeDemoAccounts, seedDemoOnStartup } from "~/demo/seed.server";
 import { onShutdown, runShutdownHooks } from "~/lib/shutdown.server";
 import { createApp, remixHandler } from "./app";
 import { claimDataFolder } from "./control";

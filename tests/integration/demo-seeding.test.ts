@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Db, getDb, getEngine, schema } from "~/db/client.server";
-import { activeDemoAccounts, DEMO_PASSWORD, seedDemoOnStartup } from "~/lib/demo.server";
+import { activeDemoAccounts, DEMO_PASSWORD, seedDemoOnStartup } from "~/demo/seed.server";
 import { resetEnvForTesting } from "~/lib/env.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { twoStepRequired } from "~/models/two-step.server";

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { getDb, sql } from "~/db/client.server";
 import { GlossaryContext, type GlossaryLookup } from "~/components/record/glossary";
 import { RecordSections } from "~/components/record/RecordSections";
-import { DEMO_FAQS, DEMO_GLOSSARY } from "~/lib/demo-content";
-import { demoFaqAndGlossary } from "~/lib/demo.server";
+import { DEMO_FAQS, DEMO_GLOSSARY } from "~/demo/content";
+import { demoFaqAndGlossary } from "~/demo/seed.server";
 import { oneLine } from "~/lib/forms.server";
 import { glossaryLookup } from "~/lib/glossary-links";
 import {

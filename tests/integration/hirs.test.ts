@@ -3,7 +3,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, sql } from "~/db/client.server";
-import { demoHirPdf, seedDemoHirs } from "~/lib/demo-hirs.server";
+import { demoHirPdf, seedDemoHirs } from "~/demo/hirs.server";
 import { attachmentDisposition, safeFileName } from "~/lib/file-name";
 import { PdfSniffer } from "~/lib/pdf-check.server";
 import {

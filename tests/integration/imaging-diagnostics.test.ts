@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { getDb, sql } from "~/db/client.server";
-import { DEMO_IMAGING_COUNT, demoImagingEntries } from "~/lib/demo-imaging";
-import { demoImagingDiagnostics } from "~/lib/demo.server";
+import { DEMO_IMAGING_COUNT, demoImagingEntries } from "~/demo/imaging";
+import { demoImagingDiagnostics } from "~/demo/seed.server";
 import {
   createImagingEntry,
   EMA_CODE_MESSAGE,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, getEngine, schema } from "~/db/client.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoWanted, seedDemo } from "~/lib/demo.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoWanted, seedDemo } from "~/demo/seed.server";
 import { getServiceStatus } from "~/models/health.server";
 import { dropSearchIndex, searchIndex } from "~/models/search-index.server";
 import { verifyLogin } from "~/models/users.server";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indicationInText } from "~/lib/demo-hirs.server";
+import { indicationInText } from "~/demo/hirs.server";
 import { required } from "~/lib/required";
 import { generateRecordHistory } from "~/records/generate";
 

@@ -7,10 +7,10 @@ import { createUser, isActiveUser, normaliseEmail } from "~/models/users.server"
 import { generateRecordHistory } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { logInfo } from "~/lib/log.server";
-import { seedDemoHirs } from "./demo-hirs.server";
-import { seedDemoAlerts } from "~/lib/demo-alerts.server";
-import { DEMO_FAQS, DEMO_GLOSSARY } from "~/lib/demo-content";
-import { demoImagingEntries } from "~/lib/demo-imaging";
+import { seedDemoHirs } from "./hirs.server";
+import { seedDemoAlerts } from "~/demo/alerts.server";
+import { DEMO_FAQS, DEMO_GLOSSARY } from "~/demo/content";
+import { demoImagingEntries } from "~/demo/imaging";
 
 export const DEMO_PASSWORD = "horizon-demo";
 
