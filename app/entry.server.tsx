@@ -3,11 +3,11 @@ import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@r
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
-import { startServer } from "~/lib/startup.server";
+import { startServer } from "~/server/startup.server";
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
-import { SiteCssContext } from "~/lib/site-css";
-import { siteCss } from "~/lib/site-css.server";
+import { SiteCssContext } from "~/components/site-css";
+import { siteCss } from "~/components/site-css.server";
 import { type ServerErrorInfo, ServerErrorContext, messageCarrying } from "~/lib/server-error";
 import { stripNulBytes } from "~/lib/strip-nul.server";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";

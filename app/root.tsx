@@ -21,16 +21,16 @@ import { MULTI_RELEASE_POPUP_DURATION, pageAlerts } from "~/models/alerts.server
 import { BAD_REQUEST_HEADING, ErrorPage, errorHeading } from "~/components/ErrorPage";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
-import { getOptionalUserWith } from "~/lib/auth.server";
+import { getOptionalUserWith } from "~/auth/auth.server";
 import { env } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
-import { enrolmentRedirect } from "~/lib/two-step.server";
+import { enrolmentRedirect } from "~/auth/two-step.server";
 import { useNonce } from "~/lib/nonce";
-import { SiteStyles } from "~/lib/site-css";
+import { SiteStyles } from "~/components/site-css";
 import { AFTER_PAINT_LOADER } from "~/lib/scripts-after-paint";
 import { useServerErrorInfo } from "~/lib/server-error";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
-import { pageColumns } from "~/lib/page-columns.server";
+import { pageColumns } from "~/models/page-columns.server";
 import { NotificationPopup } from "~/components/NotificationPopup";
 import { environmentLabel, getSiteSettings } from "~/models/settings.server";
 

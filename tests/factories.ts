@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/auth/session.server";
 import { createUser, type User } from "~/models/users.server";
 
 export const TEST_PASSWORD = "correct horse battery staple";

@@ -6,7 +6,7 @@
  * `requestId` for INTERNAL_ERROR). For 403 and 429 the message is the status text, which is
  * what the earlier client showed (docs/product.md); the response code says which refusal it was.
  */
-import { LOGIN_FAILED } from "~/lib/auth.server";
+import { LOGIN_FAILED } from "~/auth/auth.server";
 import { ENROLMENT_FAILED } from "~/models/notifications.server";
 
 export const API_ERRORS = {

@@ -13,13 +13,14 @@
  */
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { getDb, queryRows } from "~/db/client.server";
 import { ApiError } from "~/api/errors.server";
+import { IDEMPOTENCY_HOURS } from "~/models/idempotency.server";
+
+export { IDEMPOTENCY_HOURS };
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const REPLAYED_HEADER = "Idempotent-Replayed";
-/** How long an answer is kept for a retry. */
-export const IDEMPOTENCY_HOURS = 24;
 
 const KEY_FORMAT = /^[\x21-\x7e]{1,255}$/;
 
@@ -118,15 +119,4 @@ export async function releaseKey(userId: number, key: string) {
     sql`DELETE FROM api_idempotency_keys
          WHERE user_id = ${userId} AND key = ${key} AND status IS NULL`,
   );
-}
-
-/** Deletes the answers kept for more than a day (the scheduled jobs). */
-export async function pruneIdempotencyKeys(db?: Db) {
-  db ??= await getDb();
-  const rows = await queryRows<{ key: string }>(
-    db,
-    sql`DELETE FROM api_idempotency_keys
-         WHERE created_at <= now() - make_interval(hours => ${IDEMPOTENCY_HOURS}) RETURNING key`,
-  );
-  return rows.length;
 }

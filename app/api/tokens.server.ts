@@ -12,11 +12,11 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { noteRequestUser } from "~/lib/request-context.server";
-import { PENDING_MINUTES } from "~/lib/two-step.server";
+import { PENDING_MINUTES } from "~/auth/two-step.server";
 import { recordSignIn } from "~/models/accounts.server";
 import { getActiveUser, isActiveUser, type User, userColumns } from "~/models/users.server";
 import { can } from "~/lib/roles";
-import { STAFF_SESSION_MAX_HOURS } from "~/lib/session.server";
+import { STAFF_SESSION_MAX_HOURS } from "~/auth/session.server";
 
 const { apiTokens, users } = schema;
 

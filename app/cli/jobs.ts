@@ -5,9 +5,9 @@
  * app process also runs them all on timers.
  */
 import { runCli } from "~/cli/run";
-import { sendPendingEmails } from "~/lib/email.server";
-import { runQueuedJobs } from "~/lib/job-worker.server";
-import { runJobs } from "~/lib/jobs.server";
+import { sendPendingEmails } from "~/models/outbox.server";
+import { runQueuedJobs } from "~/jobs/worker.server";
+import { runJobs } from "~/jobs/scheduled.server";
 
 async function main() {
   const ran = await runQueuedJobs();

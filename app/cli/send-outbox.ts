@@ -1,6 +1,6 @@
 /** Delivers the due emails of the outbox once (the server also does this every 10 s). */
 import { runCli } from "~/cli/run";
-import { sendPendingEmails } from "~/lib/email.server";
+import { sendPendingEmails } from "~/models/outbox.server";
 
 async function main() {
   let total = { sent: 0, failed: 0 };

@@ -529,7 +529,7 @@ export const twoStepPending = pgTable(
 /**
  * Wrong two-step codes per account, whatever the client address: one row per user, its count
  * since `windowStartedAt`, taken one at a time by a single upsert before a code is checked
- * (app/lib/code-guesses.server.ts). `warnedAt`: when the owner was last emailed about it.
+ * (app/auth/code-guesses.server.ts). `warnedAt`: when the owner was last emailed about it.
  */
 export const twoStepCodeAttempts = pgTable("two_step_code_attempts", {
   userId: integer("user_id")
@@ -834,7 +834,7 @@ export const hirTopics = pgTable(
 
 // Background jobs (decision 022): work that can take longer than a request, with its progress.
 // A POST stores the row and redirects to the job's page; a worker in any app process claims
-// it (app/lib/work.server.ts) and writes its progress here as it goes.
+// it (app/models/work.server.ts) and writes its progress here as it goes.
 export const jobs = pgTable(
   "jobs",
   {

@@ -1,6 +1,5 @@
 import { json } from "@remix-run/node";
-import { HIR_MAX_BYTES } from "~/models/hirs.server";
-import { UPLOAD_MAX_BYTES } from "~/models/record-import.server";
+import { HIR_MAX_BYTES, UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
 
 /**
  * How every action reads its body (decision 016). A form is what our pages send: URL-encoded or

@@ -9,7 +9,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
     const csp = [
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}'`,
-      // The nonce admits the page's one <style> of our own stylesheets (app/lib/site-css.tsx);
+      // The nonce admits the page's one <style> of our own stylesheets (app/components/site-css.tsx);
       // style attributes stay refused.
       `style-src 'self' 'nonce-${nonce}'`,
       "img-src 'self' data:",

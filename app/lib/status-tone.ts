@@ -1,4 +1,5 @@
-import type { BarSeverity } from "~/models/alerts.server";
+/** How the alert bar shows a severity. */
+export type BarSeverity = "error" | "warning" | "info" | "success";
 
 /**
  * The house style's tones (docs/design.md): five colours, and information, which wears

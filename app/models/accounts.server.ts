@@ -3,7 +3,7 @@ import dayjs from "dayjs";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
-import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import {
   newPasswordFields,
@@ -12,7 +12,7 @@ import {
 } from "~/lib/password-rules.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 import { type RequestOrigin, recordSecurityEvent } from "~/models/security-events.server";
 import { endSignIns } from "~/models/sign-ins.server";
 import {

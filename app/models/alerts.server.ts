@@ -1,3 +1,4 @@
+import type { BarSeverity } from "~/lib/status-tone";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { renderMarkdown } from "~/lib/markdown.server";
@@ -17,7 +18,6 @@ const { alerts, alertTypes, alertViews, users } = schema;
 export const SEVERITIES = ["critical", "warning", "information", "info", "success"] as const;
 export type AlertSeverity = (typeof SEVERITIES)[number];
 /** Critical shows as error, information or info as info. */
-export type BarSeverity = "error" | "warning" | "info" | "success";
 export function barSeverity(severity: string): BarSeverity {
   if (severity === "warning" || severity === "success") return severity;
   if (severity === "information" || severity === "info") return "info";
@@ -565,3 +565,5 @@ export function alertState(
   if (alert.expireDate.getTime() <= now) return "Expired";
   return "Showing";
 }
+
+export type { BarSeverity };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { getDb, schema } from "~/db/client.server";
-import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";
-import { hitRateLimit } from "~/lib/rate-limit.server";
+import { hitRateLimit } from "~/models/rate-limit.server";
 
 export interface ContactMessage {
   name: string;

@@ -11,7 +11,7 @@ import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { formatDateTime } from "~/lib/dates";
-import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { verifyPassword } from "~/lib/password.server";
 import { absoluteUrl } from "~/lib/stop-links.server";
 import { audit, WrongPasswordError } from "~/models/accounts.server";

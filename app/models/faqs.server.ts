@@ -2,7 +2,7 @@ import { oneLine } from "~/lib/forms.server";
 import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
-import { slug } from "~/lib/glossary-links";
+import { slug } from "~/records/glossary-links";
 import { markdownText, renderMarkdown } from "~/lib/markdown.server";
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
-import { type GlossaryTarget, glossaryAnchors, sectionOrder } from "~/lib/glossary-links";
+import { type GlossaryTarget, glossaryAnchors, sectionOrder } from "~/records/glossary-links";
 import { markdownText, renderMarkdown } from "~/lib/markdown.server";
 import { PRINT_SECTION_VALUES, sectionLabel } from "~/records/sections";
 

@@ -1,3 +1,4 @@
+import { HIR_MAX_BYTES } from "~/lib/upload-limits";
 import { oneLine } from "~/lib/forms.server";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
@@ -17,7 +18,6 @@ import { IHSI_CATEGORIES } from "~/records/vocabulary";
 /** The title limit. */
 export const HIR_TITLE_MAX = 250;
 export const HIR_DESCRIPTION_MAX = 2000;
-export const HIR_MAX_BYTES = 50 * 1024 * 1024;
 export const HIR_CHUNK_BYTES = 256 * 1024;
 /** The HIR search and the preview list fetch at most this many. */
 export const HIR_LIST_SIZE = 1000;
@@ -729,3 +729,5 @@ export async function hirsOfRecord(hssId: string, db?: Db) {
   };
 }
 export type RecordHirs = Awaited<ReturnType<typeof hirsOfRecord>>;
+
+export { HIR_MAX_BYTES };

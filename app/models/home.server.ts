@@ -3,7 +3,7 @@ import { RECORD_STATUSES } from "~/records/vocabulary";
 import { todayUtc } from "~/search/engine";
 import type { EnabledSettings } from "~/search/filters";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
-import { searchPageColumns } from "~/lib/page-columns.server";
+import { searchPageColumns } from "~/models/page-columns.server";
 import { alertColumns, type PublishedAlert, releasesFor } from "./alerts.server";
 import { NOTIFICATION_DAYS, recentlyChangedRecords } from "./notifications.server";
 import { searchIndex } from "./search-index.server";

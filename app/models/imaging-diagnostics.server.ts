@@ -2,8 +2,8 @@ import { PassThrough } from "node:stream";
 import { type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows } from "~/db/client.server";
-import type { ExportColumn } from "~/lib/export-columns.server";
-import { CONTENT_TYPES, openXlsxWriter } from "~/lib/export-writers.server";
+import type { ExportColumn } from "~/export/columns.server";
+import { CONTENT_TYPES, openXlsxWriter } from "~/export/writers.server";
 import {
   type ImagingFields,
   type ImagingQuery,

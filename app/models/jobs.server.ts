@@ -3,12 +3,12 @@ import { sql } from "drizzle-orm";
 import { type Db, getDb, getEngine, queryRows } from "~/db/client.server";
 import { processState } from "~/lib/process-state.server";
 import { isStopping } from "~/lib/shutdown.server";
-import { claim, JOB_KINDS, type JobKind, leaseEnd, workerName } from "~/lib/work.server";
+import { claim, JOB_KINDS, type JobKind, leaseEnd, workerName } from "~/models/work.server";
 
 /**
  * Background jobs (decision 022): a POST stores a job and redirects to its page at once; a
- * worker (app/lib/job-worker.server.ts) claims it, runs it and writes its progress to the
- * row; the page reads the row. Kinds, leases and retries: app/lib/work.server.ts.
+ * worker (app/jobs/worker.server.ts) claims it, runs it and writes its progress to the
+ * row; the page reads the row. Kinds, leases and retries: app/models/work.server.ts.
  */
 export type JobState = "queued" | "running" | "done" | "failed" | "cancelled";
 

@@ -1,3 +1,4 @@
+import { UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
@@ -512,9 +513,6 @@ async function createImportRow(
 
 export { createImportRow };
 
-/** Largest file the staff page accepts; bigger catalogues go through `npm run import`. */
-export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
-
 /**
  * Keeps an uploaded file and asks for its check, as a background job: the page of the import
  * shows the check's progress, then its report. A valid file waits there until staff apply or
@@ -715,3 +713,5 @@ export async function uploadText(file: File) {
     return null;
   }
 }
+
+export { UPLOAD_MAX_BYTES };

@@ -1,32 +1,10 @@
 import { and, desc, eq, sql as dsql } from "drizzle-orm";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
-import type { HssRecord } from "~/records/schema.server";
+import type { ChangeLogEntry, HssRecord, RecordView } from "~/records/types";
 import { PRINT_SECTION_VALUES } from "~/records/sections";
+
+export type { ChangeLogEntry, RecordView };
 import { markPublished, nextCatalogueVersion } from "./search-index.server";
-
-export interface ChangeLogEntry {
-  id: number;
-  changedAt: string;
-  version: number;
-  state: string;
-  section: string;
-  field: string;
-  before: string | null;
-  after: string | null;
-}
-
-export interface RecordView {
-  hssId: string;
-  document: HssRecord;
-  version: number;
-  state: "published" | "staged";
-  /** When this version was published (or staged). */
-  versionAt: string;
-  firstPublishedAt: string | null;
-  changeLog: ChangeLogEntry[];
-  /** Which related hssIds exist and are published: only those are links. */
-  publishedRelated: string[];
-}
 
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 

@@ -7,7 +7,7 @@
  */
 import { desc, eq } from "drizzle-orm";
 import { type Db, getDb, schema } from "~/db/client.server";
-import { clientAddress } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import { currentRequest } from "~/lib/request-context.server";
 import { describeBrowser } from "~/lib/user-agent";
 

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeroSearch } from "~/components/HeroSearch";
 import { TableScroll } from "~/components/TableScroll";
-import { getOptionalUserWith } from "~/lib/auth.server";
+import { getOptionalUserWith } from "~/auth/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import {

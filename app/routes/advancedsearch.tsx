@@ -9,9 +9,9 @@ import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
 import { SuggestInput } from "~/components/search/SuggestInput";
 import { ResultsArea } from "~/components/search/SearchPage";
 import { resultCountText } from "~/components/search/SearchResults";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { loadSearch, searchAction } from "~/lib/search-route.server";
+import { loadSearch, searchAction } from "~/pages/search-route.server";
 import { describePhrase, MAX_PHRASE_LENGTH, parsePhrase } from "~/search/phrase";
 import {
   type AdvancedRow,

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AlertArticle } from "~/components/AlertArticle";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { markAlertsViewed, RELEASE, visibleAlert } from "~/models/alerts.server";
 

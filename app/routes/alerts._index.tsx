@@ -4,7 +4,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SEVERITY_WORDS } from "~/components/AlertBar";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { activeAlertsFor, RELEASE } from "~/models/alerts.server";

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { markAlertsViewed } from "~/models/alerts.server";

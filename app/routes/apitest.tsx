@@ -2,7 +2,7 @@ import { StatusTag } from "~/components/StatusTag";
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { getOptionalUser } from "~/lib/auth.server";
+import { getOptionalUser } from "~/auth/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getServiceStatus, type ServiceStatus } from "~/models/health.server";

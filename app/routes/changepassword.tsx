@@ -8,8 +8,8 @@ import { summaryItems } from "~/components/forms";
 import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { destroySession } from "~/lib/session.server";
-import { completePasswordSignIn, type SignInStep } from "~/lib/two-step.server";
+import { destroySession } from "~/auth/session.server";
+import { completePasswordSignIn, type SignInStep } from "~/auth/two-step.server";
 import {
   changePasswordSchema,
   findPasswordReset,

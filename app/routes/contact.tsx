@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remi
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextareaField, TextField } from "~/components/forms";
-import { clientAddress } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import { parseForm } from "~/lib/forms.server";
 import { logError } from "~/lib/log.server";
 import type { RouteHandle } from "~/lib/route-handle";

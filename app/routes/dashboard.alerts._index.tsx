@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";

@@ -5,9 +5,9 @@ import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ArchiveInsteadButton, deleting } from "~/components/staff/DeleteConfirmation";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
-import { entryOf } from "~/lib/imaging-form.server";
+import { entryOf } from "~/pages/imaging-form.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {

@@ -5,7 +5,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { parseImagingQuery } from "~/lib/imaging-query";

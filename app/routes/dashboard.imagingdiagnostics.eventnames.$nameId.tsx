@@ -6,9 +6,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
-import { eventNameOf } from "~/lib/imaging-form.server";
+import { eventNameOf } from "~/pages/imaging-form.server";
 import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { FaqOrder } from "~/components/staff/FaqOrder";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { moveId, movedMessage, sameOrder } from "~/lib/reorder";

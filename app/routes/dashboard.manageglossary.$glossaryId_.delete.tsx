@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { idParam } from "~/lib/params.server";

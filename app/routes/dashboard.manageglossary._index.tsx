@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { GLOSSARY_LIMIT, listGlossary } from "~/models/glossary.server";
 import { sectionLabel } from "~/records/sections";

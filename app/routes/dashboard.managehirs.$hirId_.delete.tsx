@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";

@@ -5,7 +5,7 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { hirFileUrl } from "~/components/HirDownloadLink";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { badRequest, readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { fileSize } from "~/lib/file-size";

@@ -6,8 +6,8 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { HirFields, type HirShape, refuseOversize } from "~/components/staff/HirFields";
-import { requirePermission } from "~/lib/auth.server";
-import { hirFormAction } from "~/lib/hir-form.server";
+import { requirePermission } from "~/auth/auth.server";
+import { hirFormAction } from "~/pages/hir-form.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle = { title: "Upload a HIR" };

@@ -6,10 +6,10 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { TopicFields, type TopicShape } from "~/components/staff/TopicFields";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { topicFormAction } from "~/lib/topic-form.server";
+import { topicFormAction } from "~/pages/topic-form.server";
 import { getTopic } from "~/models/hirs.server";
 
 export const handle: RouteHandle<{ topic: { titleOfTopic: string } }> = {

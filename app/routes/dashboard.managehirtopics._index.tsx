@@ -4,7 +4,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { badRequest, readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";

@@ -6,9 +6,9 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems } from "~/components/forms";
 import { TopicFields, type TopicShape } from "~/components/staff/TopicFields";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { topicFormAction } from "~/lib/topic-form.server";
+import { topicFormAction } from "~/pages/topic-form.server";
 
 export const handle: RouteHandle = { title: "Add an upcoming HIR topic" };
 

@@ -3,7 +3,7 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";

@@ -4,8 +4,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { BarChart } from "~/components/charts/BarChart";
 import { TableScroll } from "~/components/TableScroll";
-import { requireUser } from "~/lib/auth.server";
-import { overview } from "~/lib/overview.server";
+import { requireUser } from "~/auth/auth.server";
+import { overview } from "~/pages/overview.server";
 import { formatDate, formatDateTime } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 

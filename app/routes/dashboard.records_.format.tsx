@@ -3,9 +3,9 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { fieldPathPieces } from "~/lib/field-path";
-import { EXAMPLE_PATH, importFormat } from "~/lib/import-format.server";
+import { EXAMPLE_PATH, importFormat } from "~/records/import-format.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle<{ title: string }> = {

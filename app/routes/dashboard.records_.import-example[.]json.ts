@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requirePermission } from "~/lib/auth.server";
-import { importExample, importExampleName } from "~/lib/import-format.server";
+import { requirePermission } from "~/auth/auth.server";
+import { importExample, importExampleName } from "~/records/import-format.server";
 
 /** The import format's example file (docs/import-example.json), as a download for staff. */
 export async function loader({ request }: LoaderFunctionArgs) {

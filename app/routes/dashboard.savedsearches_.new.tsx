@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";

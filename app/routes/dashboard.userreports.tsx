@@ -5,7 +5,7 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { Pagination } from "~/components/search/SearchResults";
 import { listHref, SortHeader, UserFilters } from "~/components/users/ListControls";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { formatDate, isoDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import {
@@ -18,8 +18,8 @@ import {
 } from "~/models/user-admin.server";
 import { TableScroll } from "~/components/TableScroll";
 import { SeriesCharts } from "~/components/charts/SeriesCharts";
-import type { SeriesTable } from "~/components/charts/types";
-import { seriesCharts } from "~/lib/charts.server";
+import type { SeriesTable } from "~/charts/types";
+import { seriesCharts } from "~/charts/charts.server";
 import { can } from "~/lib/roles";
 
 type LoaderData = {

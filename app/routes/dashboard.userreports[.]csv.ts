@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requirePermission } from "~/lib/auth.server";
-import { csvText } from "~/lib/export-writers.server";
+import { requirePermission } from "~/auth/auth.server";
+import { csvText } from "~/export/writers.server";
 import { readReportQuery, reportCsvRows, userReport } from "~/models/user-admin.server";
 
 /** The user report as a CSV download: every user the filters match, not just one page. */

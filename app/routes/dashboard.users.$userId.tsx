@@ -6,7 +6,7 @@ import { DateTimeCell } from "~/components/DateTimeCell";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { statusText } from "~/components/users/ListControls";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";

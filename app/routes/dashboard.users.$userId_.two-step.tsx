@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { resetTwoStep, twoStepStatus } from "~/models/two-step.server";

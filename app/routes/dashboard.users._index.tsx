@@ -12,7 +12,7 @@ import {
   UserFilters,
   userOrderText,
 } from "~/components/users/ListControls";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { formatDate } from "~/lib/dates";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { roleLabel } from "~/lib/roles";

@@ -4,7 +4,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { hirFileUrl } from "~/components/HirDownloadLink";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { fileSize } from "~/lib/file-size";
 import type { RouteHandle } from "~/lib/route-handle";
 import { can } from "~/lib/roles";

@@ -5,9 +5,9 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { FieldError, summaryItems } from "~/components/forms";
-import { requireUser, requireUserWith } from "~/lib/auth.server";
-import { searchPageColumns } from "~/lib/page-columns.server";
-import { EXPORT_FORMATS } from "~/lib/export-formats";
+import { requireUser, requireUserWith } from "~/auth/auth.server";
+import { searchPageColumns } from "~/models/page-columns.server";
+import { EXPORT_FORMATS } from "~/export/formats";
 import { parseForm } from "~/lib/forms.server";
 import { can } from "~/lib/roles";
 import type { RouteHandle } from "~/lib/route-handle";

@@ -1,7 +1,7 @@
 import { createReadStream } from "node:fs";
 import { createReadableStreamFromReadable, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
-import { CONTENT_TYPES } from "~/lib/export-writers.server";
+import { requireUser } from "~/auth/auth.server";
+import { CONTENT_TYPES } from "~/export/writers.server";
 import { getExportFile } from "~/models/exports.server";
 
 /** The export file itself, streamed from disk: to its owner only, for 24 hours. */

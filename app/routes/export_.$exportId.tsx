@@ -9,7 +9,7 @@ import {
   JobProgress,
   useJobUpdates,
 } from "~/components/JobProgress";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";

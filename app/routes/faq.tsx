@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { can } from "~/lib/roles";
 import { matchMessage } from "~/lib/faq-text";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
-import { hirDownload } from "~/lib/hir-download.server";
+import { requireUser } from "~/auth/auth.server";
+import { hirDownload } from "~/pages/hir-download.server";
 import { idParam } from "~/lib/params.server";
 import { NO_FILE_DATA } from "~/models/hirs.server";
 

@@ -10,10 +10,10 @@ import {
   ResultCount,
 } from "~/components/imaging/ImagingTable";
 import { PageSelectionButtons, SelectionCount } from "~/components/search/Selection";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
-import { imagingSelectionForm } from "~/lib/imaging-form.server";
+import { imagingSelectionForm } from "~/pages/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import {

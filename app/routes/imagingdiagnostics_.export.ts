@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
-import { imagingSelectionForm } from "~/lib/imaging-form.server";
+import { imagingSelectionForm } from "~/pages/imaging-form.server";
 import { parseImagingQuery } from "~/lib/imaging-query";
 import {
   exportForMember,

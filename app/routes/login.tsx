@@ -10,22 +10,22 @@ import {
   LOGIN_FAILED,
   LoginFailedError,
   loginSchema,
-} from "~/lib/auth.server";
+} from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { parseForm } from "~/lib/forms.server";
-import { clientAddress } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   checkSignIn,
   recordSignInFailure,
   recordSignInSuccess,
-} from "~/lib/sign-in-throttle.server";
+} from "~/auth/sign-in-throttle.server";
 import { readForm } from "~/lib/body.server";
-import { completePasswordSignIn } from "~/lib/two-step.server";
+import { completePasswordSignIn } from "~/auth/two-step.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
-export { TOO_MANY_ATTEMPTS } from "~/lib/sign-in-throttle.server";
+export { TOO_MANY_ATTEMPTS } from "~/auth/sign-in-throttle.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const user = await authenticator.authenticate("form", request);
     await recordSignInSuccess(email, address);
-    // A session, or first the second step or two-step enrolment (app/lib/two-step.server.ts).
+    // A session, or first the second step or two-step enrolment (app/auth/two-step.server.ts).
     return await completePasswordSignIn(request, user, safeRedirect(submission.value.redirectTo));
   } catch (error) {
     if (!(error instanceof LoginFailedError)) throw error;

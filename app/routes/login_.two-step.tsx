@@ -7,22 +7,22 @@ import { CheckboxField, TextField } from "~/components/forms";
 import { redirectWithFlash, setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { readForm } from "~/lib/body.server";
-import { clientAddress } from "~/lib/rate-limit.server";
-import { checkSignIn, recordSignInFailure } from "~/lib/sign-in-throttle.server";
+import { clientAddress } from "~/models/rate-limit.server";
+import { checkSignIn, recordSignInFailure } from "~/auth/sign-in-throttle.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   CODE_GUESSES_USED,
   endSignInsAfterGuesses,
   returnCodeAttempt,
   takeCodeAttempt,
-} from "~/lib/code-guesses.server";
+} from "~/auth/code-guesses.server";
 import {
   endPending,
   finishSignIn,
   readPending,
   TRUST_DAYS,
   trustBrowser,
-} from "~/lib/two-step.server";
+} from "~/auth/two-step.server";
 import {
   recoveryCodeSchema,
   signInCodeSchema,

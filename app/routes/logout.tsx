@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { destroySession } from "~/lib/session.server";
+import { destroySession } from "~/auth/session.server";
 import { readForm } from "~/lib/body.server";
 
 // Logging out changes state, so only a POST does it; a GET (a link, a prefetch) does not.

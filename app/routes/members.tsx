@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeroSearch } from "~/components/HeroSearch";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { recentlyUpdatedRecords } from "~/models/activity.server";

@@ -5,12 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import { hitRateLimit, isRateLimited } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   TOO_MANY_WRONG_PASSWORDS,

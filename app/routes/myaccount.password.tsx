@@ -6,12 +6,12 @@ import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { PasswordFields } from "~/components/PasswordFields";
 import { summaryItems, TextField } from "~/components/forms";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import { hitRateLimit, isRateLimited } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { sessionIdHash } from "~/lib/session.server";
+import { sessionIdHash } from "~/auth/session.server";
 import {
   changeOwnPassword,
   ownPasswordSchema,

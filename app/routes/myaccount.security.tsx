@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { SecurityHistory } from "~/components/users/SecurityHistory";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { listSecurityEvents } from "~/models/security-events.server";
 

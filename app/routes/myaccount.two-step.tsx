@@ -6,10 +6,10 @@ import QRCode from "qrcode";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { getOptionalUser, loginUrl } from "~/lib/auth.server";
+import { getOptionalUser, loginUrl } from "~/auth/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { clientAddress, hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import { clientAddress, hitRateLimit, isRateLimited } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   CODE_ATTEMPTS,
@@ -20,7 +20,7 @@ import {
   readPending,
   TOO_MANY_CODES,
   takeCodesForDisplay,
-} from "~/lib/two-step.server";
+} from "~/auth/two-step.server";
 import { getSiteSettings } from "~/models/settings.server";
 import {
   auditEnrolment,
@@ -55,7 +55,7 @@ export const handle: RouteHandle<LoaderData> = {
 
 /**
  * Who is here: the signed-in user, or staff who must set up two-step before they are signed
- * in (half signed in, app/lib/two-step.server.ts). Anyone else signs in first.
+ * in (half signed in, app/auth/two-step.server.ts). Anyone else signs in first.
  */
 async function visitor(request: Request) {
   const user = await getOptionalUser(request);

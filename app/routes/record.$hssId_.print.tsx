@@ -4,8 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useState } from "react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
-import { requireUser } from "~/lib/auth.server";
-import { recordOr404 } from "~/lib/record-route.server";
+import { requireUser } from "~/auth/auth.server";
+import { recordOr404 } from "~/pages/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getPrintSelection, savePrintSelection } from "~/models/records.server";
 import { childSections, PRINT_SECTION_VALUES, PRINT_SECTIONS } from "~/records/sections";

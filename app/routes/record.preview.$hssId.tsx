@@ -4,9 +4,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { RecordPage } from "~/components/record/RecordPage";
-import { requirePermission } from "~/lib/auth.server";
+import { requirePermission } from "~/auth/auth.server";
 import { formatDateTime, isoDate } from "~/lib/dates";
-import { recordOr404 } from "~/lib/record-route.server";
+import { recordOr404 } from "~/pages/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
 
 export const handle: RouteHandle<{ view: { document: { title: string } } }> = {

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { createSession, destroySession } from "~/lib/session.server";
+import { createSession, destroySession } from "~/auth/session.server";
 import {
   findInvitation,
   InvitationUnusableError,

@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { parseForm } from "~/lib/forms.server";
-import { clientAddress } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   requestPasswordReset,

@@ -6,9 +6,9 @@ import { chartsShouldRevalidate } from "~/components/charts/SearchCharts";
 import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
 import { ResultsArea } from "~/components/search/SearchPage";
 import { resultCountText } from "~/components/search/SearchResults";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { loadSearch, searchAction } from "~/lib/search-route.server";
+import { loadSearch, searchAction } from "~/pages/search-route.server";
 import { pageOf } from "~/search/request";
 import { MAX_PHRASE_LENGTH } from "~/search/phrase";
 

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { suggestValues } from "~/models/search.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { availableFilters } from "~/search/filters";

@@ -48,7 +48,7 @@ const { sql } = await import("drizzle-orm");
 const { applyImport } = await import("~/models/record-import.server");
 const { fileChunks } = await import("~/records/read-items.server");
 const { writeExportFile } = await import("~/models/exports.server");
-const { EXPORT_FORMATS } = await import("~/lib/export-formats");
+const { EXPORT_FORMATS } = await import("~/export/formats");
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;

@@ -62,7 +62,7 @@ const { catalogueFigures, recentChanges, upcomingEvents, latestReleases, statusS
 const { loader: homeLoader } = await import("~/routes/_index");
 const { savedSearchChanges, saveSearch } = await import("~/models/saved-searches.server");
 const { createUser } = await import("~/models/users.server");
-const { createSession } = await import("~/lib/session.server");
+const { createSession } = await import("~/auth/session.server");
 const { DEFAULT_SEARCH } = await import("~/search/request");
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };

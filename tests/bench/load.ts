@@ -45,7 +45,7 @@ process.env.SESSION_SECRET = "bench-only-session-secret-of-32-characters";
 
 const { closeDb, getDb, queryRows, sql } = await import("~/db/client.server");
 const { createUser } = await import("~/models/users.server");
-const { createSession } = await import("~/lib/session.server");
+const { createSession } = await import("~/auth/session.server");
 const { hssIdFor } = await import("~/records/generate");
 const { writeCatalogue, importFile } = await import("./store");
 

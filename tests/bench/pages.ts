@@ -33,7 +33,7 @@ const databaseUrl = process.env.DATABASE_URL ?? "";
 const { randomUUID } = await import("node:crypto");
 const { closeDb } = await import("~/db/client.server");
 const { createUser } = await import("~/models/users.server");
-const { createSession } = await import("~/lib/session.server");
+const { createSession } = await import("~/auth/session.server");
 
 // Without scheduled jobs in the server, nothing but the requests touches the database.
 const serverEnv = { DATABASE_URL: databaseUrl, JOBS_INTERVAL_SECONDS: "0" };

@@ -35,7 +35,7 @@ const { closeDb } = await import("~/db/client.server");
 const { applyImport } = await import("~/models/record-import.server");
 const { fileChunks } = await import("~/records/read-items.server");
 const { createUser } = await import("~/models/users.server");
-const { createSession } = await import("~/lib/session.server");
+const { createSession } = await import("~/auth/session.server");
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 

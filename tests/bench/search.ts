@@ -45,7 +45,7 @@ const { searchIndex, dropSearchIndex } = await import("~/models/search-index.ser
 const { countPublishedRecords } = await import("~/models/records.server");
 const { DEFAULT_SEARCH } = await import("~/search/request");
 const { createUser } = await import("~/models/users.server");
-const { createSession } = await import("~/lib/session.server");
+const { createSession } = await import("~/auth/session.server");
 type SearchRequest = import("~/search/request").SearchRequest;
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };

@@ -6,7 +6,7 @@ import { getDb, schema } from "~/db/client.server";
 import { getSiteSettings, updateSiteSettings } from "~/models/settings.server";
 import { required } from "~/lib/required";
 import { resetEnvForTesting } from "~/lib/env.server";
-import { createSession, readSession } from "~/lib/session.server";
+import { createSession, readSession } from "~/auth/session.server";
 import { listSecurityEvents } from "~/models/security-events.server";
 import { getActiveUser, type User, verifyLogin } from "~/models/users.server";
 import { action as changePasswordAction } from "~/routes/changepassword";

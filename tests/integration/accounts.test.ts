@@ -9,7 +9,7 @@ import {
   ownPasswordSchema,
   registerSchema,
 } from "~/models/accounts.server";
-import { readSession } from "~/lib/session.server";
+import { readSession } from "~/auth/session.server";
 import { recordActivity } from "~/models/records.server";
 import { verifyLogin } from "~/models/users.server";
 import {

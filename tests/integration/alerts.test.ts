@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
 import { seedDemoAlerts } from "~/demo/alerts.server";
-import { runJobs } from "~/lib/jobs.server";
+import { runJobs } from "~/jobs/scheduled.server";
 import { type AlertInput, barSeverity, createAlert, pruneAlertViews } from "~/models/alerts.server";
 import type { User } from "~/models/users.server";
 import { loader as rootLoader } from "~/root";

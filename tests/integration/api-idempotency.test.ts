@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { answer, defineOperation } from "~/api/operation.server";
 import { getDb, schema } from "~/db/client.server";
-import { runJobs } from "~/lib/jobs.server";
+import { runJobs } from "~/jobs/scheduled.server";
 import type { User } from "~/models/users.server";
 import { makeUser } from "../factories";
 import { callApi, expectFailure, tokenFor } from "./support/api";

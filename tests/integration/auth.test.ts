@@ -1,11 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
-import { requirePermission, requireUser, TOKEN_EXPIRED } from "~/lib/auth.server";
+import { requirePermission, requireUser, TOKEN_EXPIRED } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { resetEnvForTesting } from "~/lib/env.server";
 import { runInRequest } from "~/lib/request-context.server";
-import { readSessionWith, sessionAbsoluteMs, sessionIdleMs } from "~/lib/session.server";
+import { readSessionWith, sessionAbsoluteMs, sessionIdleMs } from "~/auth/session.server";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as logoutAction } from "~/routes/logout";
 import { loader as rootLoader } from "~/root";

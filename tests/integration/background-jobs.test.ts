@@ -7,7 +7,7 @@ import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, getEngine, queryRows, sql } from "~/db/client.server";
 import { env } from "~/lib/env.server";
-import { JOB_ERROR, runNextJob, runQueuedJobs } from "~/lib/job-worker.server";
+import { JOB_ERROR, runNextJob, runQueuedJobs } from "~/jobs/worker.server";
 import { getExportFile } from "~/models/exports.server";
 import { claimNextJob, createJob, finishJob, getJob, latestImportJob } from "~/models/jobs.server";
 import { applyImport, requestApplyImport, startUploadImport } from "~/models/record-import.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import dayjs from "dayjs";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { BarChartData } from "~/components/charts/types";
+import type { BarChartData } from "~/charts/types";
 import { getDb, queryRows, sql } from "~/db/client.server";
 import { applyImport } from "~/models/record-import.server";
 import { saveSearch } from "~/models/saved-searches.server";

@@ -3,7 +3,7 @@ import { readdir, readFile } from "node:fs/promises";
 import { desc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
-import { mailFolder, sendPendingEmails } from "~/lib/email.server";
+import { mailFolder, sendPendingEmails } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";
 import { action, RATE_LIMITED } from "~/routes/contact";
 import { args, postRequest, redirected } from "../factories";

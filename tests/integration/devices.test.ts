@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { requireUser } from "~/lib/auth.server";
+import { requireUser } from "~/auth/auth.server";
 import { runInRequest } from "~/lib/request-context.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/auth/session.server";
 import { action, loader } from "~/routes/myaccount._index";
 import { args, getRequest, makeUser, postRequest, redirected } from "../factories";
 

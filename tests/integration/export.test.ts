@@ -4,7 +4,7 @@ import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, sql } from "~/db/client.server";
-import { runQueuedJobs } from "~/lib/job-worker.server";
+import { runQueuedJobs } from "~/jobs/worker.server";
 import { getExportFile } from "~/models/exports.server";
 import { applyImport } from "~/models/record-import.server";
 import { generateRecord } from "~/records/generate";
@@ -14,7 +14,7 @@ import { action as exportAction, loader as exportLoader, NOTHING_SELECTED } from
 import { loader as doneLoader } from "~/routes/export_.$exportId";
 import { loader as downloadLoader } from "~/routes/export_.$exportId.download";
 import { action as searchAction, loader as searchLoader } from "~/routes/search";
-import { allFieldColumns, limitedColumns } from "~/lib/export-columns.server";
+import { allFieldColumns, limitedColumns } from "~/export/columns.server";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { jsonLines } from "../records";
 import { required } from "~/lib/required";

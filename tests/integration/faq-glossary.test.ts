@@ -8,7 +8,7 @@ import { RecordSections } from "~/components/record/RecordSections";
 import { DEMO_FAQS, DEMO_GLOSSARY } from "~/demo/content";
 import { demoFaqAndGlossary } from "~/demo/seed.server";
 import { oneLine } from "~/lib/forms.server";
-import { glossaryLookup } from "~/lib/glossary-links";
+import { glossaryLookup } from "~/records/glossary-links";
 import {
   createFaq,
   faqsVersion,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { getDb, queryRows, sql } from "~/db/client.server";
-import { runJobs } from "~/lib/jobs.server";
+import { runJobs } from "~/jobs/scheduled.server";
 import { stopLink } from "~/lib/stop-links.server";
 import {
   ENROLL_NOTIFICATION_SUCCESS,

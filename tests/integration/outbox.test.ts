@@ -10,9 +10,9 @@ import {
   retryDelayMs,
   sendPendingEmails,
   WRITTEN_MAIL_KEPT_MS,
-} from "~/lib/email.server";
+} from "~/models/outbox.server";
 import { resetEnvForTesting } from "~/lib/env.server";
-import { runJobs } from "~/lib/jobs.server";
+import { runJobs } from "~/jobs/scheduled.server";
 import { required } from "~/lib/required";
 import {
   createInvitation,

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
-import { clientAddress } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import {
   MAX_WAIT_SECONDS,
   TOO_MANY_ATTEMPTS,
   waitMessage,
   waitSeconds,
-} from "~/lib/sign-in-throttle.server";
+} from "~/auth/sign-in-throttle.server";
 import { action as loginAction } from "~/routes/login";
 import { makeUser, postRequest, TEST_PASSWORD } from "../factories";
 

@@ -6,8 +6,8 @@ import { StaticRouter } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
 import { BarChart } from "~/components/charts/BarChart";
 import { SeriesCharts } from "~/components/charts/SeriesCharts";
-import { barChart, CHART_WIDTH, seriesCharts, stackedRowHeight } from "~/lib/charts.server";
-import { yearBinWidth } from "~/lib/search-charts.server";
+import { barChart, CHART_WIDTH, seriesCharts, stackedRowHeight } from "~/charts/charts.server";
+import { yearBinWidth } from "~/charts/search-charts.server";
 import { textWidth } from "~/lib/svg-text";
 import { periodOf } from "~/models/user-admin.server";
 

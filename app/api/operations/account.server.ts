@@ -8,7 +8,7 @@ import { API_SUCCESS_CODES, ApiError } from "~/api/errors.server";
 import { defineOperation } from "~/api/operation.server";
 import { signedInUser } from "~/api/operations/sign-in.server";
 import { logError } from "~/lib/log.server";
-import { clientAddress } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import { currentRequest } from "~/lib/request-context.server";
 import { required } from "~/lib/required";
 import { normaliseRole } from "~/lib/roles";
@@ -45,7 +45,7 @@ import {
   type User,
   updateNames,
 } from "~/models/users.server";
-import { hitRateLimit, isRateLimited } from "~/lib/rate-limit.server";
+import { hitRateLimit, isRateLimited } from "~/models/rate-limit.server";
 
 const GROUP = "Account and notifications";
 

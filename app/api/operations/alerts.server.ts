@@ -9,7 +9,7 @@ import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
 import { type AnyOperation, defineOperation, fieldErrors } from "~/api/operation.server";
 import { base64Text, toBase64 } from "~/api/operations/faq-glossary.server";
-import { alertFormValues } from "~/lib/alert-form.server";
+import { alertFormValues } from "~/pages/alert-form.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { can, normaliseRole } from "~/lib/roles";
 import {

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { apiJson, defineOperation } from "~/api/operation.server";
 import { readToken } from "~/api/tokens.server";
-import { getOptionalUser } from "~/lib/auth.server";
+import { getOptionalUser } from "~/auth/auth.server";
 import { getServiceStatus, statusFor } from "~/models/health.server";
 
 const GROUP = "Other";

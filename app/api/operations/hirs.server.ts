@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
 import { defineOperation } from "~/api/operation.server";
-import { hirDownload } from "~/lib/hir-download.server";
+import { hirDownload } from "~/pages/hir-download.server";
 import {
   createHir,
   deleteHir,

@@ -12,8 +12,8 @@ import { z } from "zod";
 import { ApiError } from "~/api/errors.server";
 import { defineOperation } from "~/api/operation.server";
 import { env } from "~/lib/env.server";
-import { EXPORT_FORMATS } from "~/lib/export-formats";
-import { CONTENT_TYPES } from "~/lib/export-writers.server";
+import { EXPORT_FORMATS } from "~/export/formats";
+import { CONTENT_TYPES } from "~/export/writers.server";
 import {
   RECENT_LIMIT,
   recentlyUpdatedRecords,

@@ -11,14 +11,14 @@ import {
   endSignInsAfterGuesses,
   returnCodeAttempt,
   takeCodeAttempt,
-} from "~/lib/code-guesses.server";
-import { clientAddress } from "~/lib/rate-limit.server";
+} from "~/auth/code-guesses.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import { currentRequest } from "~/lib/request-context.server";
 import {
   checkSignIn,
   recordSignInFailure,
   recordSignInSuccess,
-} from "~/lib/sign-in-throttle.server";
+} from "~/auth/sign-in-throttle.server";
 import { normaliseRole } from "~/lib/roles";
 import { countNewNotifications } from "~/models/notifications.server";
 import { getSiteSettings } from "~/models/settings.server";

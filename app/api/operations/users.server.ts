@@ -9,7 +9,7 @@ import { defineOperation, fieldErrors } from "~/api/operation.server";
 import { formatDateTime } from "~/lib/dates";
 import { displayName } from "~/lib/names";
 import { PASSWORD_MESSAGES } from "~/lib/password-rules.server";
-import { clientAddress } from "~/lib/rate-limit.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import { currentRequest } from "~/lib/request-context.server";
 import { required } from "~/lib/required";
 import { type Role, ROLE_PURPOSE, ROLES } from "~/lib/roles";

@@ -1,9 +1,9 @@
 import { Link } from "@remix-run/react";
 import { TableScroll } from "~/components/TableScroll";
-import type { BarChartData } from "./types";
+import type { BarChartData } from "~/charts/types";
 
 /**
- * A bar list drawn on the server (geometry from app/lib/charts.server.ts), as the regulatory
+ * A bar list drawn on the server (geometry from app/charts/charts.server.ts), as the regulatory
  * timeline is: an SVG picture with a title and description (role="img"), and the same numbers
  * in a captioned table under "Show the data". It needs no script and no inline style (the
  * CSP has no 'unsafe-inline'); colours come from ~/styles/charts.css.

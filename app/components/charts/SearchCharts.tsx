@@ -9,7 +9,7 @@ import type { SyntheticEvent } from "react";
 import { SEARCH_FORM_ID } from "~/components/search/FacetPanel";
 import { CHARTS_PARAM } from "~/search/request";
 import { BarChart } from "./BarChart";
-import type { BarChartData } from "./types";
+import type { BarChartData } from "~/charts/types";
 
 export interface SearchChartsData {
   euStatus: BarChartData;

@@ -1,8 +1,8 @@
 import { TableScroll } from "~/components/TableScroll";
-import type { SeriesChart, SeriesTable } from "./types";
+import type { SeriesChart, SeriesTable } from "~/charts/types";
 
 /**
- * Small multiples drawn on the server (paths from d3-shape in app/lib/charts.server.ts): one
+ * Small multiples drawn on the server (paths from d3-shape in app/charts/charts.server.ts): one
  * line chart per measure, each named above its line and with its own scale, so no colour or
  * legend tells them apart. Each is an image with a title and a description; the numbers are
  * in a captioned table under "Show the data".

@@ -2,7 +2,7 @@ import { KeepCompounds } from "~/components/KeepCompounds";
 import { type ReactNode, useMemo } from "react";
 import { StatusTag } from "~/components/StatusTag";
 import { formatDate } from "~/lib/dates";
-import { type GlossaryTarget, glossaryLookup } from "~/lib/glossary-links";
+import { type GlossaryTarget, glossaryLookup } from "~/records/glossary-links";
 import type { RecordHirs } from "~/models/hirs.server";
 import type { RecordView } from "~/records/types";
 import { GlossaryContext } from "./glossary";

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import { createContext, useContext } from "react";
 
-/** Finds the glossary link of a label in a section (app/lib/glossary-links.ts), if any. */
+/** Finds the glossary link of a label in a section (app/records/glossary-links.ts), if any. */
 export type GlossaryLookup = (section: string, label: string) => string | undefined;
 
 export const GlossaryContext = createContext<GlossaryLookup | null>(null);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { logError } from "~/lib/log.server";
-import { STYLESHEETS } from "~/lib/site-css";
+import { STYLESHEETS } from "~/components/site-css";
 
 let cached: string | null | undefined;
 

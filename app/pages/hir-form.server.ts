@@ -2,7 +2,7 @@ import { json } from "@remix-run/node";
 import type { User } from "~/models/users.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { readHirUpload } from "~/lib/hir-upload.server";
+import { readHirUpload } from "~/pages/hir-upload.server";
 import {
   createHir,
   FILE_MISSING,

@@ -1,6 +1,6 @@
-import type { BarChartData } from "~/components/charts/types";
+import type { BarChartData } from "~/charts/types";
 import { formatDate } from "~/lib/dates";
-import { barChart, type BarInput } from "~/lib/charts.server";
+import { barChart, type BarInput } from "~/charts/charts.server";
 import type { EventYearCounts, FacetGroup } from "~/models/search.server";
 import {
   NEXT_OR_LAST_EVENT_LABEL,

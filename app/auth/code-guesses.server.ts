@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { getDb, queryRows } from "~/db/client.server";
 import { formatDateTime } from "~/lib/dates";
-import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { absoluteUrl } from "~/lib/stop-links.server";
 
 /**

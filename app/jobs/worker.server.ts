@@ -3,7 +3,7 @@ import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
 import { outsideRequest } from "~/lib/request-context.server";
 import { isStopping } from "~/lib/shutdown.server";
-import type { JobKind } from "~/lib/work.server";
+import type { JobKind } from "~/models/work.server";
 import { runExportJob } from "~/models/exports.server";
 import {
   claimNextJob,

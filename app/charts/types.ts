@@ -1,6 +1,6 @@
 /**
  * What the chart components draw: plain numbers and strings, worked out on the server
- * (app/lib/charts.server.ts, with d3-scale and d3-shape) and sent in the loader's data, so
+ * (app/charts/charts.server.ts, with d3-scale and d3-shape) and sent in the loader's data, so
  * that no charting library ships to the browser (docs/decisions/021-charts.md).
  * Every length is in viewBox units.
  */

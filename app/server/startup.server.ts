@@ -1,9 +1,9 @@
 import { closeDb, getDb, onDatabaseReady } from "~/db/client.server";
 import { seedDemoOnStartup } from "~/demo/seed.server";
-import { startOutboxWorker, stopOutboxWorker } from "~/lib/email.server";
+import { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";
-import { startJobWorker, stopJobWorker } from "~/lib/job-worker.server";
-import { startJobs, stopJobs } from "~/lib/jobs.server";
+import { startJobWorker, stopJobWorker } from "~/jobs/worker.server";
+import { startJobs, stopJobs } from "~/jobs/scheduled.server";
 import { logError } from "~/lib/log.server";
 import { onShutdown } from "~/lib/shutdown.server";
 import { warmSearchIndex } from "~/models/search-index.server";

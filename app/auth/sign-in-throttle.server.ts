@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
-import { enqueueEmail, kickOutbox } from "~/lib/email.server";
+import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
 

@@ -1,6 +1,6 @@
 import { scaleBand, scaleLinear } from "d3-scale";
 import { area, line } from "d3-shape";
-import type { BarChartData, BarRow, SeriesChart } from "~/components/charts/types";
+import type { BarChartData, BarRow, SeriesChart } from "~/charts/types";
 import { textWidth, wrapText } from "~/lib/svg-text";
 
 /**

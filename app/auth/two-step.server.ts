@@ -5,7 +5,7 @@ import { getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { isHttps } from "~/lib/https.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
-import { createSession } from "~/lib/session.server";
+import { createSession } from "~/auth/session.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { twoStepRequired, twoStepStatus } from "~/models/two-step.server";
 import { getActiveUser, type User } from "~/models/users.server";

@@ -5,8 +5,8 @@ import { z } from "zod";
 import { FormStrategy } from "remix-auth-form";
 import { setFlash } from "~/lib/flash.server";
 import { can, type Permission } from "~/lib/roles";
-import { clearSessionCookie, readSession, readSessionWith } from "~/lib/session.server";
-import { enrolmentRedirect } from "~/lib/two-step.server";
+import { clearSessionCookie, readSession, readSessionWith } from "~/auth/session.server";
+import { enrolmentRedirect } from "~/auth/two-step.server";
 import { type User, verifyLogin } from "~/models/users.server";
 
 /** The one message for every failed sign-in: it never tells whether the email exists. */

@@ -4,8 +4,8 @@ import type { Writable } from "node:stream";
 import ExcelJS from "exceljs";
 import Papa from "papaparse";
 import type { HssRecord } from "~/records/schema.server";
-import type { Cell, ExportColumn } from "./export-columns.server";
-import type { ExportFormat } from "./export-formats";
+import type { Cell, ExportColumn } from "~/export/columns.server";
+import type { ExportFormat } from "~/export/formats";
 
 /**
  * The export files, written a record at a time to disk so that memory stays flat at any

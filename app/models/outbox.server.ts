@@ -8,7 +8,7 @@ import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
 import { outsideRequest } from "~/lib/request-context.server";
 import { isStopping } from "~/lib/shutdown.server";
-import { claim, leaseEnd, outboxLeaseSeconds, retryDelayMs } from "~/lib/work.server";
+import { claim, leaseEnd, outboxLeaseSeconds, retryDelayMs } from "~/models/work.server";
 
 export { retryDelayMs };
 

@@ -2,11 +2,11 @@ import { json, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { recordActivity } from "~/models/records.server";
 import { latestSearch } from "~/models/activity.server";
-import { searchCharts } from "~/lib/search-charts.server";
+import { searchCharts } from "~/charts/search-charts.server";
 import { todayUtc } from "~/search/engine";
-import { requireUserWith } from "~/lib/auth.server";
+import { requireUserWith } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
-import { searchPageColumns } from "~/lib/page-columns.server";
+import { searchPageColumns } from "~/models/page-columns.server";
 import { RESULTS_VIEWS, type ResultsView, setResultsView } from "~/models/preferences.server";
 import { countSearch, searchRecords } from "~/models/search.server";
 import {

@@ -1,4 +1,4 @@
-import { barChart } from "~/lib/charts.server";
+import { barChart } from "~/charts/charts.server";
 import {
   recentlyUpdatedRecords,
   recentlyViewedRecords,

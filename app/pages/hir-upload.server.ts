@@ -7,7 +7,7 @@ import {
   FORM_TOO_LARGE,
   FORM_UNREADABLE,
   NOT_A_FORM,
-} from "./body.server";
+} from "~/lib/body.server";
 
 /**
  * The HIR upload and edit forms (decision 020): multipart, with the text fields first and the

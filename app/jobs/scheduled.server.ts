@@ -1,11 +1,11 @@
 import { sql } from "drizzle-orm";
 import { type Db, getDb, queryRows } from "~/db/client.server";
-import { pruneIdempotencyKeys } from "~/api/idempotency.server";
-import { enqueueEmail, kickOutbox, pruneWrittenMail } from "~/lib/email.server";
+import { pruneIdempotencyKeys } from "~/models/idempotency.server";
+import { enqueueEmail, kickOutbox, pruneWrittenMail } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
 import { isStopping } from "~/lib/shutdown.server";
-import { claim, drain } from "~/lib/work.server";
+import { claim, drain } from "~/models/work.server";
 import { absoluteUrl, stopLink } from "~/lib/stop-links.server";
 import { searchIndex } from "~/models/search-index.server";
 import { getSiteSettings } from "~/models/settings.server";
@@ -17,7 +17,7 @@ import { type SearchRequest, searchHref } from "~/search/request";
 /**
  * The scheduled jobs (decision 008): saved-search alerts and the digest of updated records.
  * They run in the app process on a timer, and as `npm run jobs` for cron. Each claims its
- * rows (app/lib/work.server.ts: FOR UPDATE SKIP LOCKED) inside the transaction that writes
+ * rows (app/models/work.server.ts: FOR UPDATE SKIP LOCKED) inside the transaction that writes
  * the email to the outbox and moves the row's mark on, so with several processes no email
  * goes twice.
  * Marks are catalogue versions, not times: versions are taken in commit order
