@@ -529,7 +529,7 @@ export const twoStepPending = pgTable(
 /**
  * Wrong two-step codes per account, whatever the client address: one row per user, its count
  * since `windowStartedAt`, taken one at a time by a single upsert before a code is checked
- * (app/auth/code-guesses.server.ts). `warnedAt`: when the owner was last emailed about it.
+ * (app/models/code-guesses.server.ts). `warnedAt`: when the owner was last emailed about it.
  */
 export const twoStepCodeAttempts = pgTable("two_step_code_attempts", {
   userId: integer("user_id")

@@ -19,13 +19,13 @@ import {
   checkSignIn,
   recordSignInFailure,
   recordSignInSuccess,
-} from "~/auth/sign-in-throttle.server";
+} from "~/models/sign-in-throttle.server";
 import { readForm } from "~/lib/body.server";
 import { completePasswordSignIn } from "~/auth/two-step.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
-export { TOO_MANY_ATTEMPTS } from "~/auth/sign-in-throttle.server";
+export { TOO_MANY_ATTEMPTS } from "~/models/sign-in-throttle.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));

@@ -8,14 +8,14 @@ import { redirectWithFlash, setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import { readForm } from "~/lib/body.server";
 import { clientAddress } from "~/models/rate-limit.server";
-import { checkSignIn, recordSignInFailure } from "~/auth/sign-in-throttle.server";
+import { checkSignIn, recordSignInFailure } from "~/models/sign-in-throttle.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
   CODE_GUESSES_USED,
   endSignInsAfterGuesses,
   returnCodeAttempt,
   takeCodeAttempt,
-} from "~/auth/code-guesses.server";
+} from "~/models/code-guesses.server";
 import {
   endPending,
   finishSignIn,

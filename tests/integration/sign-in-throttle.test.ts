@@ -7,7 +7,7 @@ import {
   TOO_MANY_ATTEMPTS,
   waitMessage,
   waitSeconds,
-} from "~/auth/sign-in-throttle.server";
+} from "~/models/sign-in-throttle.server";
 import { action as loginAction } from "~/routes/login";
 import { makeUser, postRequest, TEST_PASSWORD } from "../factories";
 

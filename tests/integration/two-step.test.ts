@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
-import { MAX_CODE_ATTEMPTS } from "~/auth/code-guesses.server";
-import { TOO_MANY_ATTEMPTS, waitMessage } from "~/auth/sign-in-throttle.server";
+import { MAX_CODE_ATTEMPTS } from "~/models/code-guesses.server";
+import { TOO_MANY_ATTEMPTS, waitMessage } from "~/models/sign-in-throttle.server";
 import { describe, expect, it } from "vitest";
 import { getDb, queryRows, schema } from "~/db/client.server";
 import { loader as rootLoader } from "~/root";

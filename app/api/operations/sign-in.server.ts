@@ -11,14 +11,14 @@ import {
   endSignInsAfterGuesses,
   returnCodeAttempt,
   takeCodeAttempt,
-} from "~/auth/code-guesses.server";
+} from "~/models/code-guesses.server";
 import { clientAddress } from "~/models/rate-limit.server";
 import { currentRequest } from "~/lib/request-context.server";
 import {
   checkSignIn,
   recordSignInFailure,
   recordSignInSuccess,
-} from "~/auth/sign-in-throttle.server";
+} from "~/models/sign-in-throttle.server";
 import { normaliseRole } from "~/lib/roles";
 import { countNewNotifications } from "~/models/notifications.server";
 import { getSiteSettings } from "~/models/settings.server";
