@@ -14,6 +14,11 @@ import { type AdvancedRow, DEFAULT_SEARCH, FACET_PAGE_SIZE, type SearchRequest }
 import type { FacetGroup, FacetValue } from "./results";
 import { bm25Idf, bm25Weight, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "./text";
 import { required } from "~/lib/required";
+import { bitAnd, bitCount, bitOr, bitOrdinals } from "./bitset";
+import { Column } from "./column";
+import { IntList } from "./int-list";
+import { Postings } from "./postings";
+import { lowerBound } from "./sorted";
 
 /**
  * The search index of one app process (docs/decisions/010-search-index.md). Every record
@@ -79,200 +84,6 @@ export interface EventYearCounts {
 }
 
 /** A growable typed array (Int32Array unless told otherwise). */
-class IntList<T extends Int32Array | Uint16Array = Int32Array> {
-  data: T;
-  length = 0;
-  constructor(
-    capacity = 1024,
-    private make: (size: number) => T = (size) => new Int32Array(size) as T,
-  ) {
-    this.data = make(capacity);
-  }
-  push(value: number) {
-    if (this.length === this.data.length) this.grow(this.length + 1);
-    this.data[this.length++] = value;
-  }
-  /** Drops the room kept for growth. */
-  trim() {
-    if (this.data.length > this.length)
-      this.data = this.data.slice(0, Math.max(this.length, 1)) as T;
-  }
-  grow(need: number) {
-    const next = this.make(Math.max(need, Math.ceil(this.data.length * 1.5)));
-    next.set(this.data.subarray(0, this.length));
-    this.data = next;
-  }
-}
-
-/** Postings in flat arrays: the ordinals (and weights) of key k are at start[k] .. start[k + 1]. */
-interface Frozen {
-  keys: number;
-  start: Int32Array;
-  docs: Int32Array;
-  weights: Uint16Array | null;
-}
-
-const emptyFrozen = (withWeights: boolean): Frozen => ({
-  keys: 0,
-  start: new Int32Array(1),
-  docs: new Int32Array(0),
-  weights: withWeights ? new Uint16Array(0) : null,
-});
-
-/** Postings of one kind (terms with weights, or filter values): frozen, plus what was added since. */
-class Postings {
-  frozen: Frozen;
-  added = new Map<number, { docs: number[]; weights: number[] }>();
-  /** Bulk additions waiting to be frozen (key, ordinal, weight triples). */
-  pending = { keys: new IntList(), docs: new IntList(), weights: new IntList() };
-  constructor(private withWeights: boolean) {
-    this.frozen = emptyFrozen(withWeights);
-  }
-
-  add(key: number, doc: number, weight: number, bulk: boolean) {
-    if (bulk) {
-      this.pending.keys.push(key);
-      this.pending.docs.push(doc);
-      if (this.withWeights) this.pending.weights.push(weight);
-      return;
-    }
-    let list = this.added.get(key);
-    if (!list) {
-      list = { docs: [], weights: [] };
-      this.added.set(key, list);
-    }
-    list.docs.push(doc);
-    if (this.withWeights) list.weights.push(weight);
-  }
-
-  /** Calls visit(ordinal, weight) for every posting of the key, dead ordinals included. */
-  each(key: number, visit: (doc: number, weight: number) => void) {
-    const { frozen } = this;
-    if (key < frozen.keys) {
-      const { docs, weights } = frozen;
-      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++)
-        visit(docs[i], weights ? weights[i] : 1);
-    }
-    const list = this.added.get(key);
-    if (list)
-      for (let i = 0; i < list.docs.length; i++)
-        visit(list.docs[i], this.withWeights ? list.weights[i] : 1);
-  }
-
-  /** Sets the bits of the key's live ordinals and, when given, adds their weights into `tf`. */
-  accumulate(key: number, bits: Uint32Array, live: Uint32Array, tf: Int32Array | null) {
-    const { frozen } = this;
-    if (key < frozen.keys) {
-      const { docs, weights } = frozen;
-      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++) {
-        const doc = docs[i];
-        const word = doc >>> 5;
-        const bit = 1 << (doc & 31);
-        if ((live[word] & bit) === 0) continue;
-        bits[word] |= bit;
-        if (tf) tf[doc] += weights ? weights[i] : 1;
-      }
-    }
-    const list = this.added.get(key);
-    if (list) {
-      list.docs.forEach((doc, i) => {
-        if ((live[doc >>> 5] & (1 << (doc & 31))) === 0) return;
-        bits[doc >>> 5] |= 1 << (doc & 31);
-        if (tf) tf[doc] += this.withWeights ? list.weights[i] : 1;
-      });
-    }
-  }
-
-  /** Sets the bits of the key's live ordinals in `bits`. */
-  markInto(key: number, bits: Uint32Array, live: Uint32Array) {
-    const { frozen } = this;
-    if (key < frozen.keys) {
-      const docs = frozen.docs;
-      for (let i = frozen.start[key], end = frozen.start[key + 1]; i < end; i++) {
-        const doc = docs[i];
-        if (live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
-      }
-    }
-    const list = this.added.get(key);
-    if (list) {
-      for (const doc of list.docs)
-        if (live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
-    }
-  }
-
-  /** Rewrites all postings of live ordinals into flat arrays (a counting sort by key). */
-  freeze(keyCount: number, live: Uint32Array) {
-    const isLive = (doc: number) => (live[doc >>> 5] & (1 << (doc & 31))) !== 0;
-    const counts = new Int32Array(keyCount + 1);
-    const old = this.frozen;
-    for (let key = 0; key < old.keys; key++)
-      for (let i = old.start[key]; i < old.start[key + 1]; i++)
-        if (isLive(old.docs[i])) counts[key + 1]++;
-    for (const [key, list] of this.added)
-      for (const doc of list.docs) if (isLive(doc)) counts[key + 1]++;
-    const pending = this.pending;
-    for (let i = 0; i < pending.keys.length; i++)
-      if (isLive(pending.docs.data[i])) counts[pending.keys.data[i] + 1]++;
-    for (let key = 0; key < keyCount; key++) counts[key + 1] += counts[key];
-    const total = counts[keyCount];
-    const docs = new Int32Array(total);
-    // Weighted term frequencies fit 16 bits (a term would have to occur 16,000 times in one record).
-    const weights = this.withWeights ? new Uint16Array(total) : null;
-    const fill = counts.slice(0, keyCount);
-    const put = (key: number, doc: number, weight: number) => {
-      const at = fill[key]++;
-      docs[at] = doc;
-      if (weights) weights[at] = Math.min(weight, 65_535);
-    };
-    for (let key = 0; key < old.keys; key++) {
-      for (let i = old.start[key]; i < old.start[key + 1]; i++)
-        if (isLive(old.docs[i])) put(key, old.docs[i], old.weights ? old.weights[i] : 1);
-    }
-    for (const [key, list] of this.added) {
-      for (let i = 0; i < list.docs.length; i++) {
-        const doc = list.docs[i];
-        if (isLive(doc)) put(key, doc, this.withWeights ? list.weights[i] : 1);
-      }
-    }
-    for (let i = 0; i < pending.keys.length; i++) {
-      const doc = pending.docs.data[i];
-      if (isLive(doc))
-        put(pending.keys.data[i], doc, this.withWeights ? pending.weights.data[i] : 1);
-    }
-    this.frozen = { keys: keyCount, start: counts, docs, weights };
-    this.added.clear();
-    this.pending = { keys: new IntList(), docs: new IntList(), weights: new IntList() };
-  }
-
-  get addedCount() {
-    let count = 0;
-    for (const list of this.added.values()) count += list.docs.length;
-    return count;
-  }
-
-  bytes() {
-    const f = this.frozen;
-    return (
-      f.start.byteLength + f.docs.byteLength + (f.weights?.byteLength ?? 0) + this.addedCount * 16
-    );
-  }
-}
-
-/** One facet filter's column: the record's value ordinals (local to the filter) at start[d] .. start[d] + length[d]. */
-class Column {
-  start = new Int32Array(0);
-  length = new Uint8Array(0);
-  values = new IntList();
-  resize(capacity: number) {
-    const start = new Int32Array(capacity);
-    start.set(this.start);
-    const length = new Uint8Array(capacity);
-    length.set(this.length);
-    this.start = start;
-    this.length = length;
-  }
-}
-
 interface MatchParts {
   /** Every condition, each a bitset of live ordinals, with the basic filter it belongs to (if any). */
   parts: Array<{ filterId: string | null; bits: Uint32Array }>;
@@ -681,42 +492,6 @@ export class SearchIndex {
     return this.live.slice(0, this.words());
   }
 
-  private static and(target: Uint32Array, other: Uint32Array) {
-    for (let i = 0; i < target.length; i++) target[i] &= other[i];
-    return target;
-  }
-
-  private static or(target: Uint32Array, other: Uint32Array) {
-    for (let i = 0; i < target.length; i++) target[i] |= other[i];
-    return target;
-  }
-
-  private static count(bits: Uint32Array) {
-    let total = 0;
-    for (let i = 0; i < bits.length; i++) {
-      let x = bits[i];
-      x -= (x >>> 1) & 0x55555555;
-      x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-      total += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-    }
-    return total;
-  }
-
-  /** The ordinals of set bits, ascending. */
-  private static ordinals(bits: Uint32Array) {
-    const out = new Int32Array(SearchIndex.count(bits));
-    let at = 0;
-    for (let w = 0; w < bits.length; w++) {
-      let x = bits[w];
-      while (x !== 0) {
-        const low = x & -x;
-        out[at++] = (w << 5) + 31 - Math.clz32(low);
-        x ^= low;
-      }
-    }
-    return out;
-  }
-
   private prefixTermIds(prefix: string) {
     if (!this.sortedTerms) {
       const ids = Int32Array.from(this.termText.keys());
@@ -725,13 +500,7 @@ export class SearchIndex {
       this.sortedTerms = { terms: Array.from(ids, (id) => text[id]), ids, through: text.length };
     }
     const { terms, ids, through } = this.sortedTerms;
-    let low = 0;
-    let high = terms.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (terms[mid] < prefix) low = mid + 1;
-      else high = mid;
-    }
+    const low = lowerBound(terms.length, (i) => terms[i] < prefix);
     const found: number[] = [];
     for (let i = low; i < terms.length && terms[i].startsWith(prefix); i++) found.push(ids[i]);
     for (let id = through; id < this.termText.length; id++)
@@ -756,7 +525,7 @@ export class SearchIndex {
       return {
         bits,
         tf,
-        df: term.kind === "term" && ids.length ? this.df.data[ids[0]] : SearchIndex.count(bits),
+        df: term.kind === "term" && ids.length ? this.df.data[ids[0]] : bitCount(bits),
       };
     }
     // A phrase: records holding every term, then checked position by position in their stream.
@@ -766,13 +535,13 @@ export class SearchIndex {
     for (const id of new Set(wanted.filter((w) => w >= 0))) {
       const own = this.empty();
       this.termPostings.markInto(id, own, live);
-      candidates = candidates ? SearchIndex.and(candidates, own) : own;
+      candidates = candidates ? bitAnd(candidates, own) : own;
     }
     const stream = this.stream.data;
     const codes = wanted.map((w) => (w < 0 ? -1 : w + TERM_BASE));
     const first = codes[0];
     const span = codes.length;
-    for (const doc of SearchIndex.ordinals(candidates ?? bits)) {
+    for (const doc of bitOrdinals(candidates ?? bits)) {
       let weight = 0;
       let found = 0;
       const start = this.streamStart[doc];
@@ -803,7 +572,7 @@ export class SearchIndex {
         if (tf) tf[doc] = found;
       }
     }
-    return { bits, tf, df: SearchIndex.count(bits) };
+    return { bits, tf, df: bitCount(bits) };
   }
 
   private phraseBits(
@@ -813,12 +582,12 @@ export class SearchIndex {
     const result = this.empty();
     for (const group of compiled.groups) {
       const bits = this.allLive();
-      for (const term of group.positive) SearchIndex.and(bits, this.cachedTerm(term, cache).bits);
+      for (const term of group.positive) bitAnd(bits, this.cachedTerm(term, cache).bits);
       for (const term of group.negative) {
         const not = this.cachedTerm(term, cache).bits;
         for (let i = 0; i < bits.length; i++) bits[i] &= ~not[i];
       }
-      SearchIndex.or(result, bits);
+      bitOr(result, bits);
     }
     return result;
   }
@@ -851,7 +620,7 @@ export class SearchIndex {
     for (const value of values) {
       const id = map.get(value);
       if (id === undefined) return this.empty();
-      SearchIndex.and(bits, this.valueBits([id]));
+      bitAnd(bits, this.valueBits([id]));
     }
     return bits;
   }
@@ -906,13 +675,7 @@ export class SearchIndex {
     const found: Array<UpcomingDate & { day: number; rank: number }> = [];
     filterIds.forEach((filterId, rank) => {
       const { days, docs, events } = this.dateTable(filterIndexOf(filterId));
-      let low = 0;
-      let high = days.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        if (days[mid] < start) low = mid + 1;
-        else high = mid;
-      }
+      const low = lowerBound(days.length, (i) => days[i] < start);
       const live = this.live;
       let taken = 0;
       // Past the limit, entries of the last day taken still count: ties are ordered below.
@@ -949,14 +712,8 @@ export class SearchIndex {
   /** The ordinal a date entry (its offset in `dates`) belongs to. */
   private dateOwner(entry: number) {
     const at = entry / 3;
-    let low = 0;
-    let high = this.used - 1;
     // dateStart grows with the ordinal: the owner is the last ordinal starting at or before the entry.
-    while (low < high) {
-      const mid = (low + high + 1) >>> 1;
-      if (this.dateStart[mid] <= at) low = mid;
-      else high = mid - 1;
-    }
+    let low = Math.max(0, lowerBound(this.used, (i) => this.dateStart[i] <= at) - 1);
     while (this.dateCount[low] === 0 || this.dateStart[low] + this.dateCount[low] <= at) low--;
     return low;
   }
@@ -966,13 +723,7 @@ export class SearchIndex {
     const bits = this.empty();
     const event = eventName ? (this.eventNames.get(eventName) ?? -2) : -1;
     const { days, docs, events } = this.dateTable(filterIndex);
-    let low = 0;
-    let high = days.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (days[mid] < from) low = mid + 1;
-      else high = mid;
-    }
+    const low = lowerBound(days.length, (i) => days[i] < from);
     const live = this.live;
     for (let i = low; i < days.length && days[i] <= to; i++) {
       const doc = docs[i];
@@ -1061,7 +812,7 @@ export class SearchIndex {
     const days = this.nextOrLastDay(today);
     const byYear = new Map<number, number>();
     let none = 0;
-    for (const doc of SearchIndex.ordinals(bits)) {
+    for (const doc of bitOrdinals(bits)) {
       const day = days[doc];
       if (day === 0) {
         none++;
@@ -1118,13 +869,13 @@ export class SearchIndex {
       let group: Uint32Array | null = null;
       request.advanceSearchFilter.forEach((row, index) => {
         if (index > 0 && row.join === "or" && group) {
-          SearchIndex.or(result, group);
+          bitOr(result, group);
           group = null;
         }
         const bits = this.rowBits(row);
-        group = group ? SearchIndex.and(group, bits) : bits;
+        group = group ? bitAnd(group, bits) : bits;
       });
-      if (group) SearchIndex.or(result, group);
+      if (group) bitOr(result, group);
       parts.push({ filterId: null, bits: result });
     }
     return { parts, compiled };
@@ -1133,7 +884,7 @@ export class SearchIndex {
   private combine(parts: MatchParts["parts"], exceptFilter?: string) {
     const bits = this.allLive();
     for (const part of parts)
-      if (!exceptFilter || part.filterId !== exceptFilter) SearchIndex.and(bits, part.bits);
+      if (!exceptFilter || part.filterId !== exceptFilter) bitAnd(bits, part.bits);
     return bits;
   }
 
@@ -1143,7 +894,7 @@ export class SearchIndex {
   private order(key: "titleAsc" | "titleDesc" | "updatedAsc" | "updatedDesc") {
     let order = this.orders.get(key);
     if (order) return order;
-    order = SearchIndex.ordinals(this.allLive());
+    order = bitOrdinals(this.allLive());
     const { titles, lastUpdatedOf: days, recordIdOf: ids } = this;
     const sign = key.endsWith("Asc") ? 1 : -1;
     const byTitle = key.startsWith("title");
@@ -1196,7 +947,7 @@ export class SearchIndex {
       if (days[a] !== days[b]) return days[a] - days[b];
       return ids[b] - ids[a];
     };
-    const matches = SearchIndex.ordinals(bits);
+    const matches = bitOrdinals(bits);
     if (limit >= matches.length) return Array.from(matches).sort((a, b) => before(b, a));
     // A heap of the best `limit` so far, the weakest on top.
     const heap: number[] = [];
@@ -1239,7 +990,7 @@ export class SearchIndex {
     const scores = this.scoreScratch;
     const n = this.liveCount;
     const average = this.totalLength / n;
-    const matches = SearchIndex.ordinals(bits);
+    const matches = bitOrdinals(bits);
     for (let i = 0; i < matches.length; i++) scores[matches[i]] = 0;
     const lengths = this.lengthOf;
     for (const term of compiled.scored) {
@@ -1262,7 +1013,7 @@ export class SearchIndex {
   /** Counts of each facet filter's values (by local ordinal) over a match set. */
   private countColumns(bits: Uint32Array, filterIndexes: number[]) {
     const counts = new Map<number, Int32Array>();
-    const matches = SearchIndex.ordinals(bits);
+    const matches = bitOrdinals(bits);
     for (const index of filterIndexes) {
       const count = new Int32Array(this.filterValues[index].length);
       counts.set(index, count);
@@ -1381,7 +1132,7 @@ export class SearchIndex {
     const cache = new Map<string, ReturnType<SearchIndex["termMatch"]>>();
     const parts = this.matchParts(request, settings, cache, options.today);
     const bits = this.combine(parts.parts);
-    const total = SearchIndex.count(bits);
+    const total = bitCount(bits);
     const page = this.ordered(request, bits, parts, cache, request.from + request.size).slice(
       request.from,
     );
@@ -1407,7 +1158,7 @@ export class SearchIndex {
     return this.remembered(answerKey("count", request, settings, today), () => {
       try {
         const parts = this.matchParts(request, settings, new Map(), today);
-        return SearchIndex.count(this.combine(parts.parts));
+        return bitCount(this.combine(parts.parts));
       } finally {
         this.giveBack();
       }

@@ -12,7 +12,7 @@
  *    database when it holds no records, and times the same searches there.
  * Figures only: targets are compared by people, not asserted.
  */
-import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { medianAndP95, startBuiltServer } from "./server";
@@ -30,6 +30,8 @@ const KEEP = option("keep", "");
 const POSTGRES_URL = process.env.DATABASE_URL;
 
 const work = KEEP ? path.resolve(KEEP) : mkdtempSync(path.join(os.tmpdir(), "hsd-bench-search-"));
+// A --keep folder is made on the first run, and reused by the next.
+if (KEEP) mkdirSync(work, { recursive: true });
 process.env.DATA_DIR = work;
 process.env.DEMO = "0";
 process.env.NODE_ENV = "production";

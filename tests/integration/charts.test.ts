@@ -21,7 +21,7 @@ import { loader as overviewLoader } from "~/routes/dashboard.overview";
 import { loader as reportLoader } from "~/routes/dashboard.userreports";
 import { loader as searchLoader } from "~/routes/search";
 import { inNaturalOrder } from "~/search/facet-order";
-import { nextOrLastEuEvent, type ReferenceDoc, referenceSearch } from "~/search/reference";
+import { nextOrLastEuEvent, type ReferenceDoc, referenceSearch } from "../search-reference";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 import { args, getRequest, makeUser, sessionCookie } from "../factories";

@@ -23,7 +23,7 @@ import {
   referenceMatchingIds,
   referenceSearch,
   type ReferenceDoc,
-} from "~/search/reference";
+} from "../search-reference";
 import {
   type AdvancedRow,
   type BasicFilterGroup,
@@ -37,7 +37,7 @@ import { jsonLines } from "../records";
 
 /**
  * The oracle (decision 010): random requests over a generated catalogue, answered by the search
- * index (~/models/search.server) and by the brute-force reference search (~/search/reference);
+ * index (~/models/search.server) and by the brute-force reference search (tests/search-reference.ts);
  * they must agree on the total, the page's ids in order, every facet, every matching id and
  * the facets' "more" pages. (The reference itself is checked by hand in tests/unit/search-reference.test.ts.)
  *

@@ -7,7 +7,7 @@ import {
   referenceMatchingIds,
   referenceSearch,
   type ReferenceDoc,
-} from "~/search/reference";
+} from "../search-reference";
 import { type AdvancedRow, DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 
 /** The reference search that the oracle test holds the index to, itself checked by hand. */

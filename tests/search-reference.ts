@@ -1,5 +1,10 @@
 import type { HssRecord } from "~/records/schema.server";
-import { type CompiledPhrase, compilePhrase, phraseAt, type QueryTerm } from "./compiled-phrase";
+import {
+  type CompiledPhrase,
+  compilePhrase,
+  phraseAt,
+  type QueryTerm,
+} from "~/search/compiled-phrase";
 import {
   availableFilters,
   type DateFilter,
@@ -8,11 +13,11 @@ import {
   isDateFilter,
   type SearchFilter,
   type ValueFilter,
-} from "./filters";
-import { indexRecord } from "./index-record";
-import { type AdvancedRow, FACET_PAGE_SIZE, type SearchRequest } from "./request";
-import type { FacetGroup, FacetValue } from "./results";
-import { bm25, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "./text";
+} from "~/search/filters";
+import { indexRecord } from "~/search/index-record";
+import { type AdvancedRow, FACET_PAGE_SIZE, type SearchRequest } from "~/search/request";
+import type { FacetGroup, FacetValue } from "~/search/results";
+import { bm25, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "~/search/text";
 
 /**
  * The reference search: the answers the search index (engine.ts) must give, computed the
