@@ -1,6 +1,6 @@
 import { type Db, getDb, queryRows, sql } from "~/db/client.server";
 import { RECORD_STATUSES } from "~/records/vocabulary";
-import { todayUtc } from "~/search/engine";
+import { todayUtc } from "~/search/days";
 import type { EnabledSettings } from "~/search/filters";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { searchPageColumns } from "~/models/page-columns.server";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { recordActivity } from "~/models/records.server";
 import { latestSearch } from "~/models/activity.server";
 import { searchCharts } from "~/charts/search-charts.server";
-import { todayUtc } from "~/search/engine";
+import { todayUtc } from "~/search/days";
 import { requireUserWith } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { searchPageColumns } from "~/models/page-columns.server";

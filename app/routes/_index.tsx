@@ -18,7 +18,7 @@ import {
 import { NOTIFICATION_DAYS } from "~/models/notifications.server";
 import { savedSearchChanges } from "~/models/saved-searches.server";
 import { getSiteSettings } from "~/models/settings.server";
-import { todayUtc } from "~/search/engine";
+import { todayUtc } from "~/search/days";
 import { DEFAULT_SEARCH, searchHref } from "~/search/request";
 
 export const handle: RouteHandle<{ member: { firstName: string } | null }> = {

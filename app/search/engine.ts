@@ -19,6 +19,14 @@ import { Column } from "./column";
 import { IntList } from "./int-list";
 import { Postings } from "./postings";
 import { lowerBound } from "./sorted";
+import { topK } from "./top-k";
+import { dayNumber, dayText, todayUtc } from "./days";
+import {
+  buildSpellingDictionary,
+  closestWord,
+  type SpellingDictionary,
+  trigrams,
+} from "./spelling";
 
 /**
  * The search index of one app process (docs/decisions/010-search-index.md). Every record
@@ -64,17 +72,6 @@ const NEXT_OR_LAST = "~nextOrLastEuEvent";
 const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter(
   ({ filter }) => filter.facet,
 );
-
-/** "2025-03-01" → 20250301: days compare as integers. */
-export const dayNumber = (date: string) =>
-  Number(date.slice(0, 4)) * 10000 + Number(date.slice(5, 7)) * 100 + Number(date.slice(8, 10));
-
-/** 20250301 → "2025-03-01". */
-const dayText = (day: number) =>
-  `${String(Math.floor(day / 10000)).padStart(4, "0")}-${String(Math.floor(day / 100) % 100).padStart(2, "0")}-${String(day % 100).padStart(2, "0")}`;
-
-/** Today in UTC (YYYY-MM-DD): the day a record's next or last EU event is told from. */
-export const todayUtc = () => new Date().toISOString().slice(0, 10);
 
 /** The matches counted by the year of their next or last EU event (0 records in a year: left out). */
 export interface EventYearCounts {
@@ -947,37 +944,7 @@ export class SearchIndex {
       if (days[a] !== days[b]) return days[a] - days[b];
       return ids[b] - ids[a];
     };
-    const matches = bitOrdinals(bits);
-    if (limit >= matches.length) return Array.from(matches).sort((a, b) => before(b, a));
-    // A heap of the best `limit` so far, the weakest on top.
-    const heap: number[] = [];
-    const down = (at: number) => {
-      for (;;) {
-        const left = 2 * at + 1;
-        const right = left + 1;
-        let weakest = at;
-        if (left < heap.length && before(heap[weakest], heap[left]) > 0) weakest = left;
-        if (right < heap.length && before(heap[weakest], heap[right]) > 0) weakest = right;
-        if (weakest === at) return;
-        [heap[at], heap[weakest]] = [heap[weakest], heap[at]];
-        at = weakest;
-      }
-    };
-    for (const doc of matches) {
-      if (heap.length < limit) {
-        heap.push(doc);
-        for (let at = heap.length - 1; at > 0; ) {
-          const parent = (at - 1) >> 1;
-          if (before(heap[parent], heap[at]) <= 0) break;
-          [heap[at], heap[parent]] = [heap[parent], heap[at]];
-          at = parent;
-        }
-      } else if (limit > 0 && before(doc, heap[0]) > 0) {
-        heap[0] = doc;
-        down(0);
-      }
-    }
-    return heap.sort((a, b) => before(b, a));
+    return topK(bitOrdinals(bits), limit, before);
   }
 
   /** BM25 of each matching ordinal: each scored term in the order typed, as the reference adds them. */
@@ -1376,75 +1343,4 @@ function answerKey(kind: string, ...args: unknown[]) {
       ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
       : value,
   );
-}
-
-/** The catalogue's words, each word's trigram count, and for each trigram the words holding it. */
-export interface SpellingDictionary {
-  words: string[];
-  sizes: Uint16Array;
-  postings: Map<string, number[]>;
-  /** Scratch: trigrams shared with the word being looked up (zero between lookups). */
-  shared: Uint16Array;
-}
-
-/** A dictionary of words (sorted) for closestWord: each word's trigram count, and each trigram's words. */
-export function buildSpellingDictionary(words: string[]): SpellingDictionary {
-  const sizes = new Uint16Array(words.length);
-  const postings = new Map<string, number[]>();
-  words.forEach((word, i) => {
-    const grams = trigrams(word);
-    sizes[i] = grams.size;
-    for (const gram of grams) {
-      const list = postings.get(gram);
-      if (list) list.push(i);
-      else postings.set(gram, [i]);
-    }
-  });
-  return { words, sizes, postings, shared: new Uint16Array(words.length) };
-}
-
-/**
- * The dictionary word most similar to a word's trigrams (pg_trgm's similarity; ties go to the
- * first in alphabetical order). Only words sharing a trigram are looked at: every other word's
- * similarity is 0, so one of them could only win when nothing is similar at all, and is never
- * offered.
- */
-export function closestWord(dictionary: SpellingDictionary, grams: Set<string>) {
-  const { words, sizes, postings, shared } = dictionary;
-  const touched: number[] = [];
-  for (const gram of grams) {
-    const list = postings.get(gram);
-    if (!list) continue;
-    for (const i of list) {
-      if (shared[i] === 0) touched.push(i);
-      shared[i]++;
-    }
-  }
-  let best: { word: string; similarity: number } | null = null;
-  for (const i of touched) {
-    const similarity = shared[i] / (grams.size + sizes[i] - shared[i]);
-    shared[i] = 0;
-    const candidate = words[i];
-    if (
-      !best ||
-      similarity > best.similarity ||
-      (similarity === best.similarity && candidate < best.word)
-    )
-      best = { word: candidate, similarity };
-  }
-  return best;
-}
-
-/** pg_trgm's trigrams of one word: padded with two spaces before and one after. */
-export function trigrams(word: string) {
-  const padded = `  ${word} `;
-  const grams = new Set<string>();
-  for (let i = 0; i + 3 <= padded.length; i++) grams.add(padded.slice(i, i + 3));
-  return grams;
-}
-
-export function trigramSimilarity(a: Set<string>, b: Set<string>) {
-  let shared = 0;
-  for (const gram of a) if (b.has(gram)) shared++;
-  return shared / (a.size + b.size - shared);
 }

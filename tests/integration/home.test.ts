@@ -14,7 +14,7 @@ import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { RECORD_STATUSES } from "~/records/vocabulary";
 import { loader as homeLoader } from "~/routes/_index";
 import { loader as searchLoader } from "~/routes/search";
-import { todayUtc } from "~/search/engine";
+import { todayUtc } from "~/search/days";
 import { DEFAULT_SEARCH, searchHref } from "~/search/request";
 import { args, getRequest, makeUser, sessionCookie } from "../factories";
 import { jsonLines } from "../records";

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { generateRecord, mulberry32 } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
+import { type IndexedRecord, SearchIndex } from "~/search/engine";
 import {
   buildSpellingDictionary,
   closestWord,
-  type IndexedRecord,
-  SearchIndex,
   trigramSimilarity,
   trigrams,
-} from "~/search/engine";
+} from "~/search/spelling";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
