@@ -1,6 +1,7 @@
 import { type Db, getDb, queryRows, sql } from "~/db/client.server";
 import { compilePhrase, type CompiledPhrase } from "~/search/compiled-phrase";
-import type { EventYearCounts, FacetSort } from "~/search/engine";
+import type { FacetSort } from "~/search/engine";
+import type { EventYearCounts } from "~/search/events";
 import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
 import type { FacetGroup, FacetValue, SearchHit } from "~/search/results";

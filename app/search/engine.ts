@@ -20,6 +20,7 @@ import { IntList } from "./int-list";
 import { Postings } from "./postings";
 import { lowerBound } from "./sorted";
 import { topK } from "./top-k";
+import { countByYear, type EventYearCounts, nextOrLastDay } from "./events";
 import { dayNumber, dayText, todayUtc } from "./days";
 import {
   buildSpellingDictionary,
@@ -72,13 +73,6 @@ const NEXT_OR_LAST = "~nextOrLastEuEvent";
 const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter(
   ({ filter }) => filter.facet,
 );
-
-/** The matches counted by the year of their next or last EU event (0 records in a year: left out). */
-export interface EventYearCounts {
-  years: Array<{ year: number; count: number }>;
-  /** Matches with no EU event at all. */
-  none: number;
-}
 
 /** A growable typed array (Int32Array unless told otherwise). */
 interface MatchParts {
@@ -766,24 +760,17 @@ export class SearchIndex {
   /** Per ordinal, the day of its next or last EU event as seen on `today` (0: it has none). */
   private nextOrLastDays: { today: number; days: Int32Array } | null = null;
 
-  private nextOrLastDay(today: number) {
+  private nextOrLastDaysOn(today: number) {
     const held = this.nextOrLastDays;
     if (held && held.today === today && held.days.length === this.used) return held.days;
     const days = new Int32Array(this.used);
     const dates = this.dates.data;
+    const euDays: number[] = [];
     for (let doc = 0; doc < this.used; doc++) {
-      let next = 0;
-      let last = 0;
-      for (let i = this.dateStart[doc] * 3, end = i + this.dateCount[doc] * 3; i < end; i += 3) {
-        if (dates[i] !== EU_EVENT_DATES) continue;
-        const day = dates[i + 2];
-        if (day >= today) {
-          if (next === 0 || day < next) next = day;
-        } else if (day > last) {
-          last = day;
-        }
-      }
-      days[doc] = next || last;
+      euDays.length = 0;
+      for (let i = this.dateStart[doc] * 3, end = i + this.dateCount[doc] * 3; i < end; i += 3)
+        if (dates[i] === EU_EVENT_DATES) euDays.push(dates[i + 2]);
+      days[doc] = nextOrLastDay(euDays, today);
     }
     this.nextOrLastDays = { today, days };
     return days;
@@ -793,7 +780,7 @@ export class SearchIndex {
   private nextOrLastBits(from: number | null, to: number | null, today: number) {
     const low = from === null ? 1 : from * 10000 + 101;
     const high = to === null ? Infinity : to * 10000 + 1231;
-    const days = this.nextOrLastDay(today);
+    const days = this.nextOrLastDaysOn(today);
     const bits = this.empty();
     const live = this.live;
     for (let doc = 0; doc < this.used; doc++) {
@@ -806,22 +793,8 @@ export class SearchIndex {
 
   /** The matches of a match set by the year of their next or last EU event. */
   private eventYears(bits: Uint32Array, today: number): EventYearCounts {
-    const days = this.nextOrLastDay(today);
-    const byYear = new Map<number, number>();
-    let none = 0;
-    for (const doc of bitOrdinals(bits)) {
-      const day = days[doc];
-      if (day === 0) {
-        none++;
-        continue;
-      }
-      const year = Math.floor(day / 10000);
-      byYear.set(year, (byYear.get(year) ?? 0) + 1);
-    }
-    const years = [...byYear]
-      .map(([year, count]) => ({ year, count }))
-      .sort((a, b) => a.year - b.year);
-    return { years, none };
+    const days = this.nextOrLastDaysOn(today);
+    return countByYear(days, bitOrdinals(bits));
   }
 
   private matchParts(
