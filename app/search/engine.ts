@@ -1,17 +1,18 @@
 import type { HssRecord } from "~/records/schema.server";
 import { type CompiledPhrase, compilePhrase, type QueryTerm } from "./compiled-phrase";
 import {
-  availableFilters,
   type EnabledSettings,
   FILTERS,
   FILTERS_BY_ID,
+  FILTER_INDEX,
+  filterIndexOf,
   isDateFilter,
   SPELLING_FILTERS,
 } from "./filters";
 import { indexRecord } from "./index-record";
 import { parsePhrase, phraseWords } from "./phrase";
 import { type AdvancedRow, DEFAULT_SEARCH, FACET_PAGE_SIZE, type SearchRequest } from "./request";
-import type { FacetGroup, FacetValue } from "./results";
+import type { FacetGroup } from "./results";
 import { bm25Idf, bm25Weight, FIELD_GROUPS, FIELD_WEIGHTS, termOf, words } from "./text";
 import { required } from "~/lib/required";
 import { bitAnd, bitCount, bitOr, bitOrdinals } from "./bitset";
@@ -20,6 +21,7 @@ import { IntList } from "./int-list";
 import { Postings } from "./postings";
 import { lowerBound } from "./sorted";
 import { topK } from "./top-k";
+import { byCountThenValue, countColumns, countFacets, countPostings } from "./facets";
 import { countByYear, type EventYearCounts, nextOrLastDay } from "./events";
 import { dayNumber, dayText, todayUtc } from "./days";
 import {
@@ -40,8 +42,6 @@ import {
  * A match set is a bitset; facets are counted by walking its bits over the value columns.
  */
 
-export const FACET_LIMIT = 10;
-
 export interface IndexedRecord {
   recordId: number;
   doc: HssRecord;
@@ -58,11 +58,6 @@ const TERM_BASE = 4;
 // is written as ESCAPE and its two halves.
 const ESCAPE = 0xffff;
 
-const FILTER_INDEX = new Map(FILTERS.map((filter, index) => [filter.id, index]));
-/** The position of a registry filter (in FILTERS, and of its columns here). */
-function filterIndexOf(filterId: string): number {
-  return required(FILTER_INDEX.get(filterId), `${filterId} filter`);
-}
 function filterOf(filterId: string) {
   return required(FILTERS_BY_ID.get(filterId), `${filterId} filter`);
 }
@@ -75,7 +70,7 @@ const FACET_FILTERS = FILTERS.map((filter, index) => ({ filter, index })).filter
 );
 
 /** A growable typed array (Int32Array unless told otherwise). */
-interface MatchParts {
+export interface MatchParts {
   /** Every condition, each a bitset of live ordinals, with the basic filter it belongs to (if any). */
   parts: Array<{ filterId: string | null; bits: Uint32Array }>;
   compiled: CompiledPhrase;
@@ -163,13 +158,17 @@ export class SearchIndex {
 
   /** Per filter index: value text → value id; value ids are global. */
   private valueIds: Array<Map<string, number>> = FILTERS.map(() => new Map());
-  private valueText: string[] = [];
+  /** Read by the facet counting (facets.ts). */
+  readonly valueText: string[] = [];
   private valueFilter = new IntList(1 << 12);
   /** Per filter index: the filter's value ids in the order they were first seen (local ordinal → value id). */
-  private filterValues: number[][] = FILTERS.map(() => []);
+  /** Read by the facet counting (facets.ts). */
+  readonly filterValues: number[][] = FILTERS.map(() => []);
   private localOf = new IntList(1 << 12);
-  private valuePostings = new Postings(false);
-  private columns = new Map<number, Column>(
+  /** Read by the facet counting (facets.ts). */
+  readonly valuePostings = new Postings(false);
+  /** Read by the facet counting (facets.ts). */
+  readonly columns = new Map<number, Column>(
     FACET_FILTERS.map(({ index }) => [index, new Column()]),
   );
   private eventNames = new Map<string, number>();
@@ -851,7 +850,7 @@ export class SearchIndex {
     return { parts, compiled };
   }
 
-  private combine(parts: MatchParts["parts"], exceptFilter?: string) {
+  combine(parts: MatchParts["parts"], exceptFilter?: string) {
     const bits = this.allLive();
     for (const part of parts)
       if (!exceptFilter || part.filterId !== exceptFilter) bitAnd(bits, part.bits);
@@ -946,102 +945,8 @@ export class SearchIndex {
     return scores;
   }
 
-  // ---- Facets ------------------------------------------------------------------------
-
-  private allFacets = new Map<string, Map<number, Int32Array>>();
-
-  /** Counts of each facet filter's values (by local ordinal) over a match set. */
-  private countColumns(bits: Uint32Array, filterIndexes: number[]) {
-    const counts = new Map<number, Int32Array>();
-    const matches = bitOrdinals(bits);
-    for (const index of filterIndexes) {
-      const count = new Int32Array(this.filterValues[index].length);
-      counts.set(index, count);
-      const column = required(this.columns.get(index), "facet column");
-      const { start, length } = column;
-      const values = column.values.data;
-      for (let m = 0; m < matches.length; m++) {
-        const doc = matches[m];
-        for (let i = start[doc], end = i + length[doc]; i < end; i++) count[values[i]]++;
-      }
-    }
-    return counts;
-  }
-
-  /** Counts of one filter's values (local ordinals) over a match set, from the value postings. */
-  private countPostings(bits: Uint32Array, filterIndex: number) {
-    const ids = this.filterValues[filterIndex];
-    const count = new Int32Array(ids.length);
-    ids.forEach((id, local) => {
-      let n = 0;
-      this.valuePostings.each(id, (doc) => {
-        if (bits[doc >>> 5] & (1 << (doc & 31))) n++;
-      });
-      count[local] = n;
-    });
-    return count;
-  }
-
-  private facetGroup(
-    filterIndex: number,
-    count: Int32Array,
-    selected: string[],
-  ): FacetGroup | null {
-    const filter = FILTERS[filterIndex];
-    const ids = this.filterValues[filterIndex];
-    const rows: Array<{ value: string; count: number }> = [];
-    for (let local = 0; local < count.length; local++) {
-      if (count[local] > 0) rows.push({ value: this.valueText[ids[local]], count: count[local] });
-    }
-    rows.sort(byCountThenValue);
-    const shown: FacetValue[] = rows
-      .filter((row, rank) => rank < FACET_LIMIT || selected.includes(row.value))
-      .map((row) => ({
-        value: row.value,
-        count: row.count,
-        selected: selected.includes(row.value),
-      }));
-    for (const value of selected)
-      if (!shown.some((v) => v.value === value)) shown.push({ value, count: 0, selected: true });
-    if (!shown.length) return null;
-    return { filterId: filter.id, label: filter.label, distinctValues: rows.length, values: shown };
-  }
-
-  private facets(
-    request: SearchRequest,
-    settings: EnabledSettings,
-    bits: Uint32Array,
-    parts: MatchParts,
-  ): FacetGroup[] {
-    const facets = availableFilters(settings).filter((filter) => filter.facet);
-    const selected = new Map(
-      request.basicSearchFilter.map((group) => [group.filterId, group.values]),
-    );
-    const separately = facets.filter((filter) => filter.orClauseEnabled && selected.has(filter.id));
-    const together = facets
-      .filter((filter) => !separately.includes(filter))
-      .map((filter) => filterIndexOf(filter.id));
-    let counts: Map<number, Int32Array>;
-    if (parts.parts.length === 0) {
-      // The whole catalogue: counted once per index state.
-      const key = together.join(",");
-      counts = this.allFacets.get(key) ?? this.countColumns(bits, together);
-      this.allFacets.set(key, counts);
-    } else {
-      counts = this.countColumns(bits, together);
-    }
-    for (const filter of separately) {
-      const index = filterIndexOf(filter.id);
-      const separate = this.countColumns(this.combine(parts.parts, filter.id), [index]);
-      counts.set(index, required(separate.get(index), "facet counts"));
-    }
-    return facets.flatMap((filter) => {
-      const index = filterIndexOf(filter.id);
-      const count = required(counts.get(index), "facet counts");
-      const group = this.facetGroup(index, count, selected.get(filter.id) ?? []);
-      return group ? [group] : [];
-    });
-  }
+  /** The whole catalogue's facet counts, per set of filters, until the index changes. */
+  readonly allFacets = new Map<string, Map<number, Int32Array>>();
 
   // ---- Answers -----------------------------------------------------------------------
 
@@ -1079,7 +984,7 @@ export class SearchIndex {
     const answer: IndexAnswer = {
       total,
       recordIds: page.map((doc) => this.recordIdOf[doc]),
-      facets: options.facets === false ? [] : this.facets(request, settings, bits, parts),
+      facets: options.facets === false ? [] : countFacets(this, request, settings, bits, parts),
     };
     if (options.eventYears) {
       // Like an OR-able facet: counted without the request's own years, so every bar says
@@ -1169,8 +1074,8 @@ export class SearchIndex {
     this.giveBack();
     const bits = this.combine(parts.parts, filter.orClauseEnabled ? filter.id : undefined);
     const count = this.columns.has(filterIndex)
-      ? required(this.countColumns(bits, [filterIndex]).get(filterIndex), "facet counts")
-      : this.countPostings(bits, filterIndex);
+      ? required(countColumns(this, bits, [filterIndex]).get(filterIndex), "facet counts")
+      : countPostings(this, bits, filterIndex);
     const ids = this.filterValues[filterIndex];
     let rows: Array<{ value: string; count: number }> = [];
     for (let local = 0; local < count.length; local++) {
@@ -1300,13 +1205,6 @@ export class SearchIndex {
       version: this.version,
     };
   }
-}
-
-function byCountThenValue(
-  a: { value: string; count: number },
-  b: { value: string; count: number },
-) {
-  return b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 }
 
 /** A cache key: the kind of answer and its arguments, as JSON with every object's keys in order. */

@@ -453,3 +453,13 @@ export const SPELLING_FILTERS = [
 export function isDateFilter(filter: SearchFilter): filter is DateFilter {
   return filter.type === "DatePicker";
 }
+
+/** Each registry filter's position in FILTERS (the search index keeps its columns by it). */
+export const FILTER_INDEX = new Map(FILTERS.map((filter, index) => [filter.id, index]));
+
+/** The position of a registry filter in FILTERS. */
+export function filterIndexOf(filterId: string): number {
+  const index = FILTER_INDEX.get(filterId);
+  if (index === undefined) throw new Error(`No ${filterId} filter`);
+  return index;
+}
