@@ -156,7 +156,7 @@ describe("crash safety of the embedded database", () => {
           );
           imported = now;
         } else {
-          // The app, killed during a stream of profile updates; each 302 is a committed write.
+          // The app, killed during a stream of profile updates; each 303 is a committed write.
           const server = await startServer({ dataDir });
           const member = await server.signIn("member@example.org");
           const at = 200 + random() * 2_000;
@@ -180,7 +180,7 @@ describe("crash safety of the embedded database", () => {
                 }),
               }).catch(() => null);
               if (!response) return; // killed mid-request
-              expect(response.status).toBe(302);
+              expect(response.status).toBe(303);
               acknowledgedName = name;
             }
           })();

@@ -38,7 +38,7 @@ async function post(path: string, fields: Record<string, string>) {
     },
     body: new URLSearchParams(fields),
   });
-  expect(response.status, `${path}: ${await response.text()}`).toBe(302);
+  expect(response.status, `${path}: ${await response.text()}`).toBe(303);
 }
 
 describe("staff text on the FAQ, glossary and record pages", () => {

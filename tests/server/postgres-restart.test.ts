@@ -62,7 +62,7 @@ describe("a PostgreSQL restart under load", () => {
           }),
         });
         outcomes.push({ at: now(), status: response.status, body: await response.text() });
-        if (response.status === 302) acknowledged = inFlight;
+        if (response.status === 303) acknowledged = inFlight;
       }
     };
     const load = Promise.all([reader(), reader(), reader(), writer()]);
@@ -89,7 +89,7 @@ describe("a PostgreSQL restart under load", () => {
       ),
     ];
     expect(
-      [...statuses].filter((status) => ![200, 302, 503].includes(status)),
+      [...statuses].filter((status) => ![200, 303, 503].includes(status)),
       errors.join("\n"),
     ).toEqual([]);
     const failures = outcomes.filter((outcome) => outcome.status === 503);
@@ -107,7 +107,7 @@ describe("a PostgreSQL restart under load", () => {
     expect(running.child.exitCode).toBeNull();
     const last = outcomes.filter((outcome) => outcome.at > restartEnded + 5_000);
     expect(last.length).toBeGreaterThan(10);
-    expect(last.every((outcome) => outcome.status === 200 || outcome.status === 302)).toBe(true);
+    expect(last.every((outcome) => outcome.status === 200 || outcome.status === 303)).toBe(true);
     // No acknowledged write lost: the name is the last acknowledged one (or the one in flight at the end).
     const profile = await (
       await fetch(`${running.base}/myaccount/profile`, { headers: { Cookie: member } })
