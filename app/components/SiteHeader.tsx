@@ -54,9 +54,14 @@ export function SiteHeader({
   const variant = headerVariant(location.pathname, Boolean(user));
   const here = `${location.pathname}${location.search}`;
   // Without JS each menu link loads a new page; with JS the page stays, so close the menu.
+  // Not on the first render: a menu opened while the page was still loading its scripts stays
+  // open when they arrive.
   const menu = useRef<HTMLDetailsElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the trigger: close the menu after each navigation.
+  const shownFor = useRef(location.key);
+  // After each navigation (the location's key) the menu closes.
   useEffect(() => {
+    if (shownFor.current === location.key) return;
+    shownFor.current = location.key;
     if (menu.current) menu.current.open = false;
   }, [location.key]);
   return (
