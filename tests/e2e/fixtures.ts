@@ -74,6 +74,9 @@ function mirrorPage(browser: Browser) {
 export async function checkAccessibility(page: Page, javaScriptEnabled: boolean) {
   let target = page;
   let cleanup = async () => {};
+  // A check right after a click that loads a new document waits for it: read mid-load, the
+  // document is the empty one the browser starts with.
+  await page.waitForLoadState();
   if (!javaScriptEnabled) {
     const html = await page.content();
     const url = page.url();
