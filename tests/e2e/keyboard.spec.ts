@@ -147,7 +147,13 @@ class Journey {
       throw new Error(`Tab did not leave ${this.page.url()} after all of its ${tabbable} stops`);
     };
     await leave();
-    const first = await this.tab();
+    let first = await this.tab();
+    // Once more if the page was still drawing: a focused element it replaced drops focus to the
+    // body mid-page, which looks like leaving it, and Tab then goes on from that point.
+    if (!first.what.includes("Skip to main content")) {
+      await leave();
+      first = await this.tab();
+    }
     expect(first.what, "the first stop on the page").toContain("Skip to main content");
     await leave();
   }
