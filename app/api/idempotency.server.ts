@@ -12,10 +12,14 @@
  * file do not take a key; the header is ignored there.
  */
 import { createHash } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "~/db/client.server";
 import { ApiError } from "~/api/errors.server";
-import { IDEMPOTENCY_HOURS } from "~/models/idempotency.server";
+import {
+  claimIdempotencyKey,
+  findIdempotencyKey,
+  IDEMPOTENCY_HOURS,
+  keepIdempotentAnswer,
+  releaseIdempotencyKey,
+} from "~/models/idempotency.server";
 
 export { IDEMPOTENCY_HOURS };
 
@@ -68,28 +72,8 @@ export type Claim =
  * taken; otherwise the stored row says what to answer.
  */
 export async function claimKey(userId: number, key: string, fingerprint: string): Promise<Claim> {
-  const db = await getDb();
-  const [taken] = await queryRows<{ key: string }>(
-    db,
-    sql`INSERT INTO api_idempotency_keys AS k (user_id, key, fingerprint)
-        VALUES (${userId}, ${key}, ${fingerprint})
-        ON CONFLICT (user_id, key) DO UPDATE
-          SET fingerprint = EXCLUDED.fingerprint, status = NULL, headers = NULL, body = NULL,
-              created_at = now()
-          WHERE k.created_at <= now() - make_interval(hours => ${IDEMPOTENCY_HOURS})
-        RETURNING key`,
-  );
-  if (taken) return { kind: "claimed" };
-  const [row] = await queryRows<{
-    fingerprint: string;
-    status: number | null;
-    headers: [string, string][] | null;
-    body: string | null;
-  }>(
-    db,
-    sql`SELECT fingerprint, status, headers, body FROM api_idempotency_keys
-         WHERE user_id = ${userId} AND key = ${key}`,
-  );
+  if (await claimIdempotencyKey(userId, key, fingerprint)) return { kind: "claimed" };
+  const row = await findIdempotencyKey(userId, key);
   // Pruned between the two statements: as good as new.
   if (!row) return claimKey(userId, key, fingerprint);
   if (row.fingerprint !== fingerprint) return { kind: "other request" };
@@ -103,20 +87,11 @@ export async function claimKey(userId: number, key: string, fingerprint: string)
 export async function keepAnswer(userId: number, key: string, response: Response) {
   const body = await response.text();
   const headers = [...response.headers].filter(([name]) => name.toLowerCase() !== "set-cookie");
-  const db = await getDb();
-  await db.execute(
-    sql`UPDATE api_idempotency_keys
-           SET status = ${response.status}, headers = ${JSON.stringify(headers)}::jsonb, body = ${body}
-         WHERE user_id = ${userId} AND key = ${key}`,
-  );
+  await keepIdempotentAnswer(userId, key, { status: response.status, headers, body });
   return new Response(body, { status: response.status, headers: response.headers });
 }
 
 /** Gives the key up: the call stopped before answering (it ran out of time and stopped). */
 export async function releaseKey(userId: number, key: string) {
-  const db = await getDb();
-  await db.execute(
-    sql`DELETE FROM api_idempotency_keys
-         WHERE user_id = ${userId} AND key = ${key} AND status IS NULL`,
-  );
+  await releaseIdempotencyKey(userId, key);
 }

@@ -3,22 +3,23 @@
  * a SHA-256 hash (a copy of the table signs no one in). An access token lasts
  * API_TOKEN_HOURS (a staff member's STAFF_SESSION_MAX_HOURS at most); a two-step token, for
  * the one code call after a right password, lasts PENDING_MINUTES. Suspending, deleting or
- * resetting a user's password deletes their tokens in the same transaction
- * (revokeUserTokens), as it ends their sessions; so do a password change and "Sign out
- * everywhere else" (app/models/sign-ins.server.ts).
+ * resetting a user's password deletes their tokens in the same transaction as it ends their
+ * sessions; so do a password change and "Sign out everywhere else"
+ * (app/models/sign-ins.server.ts).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, lt, sql } from "drizzle-orm";
-import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { noteRequestUser } from "~/lib/request-context.server";
 import { PENDING_MINUTES } from "~/auth/two-step.server";
-import { recordSignIn } from "~/models/accounts.server";
-import { getActiveUser, isActiveUser, type User, userColumns } from "~/models/users.server";
+import {
+  deleteToken,
+  findToken,
+  storeToken,
+  touchToken,
+} from "~/models/api-tokens.server";
+import { getActiveUser, type User } from "~/models/users.server";
 import { can } from "~/lib/roles";
 import { STAFF_SESSION_MAX_HOURS } from "~/auth/session.server";
-
-const { apiTokens, users } = schema;
 
 export type TokenPurpose = "access" | "two-step";
 
@@ -36,16 +37,10 @@ function lifetimeMs(purpose: TokenPurpose, roles: readonly string[]) {
 
 /** A new token for the user; an access token counts as a sign-in, as a session does. */
 export async function issueToken(userId: number, purpose: TokenPurpose = "access") {
-  const db = await getDb();
   const token = randomBytes(32).toString("base64url");
-  const roles = (await getActiveUser(userId, db))?.roles ?? [];
+  const roles = (await getActiveUser(userId))?.roles ?? [];
   const expiresAt = new Date(Date.now() + lifetimeMs(purpose, roles));
-  // Issuing is a good moment to sweep the user's dead tokens.
-  await db
-    .delete(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), lt(apiTokens.expiresAt, new Date())));
-  await db.insert(apiTokens).values({ tokenHash: hashToken(token), userId, purpose, expiresAt });
-  if (purpose === "access") await recordSignIn(userId, db);
+  await storeToken({ tokenHash: hashToken(token), userId, purpose, expiresAt });
   return { token, expiresAt };
 }
 
@@ -59,40 +54,18 @@ export async function readToken(
   token: string,
   purpose: TokenPurpose = "access",
 ): Promise<TokenState> {
-  const db = await getDb();
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select({
-      createdAt: apiTokens.createdAt,
-      expiresAt: apiTokens.expiresAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-      user: userColumns,
-    })
-    .from(apiTokens)
-    .innerJoin(users, and(eq(users.id, apiTokens.userId), isActiveUser))
-    .where(and(eq(apiTokens.tokenHash, tokenHash), eq(apiTokens.purpose, purpose)));
+  const row = await findToken(tokenHash, purpose);
   if (!row || row.expiresAt.getTime() <= Date.now()) return { status: "expired" };
   // The roles are read afresh with every call: a member made staff is held to the staff limit.
   if (row.createdAt.getTime() + lifetimeMs(purpose, row.user.roles) <= Date.now())
     return { status: "expired" };
-  if (row.lastUsedAt.getTime() < Date.now() - TOUCH_AFTER_MS) {
-    await db
-      .update(apiTokens)
-      .set({ lastUsedAt: sql`now()` })
-      .where(eq(apiTokens.tokenHash, tokenHash));
-  }
+  if (row.lastUsedAt.getTime() < Date.now() - TOUCH_AFTER_MS) await touchToken(tokenHash);
   noteRequestUser(row.user.id);
   return { status: "active", user: row.user };
 }
 
 /** Ends one token (sign-out, or a two-step token once used). */
 export async function revokeToken(token: string) {
-  const db = await getDb();
-  await db.delete(apiTokens).where(eq(apiTokens.tokenHash, hashToken(token)));
-}
-
-/** Ends every token of the user, inside the caller's transaction when given one. */
-export async function revokeUserTokens(userId: number, db?: Db) {
-  db ??= await getDb();
-  await db.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  await deleteToken(hashToken(token));
 }

@@ -1,15 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "@remix-run/node";
-import { and, desc, eq, gt, lt, ne, or, type SQL, sql } from "drizzle-orm";
-import { type Db, getDb, schema } from "~/db/client.server";
+import type { SQL } from "drizzle-orm";
 import { env } from "~/lib/env.server";
-import { recordSignIn } from "~/models/accounts.server";
-import { getActiveUser, isActiveUser, type User, userColumns } from "~/models/users.server";
+import {
+  type ColumnValues,
+  deleteSession,
+  deleteSessionByPublicId,
+  deleteUserSessions,
+  findSession,
+  liveSessionsOf,
+  type SessionRow,
+  storeSession,
+  touchSession,
+} from "~/models/sessions.server";
+import { getActiveUser, type User } from "~/models/users.server";
 import { can } from "~/lib/roles";
 import { isHttps } from "~/lib/https.server";
 import { currentRequest, noteRequestUser, oncePerRequest } from "~/lib/request-context.server";
-
-const { sessions, users } = schema;
 
 /** A session ends after this long without a request (SESSION_IDLE_MINUTES, default 8 hours). */
 export function sessionIdleMs() {
@@ -68,31 +75,21 @@ export async function sessionIdHash(request: Request): Promise<string | null> {
 /** Starts a session for the user and returns the Set-Cookie header value. */
 export async function createSession(request: Request, userId: number): Promise<string> {
   noteRequestUser(userId);
-  const db = await getDb();
   const id = randomBytes(32).toString("base64url");
   const now = Date.now();
-  const lifetime = sessionLifetimeMs((await getActiveUser(userId, db))?.roles ?? []);
-  // Sign-in is a good moment to sweep dead sessions (readSession leaves them in place).
-  await db
-    .delete(sessions)
-    .where(
-      or(
-        lt(sessions.expiresAt, new Date(now)),
-        lt(sessions.lastSeenAt, new Date(now - sessionIdleMs())),
-        ne(sessions.appVersion, env().APP_VERSION),
-      ),
-    );
-  await db.insert(sessions).values({
-    idHash: hashId(id),
-    userId,
-    appVersion: env().APP_VERSION,
-    expiresAt: new Date(now + lifetime),
-    // For the signed-in devices list (/myaccount).
-    userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
-    address: currentRequest()?.clientAddress ?? null,
-  });
+  const lifetime = sessionLifetimeMs((await getActiveUser(userId))?.roles ?? []);
   // Every new session is a sign-in: the user's last sign-in and the user reports count it.
-  await recordSignIn(userId, db);
+  await storeSession(
+    {
+      idHash: hashId(id),
+      userId,
+      expiresAt: new Date(now + lifetime),
+      // For the signed-in devices list (/myaccount).
+      userAgent: request.headers.get("user-agent")?.slice(0, 400) ?? null,
+      address: currentRequest()?.clientAddress ?? null,
+    },
+    liveness(now),
+  );
   return sessionCookie().serialize(id, {
     secure: isHttps(request),
     maxAge: Math.ceil(lifetime / 1000),
@@ -105,10 +102,14 @@ export type SessionState =
   | { status: "none" };
 
 type Columns = Record<string, SQL>;
-/** The values of extra columns, by their SQL types. */
-export type ColumnValues<X extends Columns> = {
-  [K in keyof X]: X[K] extends SQL<infer T> ? T : never;
-};
+export type { ColumnValues };
+
+/** What makes a session live now: unexpired, seen within the idle time, this app version. */
+const liveness = (now = Date.now()) => ({
+  now,
+  idleMs: sessionIdleMs(),
+  appVersion: env().APP_VERSION,
+});
 
 /** Who the request belongs to, and whether a session it carries has expired. */
 export async function readSession(request: Request): Promise<SessionState> {
@@ -150,33 +151,12 @@ async function readRow<X extends Columns>(
   idHash: string,
   extra: X,
 ): Promise<{ state: SessionState; extra: ColumnValues<X> | null }> {
-  const db = await getDb();
-  // Suspended and deleted users lose their sessions at once: only an active user joins.
-  const [row] = await db
-    .select({
-      createdAt: sessions.createdAt,
-      expiresAt: sessions.expiresAt,
-      lastSeenAt: sessions.lastSeenAt,
-      appVersion: sessions.appVersion,
-      user: userColumns,
-      extra,
-    })
-    .from(sessions)
-    .leftJoin(users, and(eq(users.id, sessions.userId), isActiveUser))
-    .where(eq(sessions.idHash, idHash));
-  if (!row) return { state: { status: "none" }, extra: null };
-  return { state: await sessionState(db, idHash, row), extra: row.extra as ColumnValues<X> };
+  const found = await findSession(idHash, extra);
+  if (!found) return { state: { status: "none" }, extra: null };
+  return { state: await sessionState(idHash, found.row), extra: found.extra };
 }
 
-interface SessionRow {
-  createdAt: Date;
-  expiresAt: Date;
-  lastSeenAt: Date;
-  appVersion: string;
-  user: User | null;
-}
-
-async function sessionState(db: Db, idHash: string, row: SessionRow): Promise<SessionState> {
+async function sessionState(idHash: string, row: SessionRow): Promise<SessionState> {
   const now = Date.now();
   const expired =
     row.expiresAt.getTime() <= now ||
@@ -186,16 +166,14 @@ async function sessionState(db: Db, idHash: string, row: SessionRow): Promise<Se
   // same "expired" to show the banner. Sign-in sweeps it; the redirect clears the cookie.
   if (expired) return { status: "expired" };
   if (!row.user) {
-    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    await deleteSession(idHash);
     return { status: "none" };
   }
   // The roles are read afresh with every request: a member made staff mid-session is held to
   // the staff limit from then on, counted from the session's sign-in.
   if (row.createdAt.getTime() + sessionLifetimeMs(row.user.roles) <= now)
     return { status: "expired" };
-  if (row.lastSeenAt.getTime() < now - touchAfterMs()) {
-    await db.update(sessions).set({ lastSeenAt: sql`now()` }).where(eq(sessions.idHash, idHash));
-  }
+  if (row.lastSeenAt.getTime() < now - touchAfterMs()) await touchSession(idHash);
   noteRequestUser(row.user.id);
   return { status: "active", user: row.user };
 }
@@ -203,10 +181,7 @@ async function sessionState(db: Db, idHash: string, row: SessionRow): Promise<Se
 /** Ends the request's session and returns the Set-Cookie header that clears the cookie. */
 export async function destroySession(request: Request): Promise<string> {
   const id = await readSessionId(request);
-  if (id) {
-    const db = await getDb();
-    await db.delete(sessions).where(eq(sessions.idHash, hashId(id)));
-  }
+  if (id) await deleteSession(hashId(id));
   return clearSessionCookie(request);
 }
 
@@ -220,8 +195,7 @@ export function clearSessionCookie(request: Request) {
 
 /** Ends every session of a user (suspension, deletion, password change). */
 export async function destroyUserSessions(userId: number) {
-  const db = await getDb();
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+  await deleteUserSessions(userId);
 }
 
 export interface Device {
@@ -237,28 +211,9 @@ export interface Device {
 
 /** The user's live sessions, the request's own first, then the most recently seen. */
 export async function listDevices(request: Request, userId: number): Promise<Device[]> {
-  const db = await getDb();
   const id = await readSessionId(request);
   const own = id ? hashId(id) : "";
-  const rows = await db
-    .select({
-      id: sessions.publicId,
-      idHash: sessions.idHash,
-      userAgent: sessions.userAgent,
-      address: sessions.address,
-      signedInAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.userId, userId),
-        gt(sessions.expiresAt, new Date()),
-        gt(sessions.lastSeenAt, new Date(Date.now() - sessionIdleMs())),
-        eq(sessions.appVersion, env().APP_VERSION),
-      ),
-    )
-    .orderBy(desc(sessions.lastSeenAt));
+  const rows = await liveSessionsOf(userId, liveness());
   return rows
     .map(({ idHash, ...row }) => ({
       ...row,
@@ -271,10 +226,5 @@ export async function listDevices(request: Request, userId: number): Promise<Dev
 
 /** Signs out one of the user's sessions by its public id; whether there was one. */
 export async function endDevice(userId: number, publicId: string): Promise<boolean> {
-  const db = await getDb();
-  const ended = await db
-    .delete(sessions)
-    .where(and(eq(sessions.userId, userId), eq(sessions.publicId, publicId)))
-    .returning({ id: sessions.publicId });
-  return ended.length > 0;
+  return deleteSessionByPublicId(userId, publicId);
 }

@@ -1,16 +1,20 @@
 import { createHash, randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import { and, eq, gt, lt } from "drizzle-orm";
-import { getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { isHttps } from "~/lib/https.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { createSession } from "~/auth/session.server";
 import { getSiteSettings } from "~/models/settings.server";
-import { twoStepRequired, twoStepStatus } from "~/models/two-step.server";
+import {
+  deletePending,
+  findPending,
+  isTrusted,
+  storePending,
+  storeTrustedBrowser,
+  twoStepRequired,
+  twoStepStatus,
+} from "~/models/two-step.server";
 import { getActiveUser, type User } from "~/models/users.server";
-
-const { twoStepPending, twoStepTrustedBrowsers } = schema;
 
 /** The half-signed-in state lasts this long: then the password is asked for again. */
 export const PENDING_MINUTES = 10;
@@ -69,11 +73,8 @@ export async function startPending(
   purpose: PendingPurpose,
   redirectTo: string,
 ): Promise<string> {
-  const db = await getDb();
   const token = newToken();
-  // A good moment to sweep the expired ones.
-  await db.delete(twoStepPending).where(lt(twoStepPending.expiresAt, new Date()));
-  await db.insert(twoStepPending).values({
+  await storePending({
     tokenHash: hashToken(token),
     userId,
     purpose,
@@ -90,14 +91,10 @@ export async function readPending(
 ): Promise<Pending | null> {
   const token = await readToken(pendingCookie(), request);
   if (!token) return null;
-  const db = await getDb();
   const tokenHash = hashToken(token);
-  const [row] = await db
-    .select()
-    .from(twoStepPending)
-    .where(and(eq(twoStepPending.tokenHash, tokenHash), gt(twoStepPending.expiresAt, new Date())));
+  const row = await findPending(tokenHash);
   if (!row || (purpose && row.purpose !== purpose)) return null;
-  const user = await getActiveUser(row.userId, db);
+  const user = await getActiveUser(row.userId);
   if (!user) return null;
   return { user, purpose: row.purpose as PendingPurpose, redirectTo: row.redirectTo, tokenHash };
 }
@@ -105,10 +102,7 @@ export async function readPending(
 /** Ends the half-signed-in state; returns the Set-Cookie header that clears its cookie. */
 export async function endPending(request: Request): Promise<string> {
   const token = await readToken(pendingCookie(), request);
-  if (token) {
-    const db = await getDb();
-    await db.delete(twoStepPending).where(eq(twoStepPending.tokenHash, hashToken(token)));
-  }
+  if (token) await deletePending(hashToken(token));
   return clear(pendingCookie(), request);
 }
 
@@ -117,26 +111,13 @@ export async function endPending(request: Request): Promise<string> {
 export async function isTrustedBrowser(request: Request, userId: number): Promise<boolean> {
   const token = await readToken(trustedCookie(), request);
   if (!token) return false;
-  const db = await getDb();
-  const [row] = await db
-    .select({ userId: twoStepTrustedBrowsers.userId })
-    .from(twoStepTrustedBrowsers)
-    .where(
-      and(
-        eq(twoStepTrustedBrowsers.tokenHash, hashToken(token)),
-        eq(twoStepTrustedBrowsers.userId, userId),
-        gt(twoStepTrustedBrowsers.expiresAt, new Date()),
-      ),
-    );
-  return Boolean(row);
+  return isTrusted(hashToken(token), userId);
 }
 
 /** Trusts this browser for the user for TRUST_DAYS; returns the Set-Cookie header. */
 export async function trustBrowser(request: Request, userId: number): Promise<string> {
-  const db = await getDb();
   const token = newToken();
-  await db.delete(twoStepTrustedBrowsers).where(lt(twoStepTrustedBrowsers.expiresAt, new Date()));
-  await db.insert(twoStepTrustedBrowsers).values({
+  await storeTrustedBrowser({
     tokenHash: hashToken(token),
     userId,
     expiresAt: new Date(Date.now() + TRUST_DAYS * 24 * 60 * 60 * 1000),

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
-import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { z } from "zod";
 import { type Db, getDb, schema } from "~/db/client.server";
@@ -349,3 +349,50 @@ export const recoveryCodeSchema = z.object({
     .max(40, WRONG_RECOVERY),
   trust: checkbox,
 });
+
+// ---------------------------------------------------------------- half signed in, trusted browsers
+
+/** Stores a half-signed-in state by its token's hash, sweeping the expired ones first. */
+export async function storePending(pending: typeof twoStepPending.$inferInsert) {
+  const db = await getDb();
+  await db.delete(twoStepPending).where(lt(twoStepPending.expiresAt, new Date()));
+  await db.insert(twoStepPending).values(pending);
+}
+
+/** The unexpired half-signed-in state with this token hash, if any. */
+export async function findPending(tokenHash: string) {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(twoStepPending)
+    .where(and(eq(twoStepPending.tokenHash, tokenHash), gt(twoStepPending.expiresAt, new Date())));
+  return row;
+}
+
+export async function deletePending(tokenHash: string) {
+  const db = await getDb();
+  await db.delete(twoStepPending).where(eq(twoStepPending.tokenHash, tokenHash));
+}
+
+/** Whether the browser with this token hash is trusted, unexpired, for the user. */
+export async function isTrusted(tokenHash: string, userId: number) {
+  const db = await getDb();
+  const [row] = await db
+    .select({ userId: twoStepTrustedBrowsers.userId })
+    .from(twoStepTrustedBrowsers)
+    .where(
+      and(
+        eq(twoStepTrustedBrowsers.tokenHash, tokenHash),
+        eq(twoStepTrustedBrowsers.userId, userId),
+        gt(twoStepTrustedBrowsers.expiresAt, new Date()),
+      ),
+    );
+  return Boolean(row);
+}
+
+/** Stores a trusted browser by its token's hash, sweeping the expired ones first. */
+export async function storeTrustedBrowser(trusted: typeof twoStepTrustedBrowsers.$inferInsert) {
+  const db = await getDb();
+  await db.delete(twoStepTrustedBrowsers).where(lt(twoStepTrustedBrowsers.expiresAt, new Date()));
+  await db.insert(twoStepTrustedBrowsers).values(trusted);
+}
