@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { type GlossaryTarget, glossaryAnchors, sectionOrder } from "~/records/glossary-links";
 import { markdownText, renderMarkdown } from "~/lib/markdown.server";
 import { PRINT_SECTION_VALUES, sectionLabel } from "~/records/sections";
@@ -78,12 +78,17 @@ export async function glossaryNameTaken(
   db?: Db,
 ) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM glossary_entries
-         WHERE record_section = ${recordSection} AND lower(field_name) = lower(${fieldName})
-           AND id <> ${exceptId ?? 0}`,
-  );
+  const entries = schema.glossaryEntries;
+  const rows = await db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(
+      and(
+        eq(entries.recordSection, recordSection),
+        sql`lower(${entries.fieldName}) = lower(${fieldName})`,
+        ne(entries.id, exceptId ?? 0),
+      ),
+    );
   return rows.length > 0;
 }
 
@@ -94,10 +99,9 @@ export const GLOSSARY_FULL = `The glossary already holds ${GLOSSARY_LIMIT} entri
 
 export async function countGlossary(db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`SELECT count(*)::int AS count FROM glossary_entries`,
-  );
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(schema.glossaryEntries);
   return row.count;
 }
 
