@@ -1,4 +1,5 @@
-import { type Db, getDb, queryRows, sql } from "~/db/client.server";
+import { and, isNotNull } from "drizzle-orm";
+import { type Db, getDb, schema, sql } from "~/db/client.server";
 import { RECORD_STATUSES } from "~/records/vocabulary";
 import { todayUtc } from "~/search/days";
 import type { EnabledSettings } from "~/search/filters";
@@ -116,11 +117,16 @@ export async function upcomingEvents(
   if (!dates.length) return [];
   db ??= await getDb();
   const ids = [...new Set(dates.map((date) => date.recordId))];
-  const rows = await queryRows<{ id: number; hss_id: string; title: string }>(
-    db,
-    sql`SELECT id, hss_id, title FROM records
-         WHERE id = ANY(${`{${ids.join(",")}}`}::int[]) AND published_version_id IS NOT NULL`,
-  );
+  const { records } = schema;
+  const rows = await db
+    .select({ id: records.id, hssId: records.hssId, title: records.title })
+    .from(records)
+    .where(
+      and(
+        sql`${records.id} = ANY(${`{${ids.join(",")}}`}::int[])`,
+        isNotNull(records.publishedVersionId),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return dates.flatMap((date) => {
     const record = byId.get(date.recordId);
@@ -130,8 +136,9 @@ export async function upcomingEvents(
         date: date.date,
         agency: AGENCIES[date.filterId as keyof typeof AGENCIES],
         event: date.eventName,
-        hssId: record.hss_id,
-        title: record.title,
+        hssId: record.hssId,
+        // A published record always has its title (markPublished sets it with the version).
+        title: record.title ?? "",
       },
     ];
   });

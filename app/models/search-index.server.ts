@@ -1,4 +1,5 @@
-import { type Db, getDb, queryRows, sql } from "~/db/client.server";
+import { and, eq, gt, lte } from "drizzle-orm";
+import { type Db, getDb, schema, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
 import { SearchIndex } from "~/search/engine";
 import { env } from "~/lib/env.server";
@@ -33,36 +34,35 @@ const state = processState<{
   built?: Held;
 }>("__hsdSearch", () => ({}));
 
+const { catalogueVersion: versionRow, records, recordVersions } = schema;
+
 /** Takes the next catalogue version inside the caller's transaction (held until it commits). */
 export async function nextCatalogueVersion(tx: Db) {
-  const [row] = await queryRows<{ version: number }>(
-    tx,
-    sql`UPDATE catalogue_version SET version = version + 1 WHERE id = 1 RETURNING version::int AS version`,
-  );
+  const [row] = await tx
+    .update(versionRow)
+    .set({ version: sql`${versionRow.version} + 1` })
+    .where(eq(versionRow.id, 1))
+    .returning({ version: versionRow.version });
   return row.version;
 }
 
 async function catalogueVersion(db: Db) {
-  const [row] = await queryRows<{ version: number }>(
-    db,
-    sql`SELECT version::int AS version FROM catalogue_version WHERE id = 1`,
-  );
+  const [row] = await db
+    .select({ version: versionRow.version })
+    .from(versionRow)
+    .where(eq(versionRow.id, 1));
   return row?.version ?? 0;
-}
-
-interface DocRow {
-  id: number;
-  document: HssRecord | null;
 }
 
 /** Published documents with ids above `afterId`, in id order, as text (parsed here: faster than the driver's jsonb). */
 async function publishedBatch(db: Db, afterId: number) {
-  const rows = await queryRows<{ id: number; document: string }>(
-    db,
-    sql`SELECT r.id, v.document::text AS document FROM records r JOIN record_versions v ON v.id = r.published_version_id
-         WHERE r.id > ${afterId} ORDER BY r.id LIMIT ${BUILD_BATCH}`,
-  );
-  return rows;
+  return db
+    .select({ id: records.id, document: sql<string>`${recordVersions.document}::text` })
+    .from(records)
+    .innerJoin(recordVersions, eq(recordVersions.id, records.publishedVersionId))
+    .where(gt(records.id, afterId))
+    .orderBy(records.id)
+    .limit(BUILD_BATCH);
 }
 
 async function build(db: Db): Promise<Held> {
@@ -93,10 +93,12 @@ async function build(db: Db): Promise<Held> {
 async function refresh(held: Held) {
   const target = await catalogueVersion(held.db);
   if (target <= held.index.version) return;
-  const [changed] = await queryRows<{ count: number }>(
-    held.db,
-    sql`SELECT count(*)::int AS count FROM records WHERE catalogue_version > ${held.index.version} AND catalogue_version <= ${target}`,
-  );
+  const changedSince = (since: number) =>
+    and(gt(records.catalogueVersion, since), lte(records.catalogueVersion, target));
+  const [changed] = await held.db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(records)
+    .where(changedSince(held.index.version));
   if (changed.count > Math.max(5_000, held.index.size * REBUILD_SHARE)) {
     const fresh = await build(held.db);
     held.index = fresh.index;
@@ -105,18 +107,20 @@ async function refresh(held: Held) {
   let lastId = 0;
   for (;;) {
     // Versions up to `target` have all committed (they are taken in order under a row lock).
-    const rows = await queryRows<DocRow>(
-      held.db,
-      sql`SELECT r.id, v.document FROM records r LEFT JOIN record_versions v ON v.id = r.published_version_id
-           WHERE r.catalogue_version > ${held.index.version} AND r.catalogue_version <= ${target} AND r.id > ${lastId}
-           ORDER BY r.id LIMIT ${BUILD_BATCH}`,
-    );
+    const rows = await held.db
+      .select({ id: records.id, document: recordVersions.document })
+      .from(records)
+      .leftJoin(recordVersions, eq(recordVersions.id, records.publishedVersionId))
+      .where(and(changedSince(held.index.version), gt(records.id, lastId)))
+      .orderBy(records.id)
+      .limit(BUILD_BATCH);
     if (!rows.length) break;
     // A record with a published version is (re)indexed; one without is taken out.
     const published: Array<{ recordId: number; doc: HssRecord }> = [];
     const withdrawn: number[] = [];
     for (const row of rows) {
-      if (row.document) published.push({ recordId: row.id, doc: row.document });
+      // The document of a published version is a valid record (checked when it was imported).
+      if (row.document) published.push({ recordId: row.id, doc: row.document as HssRecord });
       else withdrawn.push(row.id);
     }
     held.index.upsert(published);
@@ -156,7 +160,7 @@ function held(db?: Db): Promise<Held> {
  * The catalogue version as a column, for a statement the request makes anyway (the session
  * read, see root.tsx): a search given it need not ask the database again.
  */
-export const catalogueVersionColumn = sql<number>`(SELECT version::int FROM catalogue_version WHERE id = 1)`;
+export const catalogueVersionColumn = sql<number>`(SELECT ${versionRow.version}::int FROM ${versionRow} WHERE ${versionRow.id} = 1)`;
 
 /**
  * The index, up to date with the database's catalogue version. `knownVersion`, when given, is
@@ -243,11 +247,20 @@ export async function markPublished(db: Db, published: PublishedRow[], version: 
     at: row.at.toISOString(),
     card: JSON.stringify(resultCard(row.doc)),
   }));
-  await db.execute(sql`
-    UPDATE records r
-       SET published_version_id = x.version_id, title = x.title, record_status = x.record_status,
-           last_updated = x.last_updated::date, updated_at = x.at, catalogue_version = ${version}, card = x.card
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, card text)
-     WHERE r.id = x.record_id`);
+  await db
+    .update(records)
+    .set({
+      publishedVersionId: sql`x.version_id`,
+      title: sql`x.title`,
+      recordStatus: sql`x.record_status`,
+      lastUpdated: sql`x.last_updated::date`,
+      updatedAt: sql`x.at`,
+      catalogueVersion: version,
+      card: sql`x.card`,
+    })
+    .from(
+      sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+        AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, card text)`,
+    )
+    .where(sql`${records.id} = x.record_id`);
 }

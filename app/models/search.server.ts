@@ -1,4 +1,5 @@
-import { type Db, getDb, queryRows, sql } from "~/db/client.server";
+import { and, isNotNull } from "drizzle-orm";
+import { type Db, getDb, schema, sql } from "~/db/client.server";
 import { compilePhrase, type CompiledPhrase } from "~/search/compiled-phrase";
 import type { FacetSort } from "~/search/engine";
 import type { EventYearCounts } from "~/search/events";
@@ -53,29 +54,36 @@ async function pageOfHits(
 ): Promise<SearchHit[]> {
   if (!recordIds.length) return [];
   // Only what a result shows (records.card): whole documents are ten times the size.
-  const rows = await queryRows<{
-    id: number;
-    hss_id: string;
-    title: string;
-    record_status: string;
-    last_updated: string;
-    card: string;
-  }>(
-    db,
-    sql`SELECT r.id, r.hss_id, r.title, r.record_status, r.last_updated::text AS last_updated, r.card
-          FROM records r WHERE r.id = ANY(${`{${recordIds.join(",")}}`}::int[]) AND r.published_version_id IS NOT NULL`,
-  );
+  const { records } = schema;
+  const rows = await db
+    .select({
+      id: records.id,
+      hssId: records.hssId,
+      title: records.title,
+      recordStatus: records.recordStatus,
+      lastUpdated: records.lastUpdated,
+      card: records.card,
+    })
+    .from(records)
+    .where(
+      and(
+        sql`${records.id} = ANY(${`{${recordIds.join(",")}}`}::int[])`,
+        isNotNull(records.publishedVersionId),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const isMatch = compiled.active ? matcher(compiled) : null;
   return recordIds.flatMap((id) => {
     const row = byId.get(id);
-    if (!row) return [];
+    // A published record has its title, status, date and card: markPublished sets them with the version.
+    if (!row?.card) return [];
+    const title = row.title ?? "";
     const card = JSON.parse(row.card) as ResultCard;
     // The indication is left out where the title already says it (a record is titled
     // "substance for indication"), so the line under the title tells something new; kept, it
     // is a phrase without a full stop and one ends it, so it does not run on into the summary.
     const indication = card.indication?.trim() ?? "";
-    const inTitle = indication !== "" && row.title.toLowerCase().includes(indication.toLowerCase());
+    const inTitle = indication !== "" && title.toLowerCase().includes(indication.toLowerCase());
     const text = [inTitle ? "" : indication, card.summary ?? ""]
       .filter(Boolean)
       .map((part, index, parts) =>
@@ -84,12 +92,12 @@ async function pageOfHits(
       .join(" ");
     return [
       {
-        hssId: row.hss_id,
-        title: row.title,
-        titleHighlight: isMatch ? highlight(row.title, isMatch) : row.title,
+        hssId: row.hssId,
+        title,
+        titleHighlight: isMatch ? highlight(title, isMatch) : title,
         snippet: isMatch ? snippet(text, isMatch) : "",
-        recordStatus: row.record_status,
-        lastUpdated: row.last_updated,
+        recordStatus: row.recordStatus ?? "",
+        lastUpdated: row.lastUpdated ?? "",
         substanceName: card.substanceName,
         companies: card.companies,
         indication: card.indication,
