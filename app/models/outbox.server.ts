@@ -1,6 +1,6 @@
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
@@ -153,16 +153,20 @@ async function claimDue(db: Db, limit: number): Promise<OutboxRow[]> {
   const { rows } = await claim<OutboxRow>(
     db,
     {
-      select: sql`SELECT id, to_address AS "toAddress", reply_to AS "replyTo", subject, text_body AS "textBody", attempts
-                    FROM outbox WHERE sent_at IS NULL AND next_attempt_at <= now() ORDER BY id`,
+      select: sql`SELECT ${outbox.id}, ${outbox.toAddress} AS "toAddress", ${outbox.replyTo} AS "replyTo",
+                         ${outbox.subject}, ${outbox.textBody} AS "textBody", ${outbox.attempts}
+                    FROM ${outbox}
+                   WHERE ${outbox.sentAt} IS NULL AND ${outbox.nextAttemptAt} <= now()
+                   ORDER BY ${outbox.id}`,
       limit,
     },
     async (tx, due) => {
       if (!due.length) return;
-      await tx.execute(
-        sql`UPDATE outbox SET next_attempt_at = ${leaseEnd(outboxLeaseSeconds())}
-             WHERE id = ANY(${`{${due.map((row) => row.id).join(",")}}`}::int[])`,
-      );
+      const ids = due.map((row) => row.id);
+      await tx
+        .update(outbox)
+        .set({ nextAttemptAt: leaseEnd(outboxLeaseSeconds()) })
+        .where(inArray(outbox.id, ids));
     },
   );
   return rows;
