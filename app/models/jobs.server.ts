@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { type Db, getDb, getEngine, queryRows } from "~/db/client.server";
+import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { type Db, getDb, getEngine, schema } from "~/db/client.server";
 import { processState } from "~/lib/process-state.server";
 import { isStopping } from "~/lib/shutdown.server";
 import { claim, JOB_KINDS, type JobKind, leaseEnd, workerName } from "~/models/work.server";
@@ -62,6 +62,10 @@ export function onJobQueued(listener: () => void) {
   listeners.queued.push(listener);
 }
 
+const { jobs } = schema;
+
+// Written as JSON text rather than through the column, whose encoding would store a null as
+// SQL NULL: a job's input or result of null stays the JSON null.
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 
 /** Stores a job to run as soon as a worker is free; `db` may be the transaction of the change that asks for it. */
@@ -73,44 +77,43 @@ export async function createJob(
 ) {
   const db = options.db ?? (await getDb());
   const id = options.id ?? randomUUID();
-  await db.execute(
-    sql`INSERT INTO jobs (id, kind, user_id, input, phase) VALUES (${id}, ${kind}, ${userId}, ${jsonb(input)}, 'Waiting to start')`,
-  );
+  await db
+    .insert(jobs)
+    .values({ id, kind, userId, input: jsonb(input), phase: "Waiting to start" });
   for (const listener of listeners.queued) listener();
   return id;
 }
 
-interface JobRow {
-  id: string;
-  kind: JobKind;
-  user_id: number;
-  state: JobState;
-  input: unknown;
-  result: unknown;
-  error: string | null;
-  phase: string;
-  done: number;
-  total: number | null;
-  attempts: number;
-  cancel_requested: boolean;
-  created_at: string;
-  finished_at: string | null;
-  phase_seconds: number | null;
-}
+const jobColumns = {
+  id: jobs.id,
+  kind: jobs.kind,
+  userId: jobs.userId,
+  state: jobs.state,
+  input: jobs.input,
+  result: jobs.result,
+  error: jobs.error,
+  phase: jobs.phase,
+  done: jobs.done,
+  total: jobs.total,
+  attempts: jobs.attempts,
+  cancelRequested: jobs.cancelRequested,
+  createdAt: sql<string>`${jobs.createdAt}::text`,
+  finishedAt: sql<string | null>`${jobs.finishedAt}::text`,
+  phaseSeconds: sql<number | null>`extract(epoch FROM now() - ${jobs.phaseStartedAt})::float8`,
+};
 
-const JOB_COLUMNS = sql`id, kind, user_id, state, input, result, error, phase, done, total, attempts, cancel_requested,
-  created_at::text, finished_at::text,
-  extract(epoch FROM now() - phase_started_at)::float8 AS phase_seconds`;
+const selectJobs = (db: Db) => db.select(jobColumns).from(jobs);
+type JobRow = Awaited<ReturnType<typeof selectJobs>>[number];
 
 function toJob<Input, Result>(row: JobRow): Job<Input, Result> {
   const running = row.state === "running";
   const pace =
-    running && row.total && row.done > 0 && row.phase_seconds ? row.phase_seconds / row.done : null;
+    running && row.total && row.done > 0 && row.phaseSeconds ? row.phaseSeconds / row.done : null;
   return {
     id: row.id,
-    kind: row.kind,
-    userId: row.user_id,
-    state: row.state,
+    kind: row.kind as JobKind,
+    userId: row.userId,
+    state: row.state as JobState,
     input: row.input as Input,
     result: row.result as Result | null,
     error: row.error,
@@ -118,9 +121,9 @@ function toJob<Input, Result>(row: JobRow): Job<Input, Result> {
     done: row.done,
     total: row.total,
     attempts: row.attempts,
-    cancelRequested: row.cancel_requested,
-    createdAt: row.created_at,
-    finishedAt: row.finished_at,
+    cancelRequested: row.cancelRequested,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
     secondsLeft:
       pace !== null && row.total !== null ? Math.max(0, (row.total - row.done) * pace) : null,
   };
@@ -133,11 +136,12 @@ export async function getJob<Input = unknown, Result = unknown>(
 ): Promise<Job<Input, Result> | null> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   const db = options.db ?? (await getDb());
-  const [row] = await queryRows<JobRow>(
-    db,
-    sql`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = ${id}
-          ${options.userId === undefined ? sql`` : sql`AND user_id = ${options.userId}`}
-          ${options.kinds ? sql`AND kind = ANY(${`{${options.kinds.join(",")}}`}::text[])` : sql``}`,
+  const [row] = await selectJobs(db).where(
+    and(
+      eq(jobs.id, id),
+      options.userId === undefined ? undefined : eq(jobs.userId, options.userId),
+      options.kinds ? inArray(jobs.kind, options.kinds) : undefined,
+    ),
   );
   return row ? toJob<Input, Result>(row) : null;
 }
@@ -145,12 +149,15 @@ export async function getJob<Input = unknown, Result = unknown>(
 /** The latest job about an import (its check, then its apply). */
 export async function latestImportJob(importId: number, db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<JobRow>(
-    db,
-    sql`SELECT ${JOB_COLUMNS} FROM jobs
-         WHERE kind IN ('import-check', 'import-apply') AND input->>'importId' = ${String(importId)}
-         ORDER BY created_at DESC, id LIMIT 1`,
-  );
+  const [row] = await selectJobs(db)
+    .where(
+      and(
+        inArray(jobs.kind, ["import-check", "import-apply"]),
+        sql`${jobs.input}->>'importId' = ${String(importId)}`,
+      ),
+    )
+    .orderBy(desc(jobs.createdAt), jobs.id)
+    .limit(1);
   return row ? toJob<{ importId: number }, unknown>(row) : null;
 }
 
@@ -160,30 +167,51 @@ export async function latestImportJob(importId: number, db?: Db) {
  */
 export async function cancelJob(id: string, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ state: JobState }>(
-    db,
-    sql`UPDATE jobs SET cancel_requested = true, updated_at = now(),
-               state = CASE WHEN state = 'queued' THEN 'cancelled' ELSE state END,
-               finished_at = CASE WHEN state = 'queued' THEN now() ELSE finished_at END,
-               phase = CASE WHEN state = 'queued' THEN 'Cancelled' ELSE phase END
-         WHERE id = ${id} AND state IN ('queued', 'running') RETURNING state`,
-  );
+  const queued = sql`${jobs.state} = 'queued'`;
+  const rows = await db
+    .update(jobs)
+    .set({
+      cancelRequested: true,
+      updatedAt: sql`now()`,
+      state: sql`CASE WHEN ${queued} THEN 'cancelled' ELSE ${jobs.state} END`,
+      finishedAt: sql`CASE WHEN ${queued} THEN now() ELSE ${jobs.finishedAt} END`,
+      phase: sql`CASE WHEN ${queued} THEN 'Cancelled' ELSE ${jobs.phase} END`,
+    })
+    .where(and(eq(jobs.id, id), inArray(jobs.state, ["queued", "running"])))
+    .returning({ state: jobs.state });
   return rows.length > 0;
 }
 
 /** Puts a failed or cancelled job back in the queue, from the start. Returns false otherwise. */
 export async function retryJob(id: string, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`UPDATE jobs SET state = 'queued', attempts = 0, error = NULL, result = NULL, done = 0, total = NULL,
-               phase = 'Waiting to start', cancel_requested = false, worker = NULL, lease_until = NULL,
-               finished_at = NULL, updated_at = now()
-         WHERE id = ${id} AND state IN ('failed', 'cancelled') RETURNING id`,
-  );
+  const rows = await db
+    .update(jobs)
+    .set({
+      state: "queued",
+      attempts: 0,
+      error: null,
+      result: null,
+      done: 0,
+      total: null,
+      phase: "Waiting to start",
+      cancelRequested: false,
+      worker: null,
+      leaseUntil: null,
+      finishedAt: null,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), inArray(jobs.state, ["failed", "cancelled"])))
+    .returning({ id: jobs.id });
   if (rows.length) for (const listener of listeners.queued) listener();
   return rows.length > 0;
 }
+
+/** A job as a worker claims it: the claim's SELECT names these columns. */
+type ClaimedJob = Omit<
+  Pick<typeof jobs.$inferSelect, "id" | "kind" | "userId" | "input" | "attempts">,
+  "kind"
+> & { kind: JobKind };
 
 /** What a worker holds while it runs a job. */
 export interface JobRun<Input = unknown> {
@@ -213,68 +241,81 @@ export async function claimNextJob(
   options: { db?: Db; leaseSeconds?: number } = {},
 ): Promise<JobRun | null> {
   const db = options.db ?? (await getDb());
-  const { result } = await claim<
-    { id: string; kind: JobKind; user_id: number; input: unknown; attempts: number },
-    JobRun | null
-  >(
+  const { result } = await claim<ClaimedJob, JobRun | null>(
     db,
     {
-      select: sql`SELECT id, kind, user_id, input, attempts FROM jobs
-                   WHERE state = 'queued' OR (state = 'running' AND lease_until < now())
-                   ORDER BY created_at, id`,
+      select: sql`SELECT ${jobs.id}, ${jobs.kind}, ${jobs.userId} AS "userId", ${jobs.input}, ${jobs.attempts}
+                    FROM ${jobs}
+                   WHERE ${jobs.state} = 'queued' OR (${jobs.state} = 'running' AND ${jobs.leaseUntil} < now())
+                   ORDER BY ${jobs.createdAt}, ${jobs.id}`,
       limit: 1,
     },
     async (tx, [row]) => {
       if (!row) return null;
       const kind = JOB_KINDS[row.kind];
       if (row.attempts >= kind.maxAttempts) {
-        await tx.execute(
-          sql`UPDATE jobs SET state = 'failed', finished_at = now(), updated_at = now(), worker = NULL,
-                     error = ${`This job stopped ${row.attempts} times before it could finish, so it was not started again.`}
-               WHERE id = ${row.id}`,
-        );
+        await tx
+          .update(jobs)
+          .set({
+            state: "failed",
+            finishedAt: sql`now()`,
+            updatedAt: sql`now()`,
+            worker: null,
+            error: `This job stopped ${row.attempts} times before it could finish, so it was not started again.`,
+          })
+          .where(eq(jobs.id, row.id));
         return null;
       }
       const lease = options.leaseSeconds ?? kind.leaseSeconds;
-      await tx.execute(
-        sql`UPDATE jobs SET state = 'running', attempts = attempts + 1, worker = ${workerName},
-                   lease_until = ${leaseEnd(lease)}, started_at = now(), phase_started_at = now(),
-                   phase = 'Starting', done = 0, total = NULL, updated_at = now()
-             WHERE id = ${row.id}`,
-      );
+      await tx
+        .update(jobs)
+        .set({
+          state: "running",
+          attempts: sql`${jobs.attempts} + 1`,
+          worker: workerName,
+          leaseUntil: leaseEnd(lease),
+          startedAt: sql`now()`,
+          phaseStartedAt: sql`now()`,
+          phase: "Starting",
+          done: 0,
+          total: null,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(jobs.id, row.id));
       return runOf(db, row, lease, (await getEngine()) === "postgresql");
     },
   );
   return result;
 }
 
-function runOf(
-  db: Db,
-  row: { id: string; kind: JobKind; user_id: number; input: unknown; attempts: number },
-  leaseSeconds: number,
-  concurrent: boolean,
-): JobRun {
+function runOf(db: Db, row: ClaimedJob, leaseSeconds: number, concurrent: boolean): JobRun {
   return {
     id: row.id,
     kind: row.kind,
-    userId: row.user_id,
+    userId: row.userId,
     input: row.input,
     attempt: row.attempts + 1,
     reportsDuringTransactions: concurrent,
     async report({ phase, done, total }) {
       if (isStopping()) throw new JobInterrupted();
-      const rows = await queryRows<{ cancel_requested: boolean }>(
-        db,
-        sql`UPDATE jobs SET done = ${done},
-                   total = ${total === undefined ? sql`total` : sql`${total}::int`},
-                   phase_started_at = ${phase === undefined ? sql`phase_started_at` : sql`CASE WHEN phase = ${phase} THEN phase_started_at ELSE now() END`},
-                   phase = ${phase === undefined ? sql`phase` : sql`${phase}`},
-                   lease_until = ${leaseEnd(leaseSeconds)}, updated_at = now()
-             WHERE id = ${row.id} AND worker = ${workerName} AND state = 'running'
-         RETURNING cancel_requested`,
-      );
+      // A field left undefined is not set: it keeps its value.
+      const rows = await db
+        .update(jobs)
+        .set({
+          done,
+          total,
+          phaseStartedAt:
+            phase === undefined
+              ? undefined
+              : sql`CASE WHEN ${jobs.phase} = ${phase} THEN ${jobs.phaseStartedAt} ELSE now() END`,
+          phase,
+          leaseUntil: leaseEnd(leaseSeconds),
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(jobs.id, row.id), eq(jobs.worker, workerName), eq(jobs.state, "running")))
+        .returning({ cancelRequested: jobs.cancelRequested });
       if (!rows.length) throw new JobLost();
-      if (rows[0].cancel_requested) throw new JobCancelled();
+      if (rows[0].cancelRequested) throw new JobCancelled();
     },
   };
 }
@@ -291,36 +332,57 @@ export async function finishJob(
   db ??= await getDb();
   const fields =
     outcome.state === "done"
-      ? sql`result = ${jsonb(outcome.result)}, phase = 'Finished', error = NULL,
-            done = ${outcome.done === undefined ? sql`coalesce(total, done)` : sql`${outcome.done}::int`}`
+      ? {
+          result: jsonb(outcome.result),
+          phase: "Finished",
+          error: null,
+          done: outcome.done ?? sql`coalesce(${jobs.total}, ${jobs.done})`,
+        }
       : outcome.state === "failed"
-        ? sql`error = ${outcome.error}, phase = 'Stopped by an error'`
-        : sql`phase = 'Cancelled'`;
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`UPDATE jobs SET state = ${outcome.state}, ${fields}, finished_at = now(), updated_at = now(),
-               worker = NULL, lease_until = NULL
-         WHERE id = ${run.id} AND worker = ${workerName} AND state = 'running' RETURNING id`,
-  );
+        ? { error: outcome.error, phase: "Stopped by an error" }
+        : { phase: "Cancelled" };
+  const rows = await db
+    .update(jobs)
+    .set({
+      state: outcome.state,
+      ...fields,
+      finishedAt: sql`now()`,
+      updatedAt: sql`now()`,
+      worker: null,
+      leaseUntil: null,
+    })
+    .where(and(eq(jobs.id, run.id), eq(jobs.worker, workerName), eq(jobs.state, "running")))
+    .returning({ id: jobs.id });
   return rows.length > 0;
 }
 
 /** Gives a job back to the queue (this process is stopping); the attempt does not count. */
 export async function releaseJob(run: JobRun, db?: Db) {
   db ??= await getDb();
-  await db.execute(
-    sql`UPDATE jobs SET state = 'queued', attempts = greatest(attempts - 1, 0), worker = NULL, lease_until = NULL,
-               phase = 'Waiting to start again', updated_at = now()
-         WHERE id = ${run.id} AND worker = ${workerName} AND state = 'running'`,
-  );
+  await db
+    .update(jobs)
+    .set({
+      state: "queued",
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      worker: null,
+      leaseUntil: null,
+      phase: "Waiting to start again",
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, run.id), eq(jobs.worker, workerName), eq(jobs.state, "running")));
 }
 
 /** Finished jobs are kept a week (their pages say what happened), then deleted. */
 export async function pruneFinishedJobs(db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: string }>(
-    db,
-    sql`DELETE FROM jobs WHERE state IN ('done', 'failed', 'cancelled') AND finished_at < now() - interval '7 days' RETURNING id`,
-  );
+  const rows = await db
+    .delete(jobs)
+    .where(
+      and(
+        inArray(jobs.state, ["done", "failed", "cancelled"]),
+        lt(jobs.finishedAt, sql`now() - interval '7 days'`),
+      ),
+    )
+    .returning({ id: jobs.id });
   return rows.length;
 }
