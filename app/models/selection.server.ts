@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { type Db, getDb, queryRows, textArray } from "~/db/client.server";
+import { and, asc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { type Db, getDb, queryRows, schema, textArray } from "~/db/client.server";
 import { PAGE_SIZE, type SearchRequest, toSearchParams } from "~/search/request";
 
 /**
@@ -8,6 +8,8 @@ import { PAGE_SIZE, type SearchRequest, toSearchParams } from "~/search/request"
  * records or, after "Select all N results", the search request itself. It belongs to the
  * criteria of the search it was made in; a search with other criteria clears it.
  */
+
+const { records, selectionItems, selections } = schema;
 
 /** A search's criteria: its query without page, size and sort, which don't change what it finds. */
 export function selectionCriteria(request: SearchRequest) {
@@ -29,14 +31,17 @@ export interface SelectionState {
   selectedHssIds: string[];
 }
 
+/** A column as an INSERT's column list names it (unqualified). */
+const name = (column: { name: string }) => sql.identifier(column.name);
+
 export const EMPTY_SELECTION: SelectionState = { count: 0, all: false, selectedHssIds: [] };
 
 /** Clears the user's selection when it was made in a search with other criteria. */
 export async function keepSelectionFor(userId: number, criteria: string, db?: Db) {
   db ??= await getDb();
-  await db.execute(
-    sql`DELETE FROM selections WHERE user_id = ${userId} AND criteria <> ${criteria}`,
-  );
+  await db
+    .delete(selections)
+    .where(and(eq(selections.userId, userId), ne(selections.criteria, criteria)));
 }
 
 /** The selection as a results page shows it: its size, and which of `hssIds` (the page's) are in it. */
@@ -71,28 +76,36 @@ async function readSelection(
   const clear =
     criteria === null
       ? sql``
-      : sql`WITH cleared AS (DELETE FROM selections WHERE user_id = ${userId} AND criteria <> ${criteria}) `;
-  const ofCriteria = criteria === null ? sql`` : sql` AND s.criteria = ${criteria}`;
-  const [row] = await queryRows<{ all_count: number | null; items: number; on_page: string[] }>(
+      : sql`WITH cleared AS (DELETE FROM ${selections}
+             WHERE ${selections.userId} = ${userId} AND ${selections.criteria} <> ${criteria}) `;
+  const ofCriteria = criteria === null ? sql`` : sql` AND ${selections.criteria} = ${criteria}`;
+  // SQL rather than the builder: a select from one table writes the columns of its fields
+  // unqualified, and the subqueries' items.user_id = selections.user_id would lose its sides.
+  const [row] = await queryRows<
+    Pick<typeof selections.$inferSelect, "allCount"> & { items: number; onPage: string[] }
+  >(
     db,
-    sql`${clear}SELECT s.all_count,
-               (SELECT count(*)::int FROM selection_items i WHERE i.user_id = s.user_id) AS items,
-               ARRAY(SELECT r.hss_id FROM selection_items i JOIN records r ON r.id = i.record_id
-                      WHERE i.user_id = s.user_id AND r.hss_id = ANY(${textArray(hssIds)})) AS on_page
-          FROM selections s WHERE s.user_id = ${userId}${ofCriteria}`,
+    sql`${clear}SELECT ${selections.allCount} AS "allCount",
+               (SELECT count(*)::int FROM ${selectionItems}
+                 WHERE ${selectionItems.userId} = ${selections.userId}) AS items,
+               ARRAY(SELECT ${records.hssId} FROM ${selectionItems}
+                       JOIN ${records} ON ${records.id} = ${selectionItems.recordId}
+                      WHERE ${selectionItems.userId} = ${selections.userId}
+                        AND ${records.hssId} = ANY(${textArray(hssIds)})) AS "onPage"
+          FROM ${selections} WHERE ${selections.userId} = ${userId}${ofCriteria}`,
   );
   if (!row) return EMPTY_SELECTION;
-  if (row.all_count !== null) return { count: row.all_count, all: true, selectedHssIds: hssIds };
-  return { count: row.items, all: false, selectedHssIds: row.on_page };
+  if (row.allCount !== null) return { count: row.allCount, all: true, selectedHssIds: hssIds };
+  return { count: row.items, all: false, selectedHssIds: row.onPage };
 }
 
 /** Opens (or keeps) the selection of this search; one of other criteria is replaced. */
 async function openSelection(db: Db, userId: number, criteria: string) {
   await keepSelectionFor(userId, criteria, db);
-  await db.execute(
-    sql`INSERT INTO selections (user_id, criteria) VALUES (${userId}, ${criteria})
-        ON CONFLICT (user_id) DO UPDATE SET updated_at = now()`,
-  );
+  await db
+    .insert(selections)
+    .values({ userId, criteria })
+    .onConflictDoUpdate({ target: selections.userId, set: { updatedAt: sql`now()` } });
 }
 
 /**
@@ -110,21 +123,24 @@ export async function updatePageSelection(
   db ??= await getDb();
   await db.transaction(async (tx) => {
     await openSelection(tx, userId, criteria);
-    await tx.execute(
-      sql`UPDATE selections SET all_results = NULL, all_count = NULL WHERE user_id = ${userId} AND all_count IS NOT NULL`,
-    );
+    await tx
+      .update(selections)
+      .set({ allResults: null, allCount: null })
+      .where(and(eq(selections.userId, userId), isNotNull(selections.allCount)));
     const unticked = shown.filter((hssId) => !checked.includes(hssId));
     if (unticked.length) {
+      // DELETE … USING, which the builder does not write.
       await tx.execute(
-        sql`DELETE FROM selection_items i USING records r
-             WHERE i.user_id = ${userId} AND r.id = i.record_id AND r.hss_id = ANY(${textArray(unticked)})`,
+        sql`DELETE FROM ${selectionItems} USING ${records}
+             WHERE ${selectionItems.userId} = ${userId} AND ${records.id} = ${selectionItems.recordId}
+               AND ${records.hssId} = ANY(${textArray(unticked)})`,
       );
     }
     if (checked.length) {
       await tx.execute(
-        sql`INSERT INTO selection_items (user_id, record_id)
-            SELECT ${userId}, r.id FROM records r
-             WHERE r.hss_id = ANY(${textArray(checked)}) AND r.published_version_id IS NOT NULL
+        sql`INSERT INTO ${selectionItems} (${name(selectionItems.userId)}, ${name(selectionItems.recordId)})
+            SELECT ${userId}, ${records.id} FROM ${records}
+             WHERE ${records.hssId} = ANY(${textArray(checked)}) AND ${records.publishedVersionId} IS NOT NULL
             ON CONFLICT DO NOTHING`,
       );
     }
@@ -143,16 +159,17 @@ export async function selectAllResults(
   const stored = { ...request, from: 0 };
   await db.transaction(async (tx) => {
     await openSelection(tx, userId, criteria);
-    await tx.execute(sql`DELETE FROM selection_items WHERE user_id = ${userId}`);
-    await tx.execute(
-      sql`UPDATE selections SET all_results = ${JSON.stringify(stored)}::jsonb, all_count = ${total}, updated_at = now() WHERE user_id = ${userId}`,
-    );
+    await tx.delete(selectionItems).where(eq(selectionItems.userId, userId));
+    await tx
+      .update(selections)
+      .set({ allResults: stored, allCount: total, updatedAt: sql`now()` })
+      .where(eq(selections.userId, userId));
   });
 }
 
 export async function clearSelection(userId: number, db?: Db) {
   db ??= await getDb();
-  await db.execute(sql`DELETE FROM selections WHERE user_id = ${userId}`);
+  await db.delete(selections).where(eq(selections.userId, userId));
 }
 
 /** What an export of the selection reads: the chosen records (oldest choice first), or the stored search. */
@@ -165,19 +182,20 @@ export async function selectionForExport(
   | { kind: "all"; request: SearchRequest }
 > {
   db ??= await getDb();
-  const [row] = await queryRows<{ all_results: SearchRequest | null }>(
-    db,
-    sql`SELECT all_results FROM selections WHERE user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({ allResults: selections.allResults })
+    .from(selections)
+    .where(eq(selections.userId, userId));
   if (!row) return { kind: "none" };
-  if (row.all_results) return { kind: "all", request: row.all_results };
-  const items = await queryRows<{ record_id: number }>(
-    db,
-    sql`SELECT i.record_id FROM selection_items i JOIN records r ON r.id = i.record_id
-         WHERE i.user_id = ${userId} AND r.published_version_id IS NOT NULL
-         ORDER BY i.added_at, i.record_id`,
-  );
+  // all_results holds what selectAllResults stored: a search request.
+  if (row.allResults) return { kind: "all", request: row.allResults as SearchRequest };
+  const items = await db
+    .select({ recordId: selectionItems.recordId })
+    .from(selectionItems)
+    .innerJoin(records, eq(records.id, selectionItems.recordId))
+    .where(and(eq(selectionItems.userId, userId), isNotNull(records.publishedVersionId)))
+    .orderBy(asc(selectionItems.addedAt), asc(selectionItems.recordId));
   return items.length
-    ? { kind: "records", recordIds: items.map((item) => item.record_id) }
+    ? { kind: "records", recordIds: items.map((item) => item.recordId) }
     : { kind: "none" };
 }
