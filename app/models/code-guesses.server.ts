@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { getDb, queryRows } from "~/db/client.server";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { getDb, schema } from "~/db/client.server";
 import { formatDateTime } from "~/lib/dates";
 import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { absoluteUrl } from "~/lib/stop-links.server";
@@ -17,6 +17,8 @@ import { absoluteUrl } from "~/lib/stop-links.server";
  * eleventh is refused without its code being looked at. A right code gives its attempt back.
  */
 
+const { apiTokens, twoStepCodeAttempts, twoStepPending, users } = schema;
+
 export const MAX_CODE_ATTEMPTS = 10;
 export const CODE_WINDOW_MINUTES = 15;
 
@@ -32,28 +34,30 @@ export interface CodeAttempt {
 /** Takes one of the account's code attempts, counted in the database. */
 export async function takeCodeAttempt(userId: number): Promise<CodeAttempt> {
   const db = await getDb();
-  // A window older than CODE_WINDOW_MINUTES starts again at this attempt.
-  const [row] = await queryRows<{ attempts: number }>(
-    db,
-    sql`INSERT INTO two_step_code_attempts AS a (user_id, window_started_at, attempts)
-        VALUES (${userId}, now(), 1)
-        ON CONFLICT (user_id) DO UPDATE SET
-          attempts = CASE WHEN a.window_started_at <= now() - make_interval(mins => ${CODE_WINDOW_MINUTES})
-                          THEN 1 ELSE a.attempts + 1 END,
-          window_started_at = CASE WHEN a.window_started_at <= now() - make_interval(mins => ${CODE_WINDOW_MINUTES})
-                                   THEN now() ELSE a.window_started_at END
-        RETURNING attempts`,
-  );
+  // A window older than CODE_WINDOW_MINUTES starts again at this attempt. In the SET, the
+  // table's columns are the row already there.
+  const stale = sql`${twoStepCodeAttempts.windowStartedAt} <= now() - make_interval(mins => ${CODE_WINDOW_MINUTES})`;
+  const [row] = await db
+    .insert(twoStepCodeAttempts)
+    .values({ userId, windowStartedAt: sql`now()`, attempts: 1 })
+    .onConflictDoUpdate({
+      target: twoStepCodeAttempts.userId,
+      set: {
+        attempts: sql`CASE WHEN ${stale} THEN 1 ELSE ${twoStepCodeAttempts.attempts} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${stale} THEN now() ELSE ${twoStepCodeAttempts.windowStartedAt} END`,
+      },
+    })
+    .returning({ attempts: twoStepCodeAttempts.attempts });
   return { allowed: row.attempts <= MAX_CODE_ATTEMPTS, last: row.attempts >= MAX_CODE_ATTEMPTS };
 }
 
 /** A right code: the attempt it took is given back. */
 export async function returnCodeAttempt(userId: number) {
   const db = await getDb();
-  await db.execute(
-    sql`UPDATE two_step_code_attempts SET attempts = attempts - 1
-         WHERE user_id = ${userId} AND attempts > 0`,
-  );
+  await db
+    .update(twoStepCodeAttempts)
+    .set({ attempts: sql`${twoStepCodeAttempts.attempts} - 1` })
+    .where(and(eq(twoStepCodeAttempts.userId, userId), gt(twoStepCodeAttempts.attempts, 0)));
 }
 
 /**
@@ -63,34 +67,39 @@ export async function returnCodeAttempt(userId: number) {
 export async function endSignInsAfterGuesses(userId: number) {
   const db = await getDb();
   const emailed = await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`DELETE FROM two_step_pending WHERE user_id = ${userId} AND purpose = 'verify'`,
-    );
-    await tx.execute(
-      sql`DELETE FROM api_tokens WHERE user_id = ${userId} AND purpose = 'two-step'`,
-    );
+    await tx
+      .delete(twoStepPending)
+      .where(and(eq(twoStepPending.userId, userId), eq(twoStepPending.purpose, "verify")));
+    await tx
+      .delete(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), eq(apiTokens.purpose, "two-step")));
     // Only one of the requests that reach the cap together wins the email.
-    const [won] = await queryRows<{ window_started_at: string }>(
-      tx,
-      sql`UPDATE two_step_code_attempts SET warned_at = now()
-           WHERE user_id = ${userId}
-             AND (warned_at IS NULL OR warned_at < window_started_at)
-         RETURNING window_started_at::text`,
-    );
+    const [won] = await tx
+      .update(twoStepCodeAttempts)
+      .set({ warnedAt: sql`now()` })
+      .where(
+        and(
+          eq(twoStepCodeAttempts.userId, userId),
+          or(
+            isNull(twoStepCodeAttempts.warnedAt),
+            lt(twoStepCodeAttempts.warnedAt, twoStepCodeAttempts.windowStartedAt),
+          ),
+        ),
+      )
+      .returning({ windowStartedAt: twoStepCodeAttempts.windowStartedAt });
     if (!won) return false;
-    const [owner] = await queryRows<{ email: string; first_name: string }>(
-      tx,
-      sql`SELECT email, first_name FROM users
-           WHERE id = ${userId} AND deleted_at IS NULL AND suspended_at IS NULL`,
-    );
+    const [owner] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.suspendedAt)));
     if (!owner) return false;
     await enqueueEmail(tx, {
       to: owner.email,
       subject: "Wrong two-step codes for your Horizon Scanning Database account",
       text: [
-        `Hello ${owner.first_name},`,
+        `Hello ${owner.firstName},`,
         "",
-        `Your password was entered correctly, then ${MAX_CODE_ATTEMPTS} wrong two-step codes were given for your Horizon Scanning Database account since ${formatDateTime(new Date(won.window_started_at))}. We stopped that sign-in, and no more codes are accepted for ${CODE_WINDOW_MINUTES} minutes.`,
+        `Your password was entered correctly, then ${MAX_CODE_ATTEMPTS} wrong two-step codes were given for your Horizon Scanning Database account since ${formatDateTime(won.windowStartedAt)}. We stopped that sign-in, and no more codes are accepted for ${CODE_WINDOW_MINUTES} minutes.`,
         "",
         "If this was not you, someone knows your password. Change it now: sign in and open",
         absoluteUrl("/myaccount/password"),

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { and, desc, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { formatDateTime } from "~/lib/dates";
 import { absoluteUrl } from "~/lib/stop-links.server";
@@ -17,6 +17,8 @@ import { absoluteUrl } from "~/lib/stop-links.server";
  * The account is the address typed, in lower case, whether or not a user has it, so that
  * the answers do not tell which addresses have accounts.
  */
+
+const { signInFailures, signInWarnings, users } = schema;
 
 export const WINDOW_MINUTES = 15;
 export const MAX_FAILURES_PER_ADDRESS = 10;
@@ -44,19 +46,25 @@ export function waitSeconds(accountFailures: number) {
 /** Whether this address may try a password for the account now (nothing is counted). */
 export async function checkSignIn(email: string, address: string | null): Promise<ThrottleAnswer> {
   const db = await getDb();
-  const [row] = await queryRows<{ here: number; total: number; since_last_ms: number | null }>(
-    db,
-    sql`SELECT count(*) FILTER (WHERE address = ${addressKey(address)})::int AS here,
-               count(*)::int AS total,
-               (extract(epoch FROM now() - max(failed_at)) * 1000)::float8 AS since_last_ms
-          FROM sign_in_failures
-         WHERE account = ${accountKey(email)}
-           AND failed_at > now() - make_interval(mins => ${WINDOW_MINUTES})`,
-  );
+  const [row] = await db
+    .select({
+      here: sql<number>`count(*) FILTER (WHERE ${signInFailures.address} = ${addressKey(address)})::int`,
+      total: sql<number>`count(*)::int`,
+      sinceLastMs: sql<
+        number | null
+      >`(extract(epoch FROM now() - max(${signInFailures.failedAt})) * 1000)::float8`,
+    })
+    .from(signInFailures)
+    .where(
+      and(
+        eq(signInFailures.account, accountKey(email)),
+        gt(signInFailures.failedAt, sql`now() - make_interval(mins => ${WINDOW_MINUTES})`),
+      ),
+    );
   if (row.here >= MAX_FAILURES_PER_ADDRESS) return { allowed: false, message: TOO_MANY_ATTEMPTS };
   // An address that has not failed is never slowed: the right password gets in.
   if (row.here === 0) return { allowed: true };
-  const remainingMs = waitSeconds(row.total) * 1000 - (row.since_last_ms ?? 0);
+  const remainingMs = waitSeconds(row.total) * 1000 - (row.sinceLastMs ?? 0);
   if (remainingMs > 0) {
     return { allowed: false, message: waitMessage(Math.ceil(remainingMs / 1000)) };
   }
@@ -67,11 +75,11 @@ export async function checkSignIn(email: string, address: string | null): Promis
 export async function recordSignInFailure(email: string, address: string | null) {
   const db = await getDb();
   const account = accountKey(email);
-  await db.execute(
-    sql`INSERT INTO sign_in_failures (account, address) VALUES (${account}, ${addressKey(address)})`,
-  );
+  await db.insert(signInFailures).values({ account, address: addressKey(address) });
   if (Math.random() < 0.02) {
-    await db.execute(sql`DELETE FROM sign_in_failures WHERE failed_at < now() - interval '1 day'`);
+    await db
+      .delete(signInFailures)
+      .where(lt(signInFailures.failedAt, sql`now() - interval '1 day'`));
   }
   if (await warnOwner(db, account)) kickOutbox();
 }
@@ -79,9 +87,14 @@ export async function recordSignInFailure(email: string, address: string | null)
 /** A right password: this address starts afresh for the account. */
 export async function recordSignInSuccess(email: string, address: string | null) {
   const db = await getDb();
-  await db.execute(
-    sql`DELETE FROM sign_in_failures WHERE account = ${accountKey(email)} AND address = ${addressKey(address)}`,
-  );
+  await db
+    .delete(signInFailures)
+    .where(
+      and(
+        eq(signInFailures.account, accountKey(email)),
+        eq(signInFailures.address, addressKey(address)),
+      ),
+    );
 }
 
 /**
@@ -91,33 +104,44 @@ export async function recordSignInSuccess(email: string, address: string | null)
  */
 async function warnOwner(db: Db, account: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const failures = await queryRows<{
-      address: string;
-      count: number;
-      first: string;
-      last: string;
-    }>(
-      tx,
-      sql`SELECT address, count(*)::int AS count, min(failed_at)::text AS first, max(failed_at)::text AS last
-            FROM sign_in_failures
-           WHERE account = ${account} AND failed_at > now() - interval '1 hour'
-           GROUP BY address ORDER BY count(*) DESC, address`,
-    );
+    const failures = await tx
+      .select({
+        address: signInFailures.address,
+        count: sql<number>`count(*)::int`,
+        first: sql<string>`min(${signInFailures.failedAt})::text`,
+        last: sql<string>`max(${signInFailures.failedAt})::text`,
+      })
+      .from(signInFailures)
+      .where(
+        and(
+          eq(signInFailures.account, account),
+          gt(signInFailures.failedAt, sql`now() - interval '1 hour'`),
+        ),
+      )
+      .groupBy(signInFailures.address)
+      .orderBy(desc(sql`count(*)`), signInFailures.address);
     const total = failures.reduce((sum, row) => sum + row.count, 0);
     if (total < WARN_AFTER_FAILURES_PER_HOUR) return false;
-    const [owner] = await queryRows<{ email: string; first_name: string }>(
-      tx,
-      sql`SELECT email, first_name FROM users
-           WHERE lower(email) = ${account} AND deleted_at IS NULL AND suspended_at IS NULL`,
-    );
+    const [owner] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(
+        and(
+          eq(sql`lower(${users.email})`, account),
+          isNull(users.deletedAt),
+          isNull(users.suspendedAt),
+        ),
+      );
     if (!owner) return false;
-    const [won] = await queryRows<{ account: string }>(
-      tx,
-      sql`INSERT INTO sign_in_warnings (account, sent_at) VALUES (${account}, now())
-          ON CONFLICT (account) DO UPDATE SET sent_at = now()
-            WHERE sign_in_warnings.sent_at < now() - interval '1 hour'
-          RETURNING account`,
-    );
+    const [won] = await tx
+      .insert(signInWarnings)
+      .values({ account, sentAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: signInWarnings.account,
+        set: { sentAt: sql`now()` },
+        setWhere: lt(signInWarnings.sentAt, sql`now() - interval '1 hour'`),
+      })
+      .returning({ account: signInWarnings.account });
     if (!won) return false;
     const first = failures.map((row) => new Date(row.first)).sort((a, b) => +a - +b)[0];
     const last = failures.map((row) => new Date(row.last)).sort((a, b) => +b - +a)[0];
@@ -125,7 +149,7 @@ async function warnOwner(db: Db, account: string): Promise<boolean> {
       to: owner.email,
       subject: "Failed sign-ins to your Horizon Scanning Database account",
       text: [
-        `Hello ${owner.first_name},`,
+        `Hello ${owner.firstName},`,
         "",
         `There were ${total} failed attempts to sign in to your Horizon Scanning Database account in the last hour, between ${formatDateTime(first)} and ${formatDateTime(last)}, from these addresses:`,
         "",
