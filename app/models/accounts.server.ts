@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import dayjs from "dayjs";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
 import {
@@ -180,8 +180,8 @@ export async function pendingInvitations(): Promise<Invitation[]> {
   const rows = await db
     .select()
     .from(invitations)
-    .where(and(isNull(invitations.usedAt), sql`${invitations.expiresAt} > now()`))
-    .orderBy(sql`${invitations.createdAt} DESC`)
+    .where(and(isNull(invitations.usedAt), gt(invitations.expiresAt, sql`now()`)))
+    .orderBy(desc(invitations.createdAt))
     .limit(50);
   return rows.map(toInvitation);
 }
@@ -225,7 +225,7 @@ export async function registerFromInvitation(input: {
         and(
           eq(invitations.codeHash, hashToken(input.invitationCode)),
           isNull(invitations.usedAt),
-          sql`${invitations.expiresAt} > now()`,
+          gt(invitations.expiresAt, sql`now()`),
         ),
       )
       .returning();
@@ -295,10 +295,15 @@ export async function requestPasswordReset(email: string): Promise<boolean> {
         ),
       );
     if (!user) return false;
-    const [recent] = await queryRows<{ count: number }>(
-      tx,
-      sql`SELECT count(*)::int AS count FROM password_resets WHERE user_id = ${user.id} AND created_at > now() - interval '1 hour'`,
-    );
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .where(
+        and(
+          eq(passwordResets.userId, user.id),
+          gt(passwordResets.createdAt, sql`now() - interval '1 hour'`),
+        ),
+      );
     if (recent.count >= RESETS_PER_ACCOUNT_PER_HOUR) return false;
     const expiresAt = dayjs().add(RESET_MINUTES, "minute").toDate();
     await tx
@@ -334,12 +339,19 @@ export type ResetLookup = { status: "valid"; email: string } | { status: "invali
 export async function findPasswordReset(token: string): Promise<ResetLookup> {
   if (!token) return { status: "invalid" };
   const db = await getDb();
-  const [row] = await queryRows<{ email: string }>(
-    db,
-    sql`SELECT u.email FROM password_resets r JOIN users u ON u.id = r.user_id
-         WHERE r.token_hash = ${hashToken(token)} AND r.used_at IS NULL AND r.expires_at > now()
-           AND u.suspended_at IS NULL AND u.deleted_at IS NULL`,
-  );
+  const [row] = await db
+    .select({ email: users.email })
+    .from(passwordResets)
+    .innerJoin(users, eq(users.id, passwordResets.userId))
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, sql`now()`),
+        isNull(users.suspendedAt),
+        isNull(users.deletedAt),
+      ),
+    );
   return row ? { status: "valid", email: row.email } : { status: "invalid" };
 }
 
@@ -372,29 +384,37 @@ export async function resetPassword(
   const db = await getDb();
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const [spent] = await queryRows<{ user_id: number }>(
-      tx,
-      sql`UPDATE password_resets r SET used_at = now() FROM users u
-           WHERE r.token_hash = ${hashToken(token)} AND r.used_at IS NULL AND r.expires_at > now()
-             AND u.id = r.user_id AND u.suspended_at IS NULL AND u.deleted_at IS NULL
-       RETURNING r.user_id`,
-    );
+    const [spent] = await tx
+      .update(passwordResets)
+      .set({ usedAt: sql`now()` })
+      .from(users)
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, sql`now()`),
+          eq(users.id, passwordResets.userId),
+          isNull(users.suspendedAt),
+          isNull(users.deletedAt),
+        ),
+      )
+      .returning({ userId: passwordResets.userId });
     if (!spent) throw new ResetTokenInvalidError();
-    await setPassword(tx, spent.user_id, passwordHash);
+    await setPassword(tx, spent.userId, passwordHash);
     await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, spent.user_id), isNull(passwordResets.usedAt)));
+      .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
     // Whoever had a session, a token, a trusted browser or a half-done sign-in loses it.
-    await endSignIns(tx, spent.user_id, origin);
-    await recordSecurityEvent(tx, spent.user_id, "password_reset", origin);
+    await endSignIns(tx, spent.userId, origin);
+    await recordSecurityEvent(tx, spent.userId, "password_reset", origin);
     await audit(tx, {
-      userId: spent.user_id,
-      actorId: spent.user_id,
+      userId: spent.userId,
+      actorId: spent.userId,
       action: "Password reset",
       detail: "With an emailed link; all sessions, API tokens and trusted browsers ended",
     });
-    const user = await getActiveUser(spent.user_id, tx);
+    const user = await getActiveUser(spent.userId, tx);
     if (!user) throw new ResetTokenInvalidError();
     return user;
   });

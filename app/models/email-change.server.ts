@@ -7,9 +7,9 @@
  * asked for and when it is made, with the date and the client address.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { formatDateTime } from "~/lib/dates";
 import { enqueueEmail, kickOutbox } from "~/models/outbox.server";
 import { verifyPassword } from "~/lib/password.server";
@@ -136,15 +136,19 @@ export interface PendingEmailChange {
 /** The user's open request to change address, if any, for the page that asks for one. */
 export async function pendingEmailChange(userId: number): Promise<PendingEmailChange | null> {
   const db = await getDb();
-  const [row] = await queryRows<{ new_email: string; expires_at: Date }>(
-    db,
-    sql`SELECT new_email, expires_at FROM email_changes
-         WHERE user_id = ${userId} AND used_at IS NULL AND expires_at > now()
-         ORDER BY created_at DESC LIMIT 1`,
-  );
-  return row
-    ? { newEmail: row.new_email, expiresAt: new Date(row.expires_at).toISOString() }
-    : null;
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail, expiresAt: emailChanges.expiresAt })
+    .from(emailChanges)
+    .where(
+      and(
+        eq(emailChanges.userId, userId),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(emailChanges.createdAt))
+    .limit(1);
+  return row ? { newEmail: row.newEmail, expiresAt: row.expiresAt.toISOString() } : null;
 }
 
 export type EmailChangeLookup = { status: "valid"; newEmail: string } | { status: "invalid" };
@@ -153,13 +157,20 @@ export type EmailChangeLookup = { status: "valid"; newEmail: string } | { status
 export async function findEmailChange(token: string): Promise<EmailChangeLookup> {
   if (!token) return { status: "invalid" };
   const db = await getDb();
-  const [row] = await queryRows<{ new_email: string }>(
-    db,
-    sql`SELECT c.new_email FROM email_changes c JOIN users u ON u.id = c.user_id
-         WHERE c.token_hash = ${hashToken(token)} AND c.used_at IS NULL AND c.expires_at > now()
-           AND u.suspended_at IS NULL AND u.deleted_at IS NULL`,
-  );
-  return row ? { status: "valid", newEmail: row.new_email } : { status: "invalid" };
+  const [row] = await db
+    .select({ newEmail: emailChanges.newEmail })
+    .from(emailChanges)
+    .innerJoin(users, eq(users.id, emailChanges.userId))
+    .where(
+      and(
+        eq(emailChanges.tokenHash, hashToken(token)),
+        isNull(emailChanges.usedAt),
+        gt(emailChanges.expiresAt, sql`now()`),
+        isNull(users.suspendedAt),
+        isNull(users.deletedAt),
+      ),
+    );
+  return row ? { status: "valid", newEmail: row.newEmail } : { status: "invalid" };
 }
 
 export class EmailChangeInvalidError extends Error {
@@ -176,55 +187,63 @@ export class EmailChangeInvalidError extends Error {
 export async function confirmEmailChange(token: string, origin: RequestOrigin) {
   const db = await getDb();
   const changed = await db.transaction(async (tx) => {
-    const [spent] = await queryRows<{
-      user_id: number;
-      new_email: string;
-      old_email: string;
-      first_name: string;
-    }>(
-      tx,
-      sql`UPDATE email_changes c SET used_at = now() FROM users u
-           WHERE c.token_hash = ${hashToken(token)} AND c.used_at IS NULL AND c.expires_at > now()
-             AND u.id = c.user_id AND u.suspended_at IS NULL AND u.deleted_at IS NULL
-       RETURNING c.user_id, c.new_email, u.email AS old_email, u.first_name`,
-    );
+    const [spent] = await tx
+      .update(emailChanges)
+      .set({ usedAt: sql`now()` })
+      .from(users)
+      .where(
+        and(
+          eq(emailChanges.tokenHash, hashToken(token)),
+          isNull(emailChanges.usedAt),
+          gt(emailChanges.expiresAt, sql`now()`),
+          eq(users.id, emailChanges.userId),
+          isNull(users.suspendedAt),
+          isNull(users.deletedAt),
+        ),
+      )
+      .returning({
+        userId: emailChanges.userId,
+        newEmail: emailChanges.newEmail,
+        oldEmail: users.email,
+        firstName: users.firstName,
+      });
     if (!spent) throw new EmailChangeInvalidError();
     // Another account may have taken the address since: the link stays unspent (rolled back).
-    if (await emailTakenByAnother(tx, spent.new_email, spent.user_id)) throw new EmailTakenError();
+    if (await emailTakenByAnother(tx, spent.newEmail, spent.userId)) throw new EmailTakenError();
     await tx
       .update(users)
-      .set({ email: spent.new_email, updatedAt: sql`now()` })
-      .where(eq(users.id, spent.user_id));
+      .set({ email: spent.newEmail, updatedAt: sql`now()` })
+      .where(eq(users.id, spent.userId));
     await tx
       .update(passwordResets)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, spent.user_id), isNull(passwordResets.usedAt)));
+      .where(and(eq(passwordResets.userId, spent.userId), isNull(passwordResets.usedAt)));
     await recordSecurityEvent(
       tx,
-      spent.user_id,
+      spent.userId,
       "email_changed",
       origin,
-      `From ${spent.old_email} to ${spent.new_email}`,
+      `From ${spent.oldEmail} to ${spent.newEmail}`,
     );
     await audit(tx, {
-      userId: spent.user_id,
-      actorId: spent.user_id,
+      userId: spent.userId,
+      actorId: spent.userId,
       action: "Email changed",
-      detail: `From ${spent.old_email} to ${spent.new_email}, confirmed by a link sent there`,
+      detail: `From ${spent.oldEmail} to ${spent.newEmail}, confirmed by a link sent there`,
     });
     await enqueueEmail(tx, {
-      to: spent.old_email,
+      to: spent.oldEmail,
       subject: "Your Horizon Scanning Database email address has changed",
       text: [
-        `Hello ${spent.first_name},`,
+        `Hello ${spent.firstName},`,
         "",
-        `On ${formatDateTime(new Date())}, from the address ${where(origin)}, the email address of your Horizon Scanning Database account was changed to ${spent.new_email}. This address no longer signs in, and reset links sent to it no longer work.`,
+        `On ${formatDateTime(new Date())}, from the address ${where(origin)}, the email address of your Horizon Scanning Database account was changed to ${spent.newEmail}. This address no longer signs in, and reset links sent to it no longer work.`,
         "",
         "If this was you, there is nothing more to do. If it was not, contact us at once:",
         absoluteUrl("/contact"),
       ].join("\n"),
     });
-    return { userId: spent.user_id, oldEmail: spent.old_email, newEmail: spent.new_email };
+    return { userId: spent.userId, oldEmail: spent.oldEmail, newEmail: spent.newEmail };
   });
   kickOutbox();
   return changed;
