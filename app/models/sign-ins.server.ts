@@ -105,9 +105,8 @@ export async function signOutEverywhereElse(
 ) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const ended = await endSignIns(t, userId, origin, keepSessionHash);
-    await recordSecurityEvent(t, userId, "signed_out_everywhere", origin);
+    const ended = await endSignIns(tx, userId, origin, keepSessionHash);
+    await recordSecurityEvent(tx, userId, "signed_out_everywhere", origin);
     return ended.tokens;
   });
 }

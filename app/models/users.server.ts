@@ -1,4 +1,5 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { QueryBuilder } from "drizzle-orm/pg-core";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { z } from "zod";
 import { hashPassword, verifyPassword } from "~/lib/password.server";
@@ -21,9 +22,15 @@ export function normaliseEmail(email: string) {
 
 export { displayName } from "~/lib/names";
 
-const rolesOf = sql<string[]>`coalesce((
-  SELECT array_agg(r.name ORDER BY r.name) FROM ${userRoles} ur JOIN ${roles} r ON r.id = ur.role_id
-  WHERE ur.user_id = "users"."id"), '{}')`;
+// The names of the roles of the user in the enclosing statement's row, by name. A subquery of
+// its own: a select from users alone writes the columns of its SQL fields unqualified, which
+// inside this subquery would name the roles' columns.
+const roleNames = new QueryBuilder()
+  .select({ names: sql`array_agg(${roles.name} ORDER BY ${roles.name})` })
+  .from(userRoles)
+  .innerJoin(roles, eq(roles.id, userRoles.roleId))
+  .where(eq(userRoles.userId, users.id));
+const rolesOf = sql<string[]>`coalesce(${roleNames}, '{}')`;
 
 /** The columns of a User, for statements that join users (the session lookup). */
 export const userColumns = {
@@ -36,7 +43,7 @@ export const userColumns = {
 };
 
 /** Not suspended, not deleted: the users who may sign in and keep their sessions. */
-export const isActiveUser = and(sql`${users.suspendedAt} IS NULL`, sql`${users.deletedAt} IS NULL`);
+export const isActiveUser = and(isNull(users.suspendedAt), isNull(users.deletedAt));
 
 /** An active user (not suspended, not deleted), or null. */
 export async function getActiveUser(id: number, db?: Db): Promise<User | null> {

@@ -42,7 +42,7 @@ export const workerName = `${hostname()}:${process.pid}:${threadId}:${randomUUID
  * locked, to `onClaimed` in the same transaction: it does the work there (the scheduled
  * jobs: the rows and the emails they cause commit together) or marks a lease (the outbox and
  * background jobs: the work happens after the commit). `lockOf` names the table whose rows
- * are claimed when the query joins others.
+ * are claimed when the query joins others, as the query calls it (its alias, if it has one).
  */
 export async function claim<Row, Result = void>(
   db: Db,
@@ -50,12 +50,11 @@ export async function claim<Row, Result = void>(
   onClaimed: (tx: Db, rows: Row[]) => Promise<Result>,
 ): Promise<{ rows: Row[]; result: Result }> {
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
     const lock = query.lockOf
-      ? sql`FOR UPDATE OF ${sql.raw(query.lockOf)} SKIP LOCKED`
+      ? sql`FOR UPDATE OF ${sql.identifier(query.lockOf)} SKIP LOCKED`
       : sql`FOR UPDATE SKIP LOCKED`;
-    const rows = await queryRows<Row>(txDb, sql`${query.select} LIMIT ${query.limit} ${lock}`);
-    const result = await onClaimed(txDb, rows);
+    const rows = await queryRows<Row>(tx, sql`${query.select} LIMIT ${query.limit} ${lock}`);
+    const result = await onClaimed(tx, rows);
     return { rows, result };
   });
 }
