@@ -1,12 +1,22 @@
-import { and, desc, eq, sql as dsql } from "drizzle-orm";
-import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
+import { and, desc, eq, inArray, isNull, isNotNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { type Db, getDb, schema, sql } from "~/db/client.server";
 import type { ChangeLogEntry, HssRecord, RecordView } from "~/records/types";
 import { PRINT_SECTION_VALUES } from "~/records/sections";
 
 export type { ChangeLogEntry, RecordView };
 import { markPublished, nextCatalogueVersion } from "./search-index.server";
 
+const { records, recordVersions, recordChanges, recordImports } = schema;
+
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+/** Ids as one jsonb parameter, for `inArray`: `(SELECT … ::int)`. */
+const jsonbIds = (ids: number[]) => sql`(SELECT jsonb_array_elements_text(${jsonb(ids)})::int)`;
+/** Only the records of these HSS IDs (one jsonb parameter), or all. */
+const ofRecords = (hssIds: string[] | "all") =>
+  hssIds === "all"
+    ? undefined
+    : sql`${records.hssId} IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
 
 /**
  * A record as its page shows it. Published only, unless `preview`: then the staged
@@ -18,59 +28,66 @@ export async function getRecord(
   db?: Db,
 ): Promise<RecordView | null> {
   db ??= await getDb();
+  const v = alias(recordVersions, "v");
+  const s = alias(recordVersions, "s");
+  const f = alias(recordVersions, "f");
+  const c = alias(recordChanges, "c");
+  const cv = alias(recordVersions, "cv");
+  const p = alias(records, "p");
   const versionJoin = options.preview
-    ? sql`v.id = coalesce((SELECT s.id FROM record_versions s WHERE s.record_id = r.id AND s.state = 'staged'), r.published_version_id)`
-    : sql`v.id = r.published_version_id`;
+    ? sql`${v.id} = coalesce((SELECT ${s.id} FROM ${recordVersions} AS ${s} WHERE ${s.recordId} = ${records.id} AND ${s.state} = 'staged'), ${records.publishedVersionId})`
+    : eq(v.id, records.publishedVersionId);
   const states = options.preview
     ? ["published", "superseded", "staged"]
     : ["published", "superseded"];
+  const firstPublishedAt = sql<string | null>`(SELECT min(${f.publishedAt})
+      FROM ${recordVersions} AS ${f} WHERE ${f.recordId} = ${records.id})`;
+  const changeLog = sql<ChangeLogEntry[]>`coalesce(
+    (SELECT json_agg(json_build_object('id', ${c.id}, 'changedAt', ${c.changedAt}, 'version', ${cv.version},
+                                       'state', ${cv.state}, 'section', ${c.section}, 'field', ${c.field},
+                                       'before', ${c.before}, 'after', ${c.after})
+                     ORDER BY ${c.changedAt} DESC, ${c.id})
+       FROM ${recordChanges} AS ${c} JOIN ${recordVersions} AS ${cv} ON ${cv.id} = ${c.versionId}
+      WHERE ${c.recordId} = ${records.id}
+        AND ${cv.state} IN (SELECT jsonb_array_elements_text(${jsonb(states)}))),
+    '[]'::json)`;
+  const publishedRelated = sql<string[]>`ARRAY(
+    SELECT ${p.hssId} FROM ${records} AS ${p}
+     WHERE ${p.publishedVersionId} IS NOT NULL
+       AND ${p.hssId} IN (SELECT link->>'hssId'
+                            FROM jsonb_each(${v.document}->'relatedRecords') AS kinds(kind, links),
+                                 jsonb_array_elements(CASE jsonb_typeof(links) WHEN 'array' THEN links ELSE '[]'::jsonb END) AS link))`;
   // One statement: the version, its change log, and which related records are published.
-  const [row] = await queryRows<{
-    id: number;
-    hss_id: string;
-    document: HssRecord;
-    version: number;
-    state: "published" | "staged";
-    version_at: string;
-    first_published_at: string | null;
-    change_log: ChangeLogEntry[];
-    published_related: string[];
-  }>(
-    db,
-    sql`SELECT r.id, r.hss_id, v.document, v.version, v.state, coalesce(v.published_at, v.created_at) AS version_at,
-               (SELECT min(f.published_at) FROM record_versions f WHERE f.record_id = r.id) AS first_published_at,
-               coalesce((SELECT json_agg(json_build_object('id', c.id, 'changedAt', c.changed_at, 'version', cv.version,
-                                                          'state', cv.state, 'section', c.section, 'field', c.field,
-                                                          'before', c.before, 'after', c.after)
-                                         ORDER BY c.changed_at DESC, c.id)
-                           FROM record_changes c JOIN record_versions cv ON cv.id = c.version_id
-                          WHERE c.record_id = r.id AND cv.state IN (SELECT jsonb_array_elements_text(${jsonb(states)}))),
-                        '[]'::json) AS change_log,
-               ARRAY(SELECT p.hss_id FROM records p
-                      WHERE p.published_version_id IS NOT NULL
-                        AND p.hss_id IN (SELECT link->>'hssId'
-                                           FROM jsonb_each(v.document->'relatedRecords') AS kinds(kind, links),
-                                                jsonb_array_elements(CASE jsonb_typeof(links) WHEN 'array' THEN links ELSE '[]'::jsonb END) AS link)) AS published_related
-          FROM records r JOIN record_versions v ON ${versionJoin}
-         WHERE r.hss_id = ${hssId}`,
-  );
+  // Timestamps computed in SQL come back as the driver's text.
+  const [row] = await db
+    .select({
+      hssId: records.hssId,
+      document: v.document,
+      version: v.version,
+      state: v.state,
+      versionAt: sql<string>`coalesce(${v.publishedAt}, ${v.createdAt})`,
+      firstPublishedAt,
+      changeLog,
+      publishedRelated,
+    })
+    .from(records)
+    .innerJoin(v, versionJoin)
+    .where(eq(records.hssId, hssId));
   if (!row) return null;
-  const changeLog = row.change_log;
-  const related = row.published_related.map((hss_id) => ({ hss_id }));
   return {
-    hssId: row.hss_id,
-    document: row.document,
+    hssId: row.hssId,
+    // A stored version's document is a valid record (checked when it was imported).
+    document: row.document as HssRecord,
     version: row.version,
-    state: row.state,
-    versionAt: new Date(row.version_at).toISOString(),
-    firstPublishedAt: row.first_published_at
-      ? new Date(row.first_published_at).toISOString()
-      : null,
-    changeLog: changeLog.map((entry) => ({
+    // The join takes the published version or, in preview, the staged one.
+    state: row.state as RecordView["state"],
+    versionAt: new Date(row.versionAt).toISOString(),
+    firstPublishedAt: row.firstPublishedAt ? new Date(row.firstPublishedAt).toISOString() : null,
+    changeLog: row.changeLog.map((entry) => ({
       ...entry,
       changedAt: new Date(entry.changedAt).toISOString(),
     })),
-    publishedRelated: related.map((r) => r.hss_id),
+    publishedRelated: row.publishedRelated,
   };
 }
 
@@ -119,31 +136,38 @@ export interface StagedVersion {
 /** Versions waiting in preview, newest first. */
 export async function listStaged(options: { limit: number; offset: number }, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<StagedVersion & { total: number }>(
-    db,
-    sql`SELECT r.hss_id AS "hssId", v.document->>'title' AS title, v.version, v.created_at AS "stagedAt",
-               r.published_version_id IS NULL AS "isNew",
-               (SELECT count(*)::int FROM record_changes c WHERE c.version_id = v.id) AS changes,
-               count(*) OVER ()::int AS total
-          FROM record_versions v JOIN records r ON r.id = v.record_id
-         WHERE v.state = 'staged'
-         ORDER BY v.created_at DESC, r.hss_id
-         LIMIT ${options.limit} OFFSET ${options.offset}`,
-  );
+  const rows = await db
+    .select({
+      hssId: records.hssId,
+      title: sql<string>`${recordVersions.document}->>'title'`,
+      version: recordVersions.version,
+      stagedAt: recordVersions.createdAt,
+      isNew: sql<boolean>`${records.publishedVersionId} IS NULL`,
+      changes: sql<number>`(SELECT count(*)::int FROM ${recordChanges} WHERE ${recordChanges.versionId} = ${recordVersions.id})`,
+      total: sql<number>`count(*) OVER ()::int`,
+    })
+    .from(recordVersions)
+    .innerJoin(records, eq(records.id, recordVersions.recordId))
+    .where(eq(recordVersions.state, "staged"))
+    .orderBy(desc(recordVersions.createdAt), records.hssId)
+    .limit(options.limit)
+    .offset(options.offset);
   return {
     total: rows[0]?.total ?? (await countStaged(db)),
-    versions: rows.map(({ total: _total, ...row }) => ({
-      ...row,
-      stagedAt: new Date(row.stagedAt).toISOString(),
-    })),
+    versions: rows.map(
+      ({ total: _total, ...row }): StagedVersion => ({
+        ...row,
+        stagedAt: row.stagedAt.toISOString(),
+      }),
+    ),
   };
 }
 
 async function countStaged(db: Db) {
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`SELECT count(*)::int AS count FROM record_versions WHERE state = 'staged'`,
-  );
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(recordVersions)
+    .where(eq(recordVersions.state, "staged"));
   return row.count;
 }
 
@@ -154,46 +178,47 @@ async function countStaged(db: Db) {
 export async function publishStaged(hssIds: string[] | "all", db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const filter =
-      hssIds === "all"
-        ? sql`TRUE`
-        : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
-    const staged = await queryRows<{
-      id: number;
-      record_id: number;
-      published_version_id: number | null;
-      document: HssRecord;
-    }>(
-      txDb,
-      sql`SELECT v.id, v.record_id, r.published_version_id, v.document
-            FROM record_versions v JOIN records r ON r.id = v.record_id
-           WHERE v.state = 'staged' AND ${filter}
-           FOR UPDATE OF v`,
-    );
+    const staged = await tx
+      .select({
+        id: recordVersions.id,
+        recordId: recordVersions.recordId,
+        publishedVersionId: records.publishedVersionId,
+        document: recordVersions.document,
+      })
+      .from(recordVersions)
+      .innerJoin(records, eq(records.id, recordVersions.recordId))
+      .where(and(eq(recordVersions.state, "staged"), ofRecords(hssIds)))
+      .for("update", { of: recordVersions });
     if (!staged.length) return 0;
     const at = new Date();
     const previous = staged.flatMap((row) =>
-      row.published_version_id ? [row.published_version_id] : [],
+      row.publishedVersionId ? [row.publishedVersionId] : [],
     );
     if (previous.length) {
-      await txDb.execute(
-        sql`UPDATE record_versions SET state = 'superseded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(previous)})::int)`,
-      );
+      await tx
+        .update(recordVersions)
+        .set({ state: "superseded" })
+        .where(inArray(recordVersions.id, jsonbIds(previous)));
     }
-    const ids = jsonb(staged.map((row) => row.id));
-    await txDb.execute(
-      sql`UPDATE record_versions SET state = 'published', published_at = ${at.toISOString()}::timestamptz
-           WHERE id IN (SELECT jsonb_array_elements_text(${ids})::int)`,
-    );
-    await txDb.execute(
-      sql`UPDATE record_changes SET changed_at = ${at.toISOString()}::timestamptz
-           WHERE version_id IN (SELECT jsonb_array_elements_text(${ids})::int)`,
-    );
+    const ids = jsonbIds(staged.map((row) => row.id));
+    await tx
+      .update(recordVersions)
+      .set({ state: "published", publishedAt: at })
+      .where(inArray(recordVersions.id, ids));
+    await tx
+      .update(recordChanges)
+      .set({ changedAt: at })
+      .where(inArray(recordChanges.versionId, ids));
     await markPublished(
-      txDb,
-      staged.map((row) => ({ recordId: row.record_id, versionId: row.id, doc: row.document, at })),
-      await nextCatalogueVersion(txDb),
+      tx,
+      staged.map((row) => ({
+        recordId: row.recordId,
+        versionId: row.id,
+        // A staged document is a valid record (checked when it was imported).
+        doc: row.document as HssRecord,
+        at,
+      })),
+      await nextCatalogueVersion(tx),
     );
     return staged.length;
   });
@@ -203,24 +228,29 @@ export async function publishStaged(hssIds: string[] | "all", db?: Db) {
 export async function discardStaged(hssIds: string[] | "all", db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const filter =
-      hssIds === "all"
-        ? sql`TRUE`
-        : sql`r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`;
-    const discarded = await queryRows<{ record_id: number }>(
-      txDb,
-      sql`UPDATE record_versions v SET state = 'discarded' FROM records r
-           WHERE r.id = v.record_id AND v.state = 'staged' AND ${filter}
-          RETURNING v.record_id`,
-    );
+    const discarded = await tx
+      .update(recordVersions)
+      .set({ state: "discarded" })
+      .from(records)
+      .where(
+        and(
+          eq(records.id, recordVersions.recordId),
+          eq(recordVersions.state, "staged"),
+          ofRecords(hssIds),
+        ),
+      )
+      .returning({ recordId: recordVersions.recordId });
     if (discarded.length) {
       // Nothing searchable changes, but the version moves with every discard all the same.
-      await nextCatalogueVersion(txDb);
-      await txDb.execute(
-        sql`DELETE FROM records WHERE published_version_id IS NULL
-              AND id IN (SELECT jsonb_array_elements_text(${jsonb(discarded.map((row) => row.record_id))})::int)`,
-      );
+      await nextCatalogueVersion(tx);
+      await tx
+        .delete(records)
+        .where(
+          and(
+            isNull(records.publishedVersionId),
+            inArray(records.id, jsonbIds(discarded.map((row) => row.recordId))),
+          ),
+        );
     }
     return discarded.length;
   });
@@ -242,19 +272,19 @@ export async function listImports(limit: number, db?: Db): Promise<ImportSummary
   db ??= await getDb();
   const rows = await db
     .select({
-      id: schema.recordImports.id,
-      source: schema.recordImports.source,
-      filename: schema.recordImports.filename,
-      mode: schema.recordImports.mode,
-      state: schema.recordImports.state,
-      itemCount: schema.recordImports.itemCount,
-      createdAt: schema.recordImports.createdAt,
-      appliedAt: schema.recordImports.appliedAt,
+      id: recordImports.id,
+      source: recordImports.source,
+      filename: recordImports.filename,
+      mode: recordImports.mode,
+      state: recordImports.state,
+      itemCount: recordImports.itemCount,
+      createdAt: recordImports.createdAt,
+      appliedAt: recordImports.appliedAt,
       uploadedBy: schema.users.email,
     })
-    .from(schema.recordImports)
-    .leftJoin(schema.users, eq(schema.users.id, schema.recordImports.uploadedBy))
-    .orderBy(desc(schema.recordImports.id))
+    .from(recordImports)
+    .leftJoin(schema.users, eq(schema.users.id, recordImports.uploadedBy))
+    .orderBy(desc(recordImports.id))
     .limit(limit);
   return rows.map((row) => ({
     ...row,
@@ -265,7 +295,7 @@ export async function listImports(limit: number, db?: Db): Promise<ImportSummary
 
 export async function getImport(id: number, db?: Db) {
   db ??= await getDb();
-  const [row] = await db.select().from(schema.recordImports).where(eq(schema.recordImports.id, id));
+  const [row] = await db.select().from(recordImports).where(eq(recordImports.id, id));
   return row ?? null;
 }
 
@@ -273,21 +303,21 @@ export async function getImport(id: number, db?: Db) {
 export async function cancelImport(id: number, db?: Db) {
   db ??= await getDb();
   await db
-    .update(schema.recordImports)
+    .update(recordImports)
     .set({ state: "cancelled", content: null })
     .where(
       and(
-        eq(schema.recordImports.id, id),
-        dsql`${schema.recordImports.state} IN ('checking', 'validated', 'invalid')`,
+        eq(recordImports.id, id),
+        inArray(recordImports.state, ["checking", "validated", "invalid"]),
       ),
     );
 }
 
 export async function countPublishedRecords(db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`SELECT count(*)::int AS count FROM records WHERE published_version_id IS NOT NULL`,
-  );
+  const [row] = await db
+    .select({ count: sql<number>`count(*)`.mapWith(Number) })
+    .from(records)
+    .where(isNotNull(records.publishedVersionId));
   return row.count;
 }
