@@ -1,5 +1,6 @@
 import { UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
+import { alias, type PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
@@ -161,30 +162,45 @@ async function scan(
   return report;
 }
 
-interface Existing {
-  id: number;
-  hss_id: string;
-  published_id: number | null;
-  published: HssRecord | null;
-  staged_id: number | null;
-  staged: HssRecord | null;
-  max_version: number | null;
-}
+const { records, recordVersions, recordChanges, recordImports } = schema;
 
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
+/** Ids as one jsonb parameter, for `inArray`: `(SELECT … ::int)`. */
+const jsonbIds = (ids: number[]) => sql`(SELECT jsonb_array_elements_text(${jsonb(ids)})::int)`;
+/** The column list of an INSERT: bare names, as a qualified name is not allowed there. */
+const columnList = (...columns: PgColumn[]) =>
+  sql`(${sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )})`;
+
+/** The records of these HSS IDs with their published and staged versions (jsonb documents). */
+function existingRows(db: Db, hssIds: string[]) {
+  const pv = alias(recordVersions, "pv");
+  const sv = alias(recordVersions, "sv");
+  const mv = alias(recordVersions, "mv");
+  return db
+    .select({
+      id: records.id,
+      hssId: records.hssId,
+      publishedId: records.publishedVersionId,
+      published: pv.document,
+      stagedId: sv.id,
+      staged: sv.document,
+      maxVersion: sql<
+        number | null
+      >`(SELECT max(${mv.version}) FROM ${recordVersions} AS ${mv} WHERE ${mv.recordId} = ${records.id})`,
+    })
+    .from(records)
+    .leftJoin(pv, eq(pv.id, records.publishedVersionId))
+    .leftJoin(sv, and(eq(sv.recordId, records.id), eq(sv.state, "staged")))
+    .where(sql`${records.hssId} IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`);
+}
+type Existing = Awaited<ReturnType<typeof existingRows>>[number];
 
 async function existingRecords(db: Db, hssIds: string[]) {
-  const rows = await queryRows<Existing>(
-    db,
-    sql`SELECT r.id, r.hss_id, r.published_version_id AS published_id, pv.document AS published,
-               sv.id AS staged_id, sv.document AS staged,
-               (SELECT max(version) FROM record_versions mv WHERE mv.record_id = r.id) AS max_version
-          FROM records r
-          LEFT JOIN record_versions pv ON pv.id = r.published_version_id
-          LEFT JOIN record_versions sv ON sv.record_id = r.id AND sv.state = 'staged'
-         WHERE r.hss_id IN (SELECT jsonb_array_elements_text(${jsonb(hssIds)}))`,
-  );
-  return new Map(rows.map((row) => [row.hss_id, row]));
+  const rows = await existingRows(db, hssIds);
+  return new Map(rows.map((row) => [row.hssId, row]));
 }
 
 interface Plan {
@@ -211,7 +227,7 @@ function planBatch(
     }
     if (published) counts.changed += 1;
     else counts.new += 1;
-    if (current?.staged_id) counts.stagedReplaced += 1;
+    if (current?.stagedId) counts.stagedReplaced += 1;
     // jsonb keeps keys in its own order; parsing restores the schema's, so the change log follows the page.
     const changes = diffRecords(published ? recordSchema.parse(published) : undefined, item.doc);
     counts.changes += changes.length;
@@ -246,56 +262,59 @@ async function applyBatch(
 
   const missing = plans.filter((plan) => !plan.existing).map((plan) => plan.item.doc.hssId);
   const recordIds = new Map<string, number>(
-    [...existing.values()].map((row) => [row.hss_id, row.id]),
+    [...existing.values()].map((row) => [row.hssId, row.id]),
   );
   if (missing.length) {
-    const created = await queryRows<{ id: number; hss_id: string }>(
+    const created = await queryRows<Pick<typeof records.$inferSelect, "id" | "hssId">>(
       db,
-      sql`INSERT INTO records (hss_id, created_at, updated_at)
+      sql`INSERT INTO ${records} ${columnList(records.hssId, records.createdAt, records.updatedAt)}
           SELECT h, ${options.at.toISOString()}::timestamptz, ${options.at.toISOString()}::timestamptz
             FROM jsonb_array_elements_text(${jsonb(missing)}) h
-          RETURNING id, hss_id`,
+          RETURNING ${records.id}, ${records.hssId} AS "hssId"`,
     );
-    for (const row of created) recordIds.set(row.hss_id, row.id);
+    for (const row of created) recordIds.set(row.hssId, row.id);
   }
 
   // A new version replaces any version still waiting to be published.
   const replacedStaged = plans.flatMap((plan) =>
-    plan.existing?.staged_id ? [plan.existing.staged_id] : [],
+    plan.existing?.stagedId ? [plan.existing.stagedId] : [],
   );
   if (replacedStaged.length) {
-    await db.execute(
-      sql`UPDATE record_versions SET state = 'discarded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(replacedStaged)})::int)`,
-    );
+    await db
+      .update(recordVersions)
+      .set({ state: "discarded" })
+      .where(inArray(recordVersions.id, jsonbIds(replacedStaged)));
   }
   const publish = options.mode === "publish";
   if (publish) {
     const superseded = plans.flatMap((plan) =>
-      plan.existing?.published_id ? [plan.existing.published_id] : [],
+      plan.existing?.publishedId ? [plan.existing.publishedId] : [],
     );
     if (superseded.length) {
-      await db.execute(
-        sql`UPDATE record_versions SET state = 'superseded' WHERE id IN (SELECT jsonb_array_elements_text(${jsonb(superseded)})::int)`,
-      );
+      await db
+        .update(recordVersions)
+        .set({ state: "superseded" })
+        .where(inArray(recordVersions.id, jsonbIds(superseded)));
     }
   }
 
   const versionRows = plans.map((plan) => ({
     record_id: required(recordIds.get(plan.item.doc.hssId), `record id of ${plan.item.doc.hssId}`),
-    version: (plan.existing?.max_version ?? 0) + 1,
+    version: (plan.existing?.maxVersion ?? 0) + 1,
     state: publish ? "published" : "staged",
     document: plan.item.doc,
     at: (plan.item.at ?? options.at).toISOString(),
   }));
-  const inserted = await queryRows<{ id: number; record_id: number }>(
+  const v = recordVersions;
+  const inserted = await queryRows<Pick<typeof v.$inferSelect, "id" | "recordId">>(
     db,
-    sql`INSERT INTO record_versions (record_id, version, state, document, import_id, created_at, published_at)
+    sql`INSERT INTO ${v} ${columnList(v.recordId, v.version, v.state, v.document, v.importId, v.createdAt, v.publishedAt)}
         SELECT x.record_id, x.version, x.state, x.document, ${options.importId}::int, x.at,
                CASE WHEN x.state = 'published' THEN x.at END
           FROM jsonb_to_recordset(${jsonb(versionRows)}) AS x(record_id int, version int, state text, document jsonb, at timestamptz)
-        RETURNING id, record_id`,
+        RETURNING ${v.id}, ${v.recordId} AS "recordId"`,
   );
-  const versionIds = new Map(inserted.map((row) => [row.record_id, row.id]));
+  const versionIds = new Map(inserted.map((row) => [row.recordId, row.id]));
 
   const changeRows = plans.flatMap((plan, index) =>
     plan.changes.map((change) => ({
@@ -305,9 +324,10 @@ async function applyBatch(
       ...change,
     })),
   );
+  const c = recordChanges;
   for (let start = 0; start < changeRows.length; start += 5000) {
     await db.execute(sql`
-      INSERT INTO record_changes (record_id, version_id, changed_at, section, field, before, after)
+      INSERT INTO ${c} ${columnList(c.recordId, c.versionId, c.changedAt, c.section, c.field, c.before, c.after)}
       SELECT x.record_id, x.version_id, x.changed_at, x.section, x.field, x.before, x.after
         FROM jsonb_to_recordset(${jsonb(changeRows.slice(start, start + 5000))})
           AS x(record_id int, version_id int, changed_at timestamptz, section text, field text, before text, after text)`);
@@ -404,18 +424,23 @@ export async function applyImport(
   const db = options.db ?? (await getDb());
   const at = options.at ?? new Date();
   const applied = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
     if (options.importId) {
       // Locks the upload's row: a second Apply (another tab, a double submit) finds it applied and stops.
-      const claimed = await queryRows<{ id: number }>(
-        txDb,
-        sql`UPDATE record_imports SET state = state WHERE id = ${options.importId} AND state IN ('validated', 'applying') RETURNING id`,
-      );
+      const claimed = await tx
+        .update(recordImports)
+        .set({ state: sql`${recordImports.state}` })
+        .where(
+          and(
+            eq(recordImports.id, options.importId),
+            inArray(recordImports.state, ["validated", "applying"]),
+          ),
+        )
+        .returning({ id: recordImports.id });
       if (!claimed.length) throw new ImportNotPendingError();
     }
     const importId =
       options.importId ??
-      (await createImportRow(txDb, {
+      (await createImportRow(tx, {
         ...options,
         state: "validated",
         report: { items: 0, errorCount: 0, errors: [] },
@@ -424,16 +449,22 @@ export async function applyImport(
     const catalogue: Catalogue = { version: null };
     const report = await scan(
       chunks,
-      (batch) => applyBatch(txDb, batch, { mode: options.mode, importId, at, counts, catalogue }),
+      (batch) => applyBatch(tx, batch, { mode: options.mode, importId, at, counts, catalogue }),
       options.onRead,
     );
     // Throwing rolls back every batch written before the error.
     if (report.errorCount > 0) throw new InvalidImportError(report);
     const done: AppliedImportReport = { ...report, counts };
-    await txDb.execute(
-      sql`UPDATE record_imports SET state = 'applied', content = NULL, report = ${jsonb(done)}, item_count = ${done.items},
-                 applied_at = ${at.toISOString()}::timestamptz WHERE id = ${importId}`,
-    );
+    await tx
+      .update(recordImports)
+      .set({
+        state: "applied",
+        content: null,
+        report: done,
+        itemCount: done.items,
+        appliedAt: at,
+      })
+      .where(eq(recordImports.id, importId));
     return done;
   });
   await analyseAfter(db, applied.counts);
@@ -446,7 +477,7 @@ export async function applyImport(
  */
 async function analyseAfter(db: Db, counts: ImportCounts) {
   if (counts.new + counts.changed < 1000) return;
-  await db.execute(sql`ANALYZE records, record_versions, record_changes`);
+  await db.execute(sql`ANALYZE ${records}, ${recordVersions}, ${recordChanges}`);
 }
 
 /** Applies already-validated documents: the demo catalogue's history goes in through this. */
@@ -457,8 +488,7 @@ export async function applyRecords(
   const db = options.db ?? (await getDb());
   const counts = emptyCounts();
   await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const importId = await createImportRow(txDb, {
+    const importId = await createImportRow(tx, {
       source: "demo",
       filename: options.filename,
       mode: options.mode,
@@ -470,7 +500,7 @@ export async function applyRecords(
       const batch = items
         .slice(start, start + BATCH_SIZE)
         .map((entry, offset) => ({ item: start + offset + 1, ...entry }));
-      await applyBatch(txDb, batch, {
+      await applyBatch(tx, batch, {
         mode: options.mode,
         importId,
         at: new Date(),
@@ -496,7 +526,7 @@ async function createImportRow(
   },
 ) {
   const [created] = await db
-    .insert(schema.recordImports)
+    .insert(recordImports)
     .values({
       source: row.source,
       filename: row.filename,
@@ -507,7 +537,7 @@ async function createImportRow(
       uploadedBy: row.userId ?? null,
       content: row.content ?? null,
     })
-    .returning({ id: schema.recordImports.id });
+    .returning({ id: recordImports.id });
   return created.id;
 }
 
@@ -526,8 +556,7 @@ export async function startUploadImport(upload: {
 }) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const importId = await createImportRow(txDb, {
+    const importId = await createImportRow(tx, {
       source: "upload",
       filename: upload.filename,
       mode: upload.mode,
@@ -536,7 +565,7 @@ export async function startUploadImport(upload: {
       userId: upload.userId,
       content: upload.content,
     });
-    await createJob("import-check", upload.userId, { importId }, { db: txDb });
+    await createJob("import-check", upload.userId, { importId }, { db: tx });
     return importId;
   });
 }
@@ -544,13 +573,13 @@ export async function startUploadImport(upload: {
 async function uploadedImport(db: Db, importId: number) {
   const [row] = await db
     .select({
-      content: schema.recordImports.content,
-      mode: schema.recordImports.mode,
-      filename: schema.recordImports.filename,
-      state: schema.recordImports.state,
+      content: recordImports.content,
+      mode: recordImports.mode,
+      filename: recordImports.filename,
+      state: recordImports.state,
     })
-    .from(schema.recordImports)
-    .where(sql`${schema.recordImports.id} = ${importId}`);
+    .from(recordImports)
+    .where(eq(recordImports.id, importId));
   return row;
 }
 
@@ -589,18 +618,29 @@ export async function runImportCheckJob(run: JobRun) {
     throw error;
   }
   const valid = report.errorCount === 0;
-  await db.execute(
-    sql`UPDATE record_imports SET state = ${valid ? "validated" : "invalid"}, report = ${jsonb(report)},
-               item_count = ${report.items}, content = ${valid ? sql`content` : sql`NULL`}
-         WHERE id = ${importId} AND state = 'checking'`,
-  );
+  await db
+    .update(recordImports)
+    .set({
+      state: valid ? "validated" : "invalid",
+      report,
+      itemCount: report.items,
+      // A valid file waits to be applied; an invalid one is dropped.
+      ...(valid ? {} : { content: null }),
+    })
+    .where(and(eq(recordImports.id, importId), eq(recordImports.state, "checking")));
   return { valid, items: report.items, errorCount: report.errorCount };
 }
 
 async function cancelUpload(db: Db, importId: number) {
-  await db.execute(
-    sql`UPDATE record_imports SET state = 'cancelled', content = NULL WHERE id = ${importId} AND state IN ('checking', 'validated', 'invalid')`,
-  );
+  await db
+    .update(recordImports)
+    .set({ state: "cancelled", content: null })
+    .where(
+      and(
+        eq(recordImports.id, importId),
+        inArray(recordImports.state, ["checking", "validated", "invalid"]),
+      ),
+    );
 }
 
 /**
@@ -609,12 +649,11 @@ async function cancelUpload(db: Db, importId: number) {
  */
 export async function claimImportForApply(importId: number, db?: Db) {
   db ??= await getDb();
-  const imports = schema.recordImports;
   const claimed = await db
-    .update(imports)
+    .update(recordImports)
     .set({ state: "applying" })
-    .where(and(eq(imports.id, importId), eq(imports.state, "validated")))
-    .returning({ id: imports.id });
+    .where(and(eq(recordImports.id, importId), eq(recordImports.state, "validated")))
+    .returning({ id: recordImports.id });
   return claimed.length > 0;
 }
 
@@ -622,9 +661,8 @@ export async function claimImportForApply(importId: number, db?: Db) {
 export async function requestApplyImport(importId: number, userId: number) {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    if (!(await claimImportForApply(importId, txDb))) throw new ImportNotPendingError();
-    return createJob("import-apply", userId, { importId }, { db: txDb });
+    if (!(await claimImportForApply(importId, tx))) throw new ImportNotPendingError();
+    return createJob("import-apply", userId, { importId }, { db: tx });
   });
 }
 
@@ -640,10 +678,10 @@ export async function runImportApplyJob(run: JobRun) {
   if ((row?.state !== "applying" && row?.state !== "validated") || row.content === null)
     throw new JobFailure("This import has already been applied or cancelled.");
   const content = row.content;
-  const [{ items }] = await queryRows<{ items: number }>(
-    db,
-    sql`SELECT item_count AS items FROM record_imports WHERE id = ${importId}`,
-  );
+  const [{ items }] = await db
+    .select({ items: recordImports.itemCount })
+    .from(recordImports)
+    .where(eq(recordImports.id, importId));
   await run.report({ phase: "Applying the changes", done: 0, total: items });
   try {
     const report = await applyImport(() => textChunks(content), {
@@ -660,9 +698,10 @@ export async function runImportApplyJob(run: JobRun) {
   } catch (error) {
     // Rolled back: the import waits to be applied again (Retry on its page).
     if (!(error instanceof JobLost))
-      await db.execute(
-        sql`UPDATE record_imports SET state = 'validated' WHERE id = ${importId} AND state = 'applying'`,
-      );
+      await db
+        .update(recordImports)
+        .set({ state: "validated" })
+        .where(and(eq(recordImports.id, importId), eq(recordImports.state, "applying")));
     throw error;
   }
 }
