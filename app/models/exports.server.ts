@@ -1,7 +1,7 @@
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "drizzle-orm";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { and, eq, gt, lte, sql } from "drizzle-orm";
+import { type Db, getDb, queryRows, schema, textArray } from "~/db/client.server";
 import { allFieldColumns, limitedColumns } from "~/export/columns.server";
 import { z } from "zod";
 import { EXPORT_FORMATS, type ExportFormat } from "~/export/formats";
@@ -47,6 +47,8 @@ export type ExportOutcome =
 const exportsDir = () => path.join(env().dataDir, "exports");
 const fileOf = (id: string, format: string) => path.join(exportsDir(), `${id}.${format}`);
 
+const { exportFiles, records, recordVersions } = schema;
+
 const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
 
 /** Which records an export takes, in order (docs/product.md). */
@@ -73,12 +75,13 @@ async function recordsToExport(
 /** The published documents of `ids`, in that order, a batch at a time. */
 async function* documents(db: Db, ids: number[]): AsyncGenerator<HssRecord> {
   for (let start = 0; start < ids.length; start += BATCH) {
+    // The schema has a version's document as unknown JSON: it is a record the import checked.
     const rows = await queryRows<{ document: HssRecord }>(
       db,
-      sql`SELECT v.document
+      sql`SELECT ${recordVersions.document}
             FROM unnest(${intArray(ids.slice(start, start + BATCH))}) WITH ORDINALITY AS x(id, n)
-            JOIN records r ON r.id = x.id
-            JOIN record_versions v ON v.id = r.published_version_id
+            JOIN ${records} ON ${records.id} = x.id
+            JOIN ${recordVersions} ON ${recordVersions.id} = ${records.publishedVersionId}
            ORDER BY x.n`,
     );
     for (const row of rows) yield row.document;
@@ -153,10 +156,10 @@ export async function exportRecordsNow(
       limit: Math.min(cap, request.maxRecords + 1),
     });
   } else {
-    const rows = await queryRows<{ id: number }>(
+    const rows = await queryRows<Pick<typeof records.$inferSelect, "id">>(
       db,
-      sql`SELECT r.id FROM unnest(${`{${request.hssIds.map((id) => `"${id}"`).join(",")}}`}::text[]) WITH ORDINALITY AS x(hss_id, n)
-            JOIN records r ON r.hss_id = x.hss_id AND r.published_version_id IS NOT NULL
+      sql`SELECT ${records.id} FROM unnest(${textArray(request.hssIds)}) WITH ORDINALITY AS x(hss_id, n)
+            JOIN ${records} ON ${records.hssId} = x.hss_id AND ${records.publishedVersionId} IS NOT NULL
            ORDER BY x.n`,
     );
     ids = [...new Set(rows.map((row) => row.id))];
@@ -220,9 +223,8 @@ export async function startExport(
     ids,
   };
   const id = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const jobId = await createJob("export", user.id, input, { db: txDb });
-    await clearSelection(user.id, txDb);
+    const jobId = await createJob("export", user.id, input, { db: tx });
+    await clearSelection(user.id, tx);
     return jobId;
   });
   return { ok: true, id, recordCount: ids.length, fellBack };
@@ -256,12 +258,25 @@ export async function runExportJob(run: JobRun, db?: Db): Promise<ExportJobResul
     throw error;
   }
   const { size } = await stat(file);
-  await db.execute(
-    sql`INSERT INTO export_files (id, user_id, format, record_count, byte_size, expires_at)
-        VALUES (${run.id}, ${run.userId}, ${input.format}, ${recordCount}, ${size}, now() + make_interval(hours => ${EXPORT_KEPT_HOURS}))
-        ON CONFLICT (id) DO UPDATE SET record_count = EXCLUDED.record_count, byte_size = EXCLUDED.byte_size,
-                                       expires_at = EXCLUDED.expires_at`,
-  );
+  const excluded = (column: { name: string }) => sql`excluded.${sql.identifier(column.name)}`;
+  await db
+    .insert(exportFiles)
+    .values({
+      id: run.id,
+      userId: run.userId,
+      format: input.format,
+      recordCount,
+      byteSize: size,
+      expiresAt: sql`now() + make_interval(hours => ${EXPORT_KEPT_HOURS})`,
+    })
+    .onConflictDoUpdate({
+      target: exportFiles.id,
+      set: {
+        recordCount: excluded(exportFiles.recordCount),
+        byteSize: excluded(exportFiles.byteSize),
+        expiresAt: excluded(exportFiles.expiresAt),
+      },
+    });
   const activity = new URLSearchParams({
     format: input.format,
     records: String(recordCount),
@@ -290,28 +305,22 @@ export async function getExportFile(
 ): Promise<ExportFile | null> {
   if (!/^[0-9a-f-]{36}$/.test(id)) return null;
   db ??= await getDb();
-  const [row] = await queryRows<{
-    id: string;
-    format: ExportFormat;
-    record_count: number;
-    byte_size: number;
-    created_at: string;
-    expires_at: string;
-    expired: boolean;
-  }>(
-    db,
-    sql`SELECT id, format, record_count, byte_size::int8::float8 AS byte_size, created_at::text, expires_at::text, expires_at <= now() AS expired
-          FROM export_files WHERE id = ${id} AND user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({
+      id: exportFiles.id,
+      format: exportFiles.format,
+      recordCount: exportFiles.recordCount,
+      byteSize: exportFiles.byteSize,
+      createdAt: sql<string>`${exportFiles.createdAt}::text`,
+      expiresAt: sql<string>`${exportFiles.expiresAt}::text`,
+      expired: sql<boolean>`${exportFiles.expiresAt} <= now()`,
+    })
+    .from(exportFiles)
+    .where(and(eq(exportFiles.id, id), eq(exportFiles.userId, userId)));
   if (!row) return null;
   return {
-    id: row.id,
-    format: row.format,
-    recordCount: row.record_count,
-    byteSize: Number(row.byte_size),
-    createdAt: row.created_at,
-    expiresAt: row.expires_at,
-    expired: row.expired,
+    ...row,
+    format: row.format as ExportFormat,
     path: fileOf(row.id, row.format),
   };
 }
@@ -319,13 +328,14 @@ export async function getExportFile(
 /** Deletes the files of exports past their 24 hours (their rows stay, so a late link says "expired"). */
 export async function sweepExpiredExports(db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: string; format: string }>(
-    db,
-    sql`UPDATE export_files SET byte_size = 0 WHERE expires_at <= now() AND byte_size > 0 RETURNING id, format`,
-  );
+  const rows = await db
+    .update(exportFiles)
+    .set({ byteSize: 0 })
+    .where(and(lte(exportFiles.expiresAt, sql`now()`), gt(exportFiles.byteSize, 0)))
+    .returning({ id: exportFiles.id, format: exportFiles.format });
   for (const row of rows) await rm(fileOf(row.id, row.format), { force: true });
   // Rows a week past expiry have told anyone following an old link long enough.
-  await db.execute(sql`DELETE FROM export_files WHERE expires_at <= now() - interval '7 days'`);
+  await db.delete(exportFiles).where(lte(exportFiles.expiresAt, sql`now() - interval '7 days'`));
   // A worker that died mid-export left its part-written file behind.
   const names = await readdir(exportsDir()).catch(() => [] as string[]);
   for (const name of names.filter((entry) => entry.endsWith(".part"))) {
