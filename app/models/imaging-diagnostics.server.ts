@@ -1,7 +1,8 @@
 import { PassThrough } from "node:stream";
-import { type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, and, eq, ne, not, notExists, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import type { ExportColumn } from "~/export/columns.server";
 import { CONTENT_TYPES, openXlsxWriter } from "~/export/writers.server";
 import {
@@ -154,72 +155,102 @@ export const entryLabel = (entry: { chemicalName: string; tradeName: string }) =
 // ---------------------------------------------------------------------------------------
 // The list: filters, sort and page, read from the URL (GET forms, so it works without JS).
 
+const {
+  imagingDiagnostics,
+  imagingDiagnosticsEvents,
+  imagingEventNames,
+  imagingSelectionItems,
+  users,
+} = schema;
+// The aliases the raw SQL below names its tables by, each written `${table} AS ${alias}`.
+const e = alias(imagingDiagnostics, "e");
+const u = alias(users, "u");
+const ev = alias(imagingDiagnosticsEvents, "ev");
+const n = alias(imagingEventNames, "n");
+const c = alias(imagingDiagnosticsEvents, "c");
+
+const intArray = (ids: number[]) => sql`${`{${ids.join(",")}}`}::int[]`;
+/** `column` is one of `ids` (one array parameter, however many ids). */
+const anyOf = (column: AnyColumn, ids: number[]) => sql`${column} = ANY(${intArray(ids)})`;
+
 const SORT_SQL: Record<ImagingSort, SQL> = {
-  category: sql`lower(e.category) COLLATE "C"`,
-  emaCode: sql`NULLIF(e.ema_code, '') COLLATE "C"`,
-  chemicalName: sql`lower(e.chemical_name) COLLATE "C"`,
-  tradeName: sql`lower(NULLIF(e.trade_name, '')) COLLATE "C"`,
-  latestEvent: sql`le.event_date`,
+  category: sql`lower(${e.category}) COLLATE "C"`,
+  emaCode: sql`NULLIF(${e.emaCode}, '') COLLATE "C"`,
+  chemicalName: sql`lower(${e.chemicalName}) COLLATE "C"`,
+  tradeName: sql`lower(NULLIF(${e.tradeName}, '')) COLLATE "C"`,
+  latestEvent: sql`le.latest_date`,
 };
 
 /** The WHERE of a list: archived (members never see them), category, and every word of q. */
 function whereOf(query: ImagingQuery, scope: { includeArchived: boolean }) {
   const parts: SQL[] = [];
-  if (!scope.includeArchived) parts.push(sql`NOT e.archived`);
-  else if (query.status === "active") parts.push(sql`NOT e.archived`);
-  else if (query.status === "archived") parts.push(sql`e.archived`);
-  if (query.category) parts.push(sql`e.category = ${query.category}`);
+  if (!scope.includeArchived) parts.push(sql`NOT ${e.archived}`);
+  else if (query.status === "active") parts.push(sql`NOT ${e.archived}`);
+  else if (query.status === "archived") parts.push(sql`${e.archived}`);
+  if (query.category) parts.push(sql`${e.category} = ${query.category}`);
   for (const word of query.q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20)) {
     parts.push(
-      sql`strpos(lower(e.category || ' ' || e.ema_code || ' ' || e.chemical_name || ' ' || e.trade_name || ' ' || e.indication_statement), ${word}) > 0`,
+      sql`strpos(lower(${e.category} || ' ' || ${e.emaCode} || ' ' || ${e.chemicalName} || ' ' || ${e.tradeName} || ' ' || ${e.indicationStatement}), ${word}) > 0`,
     );
   }
   return parts.length ? sql.join(parts, sql` AND `) : sql`true`;
 }
 
+/** `le`: an entry's latest event (by date), its name and date as latest_name and latest_date. */
 const LATEST_EVENT = sql`LEFT JOIN LATERAL (
-    SELECT n.name, ev.event_date::text AS event_date
-      FROM imaging_diagnostics_events ev JOIN imaging_event_names n ON n.id = ev.event_name_id
-     WHERE ev.entry_id = e.id
-     ORDER BY ev.event_date DESC, ev.position DESC LIMIT 1) le ON true`;
+    SELECT ${n.name} AS latest_name, ${ev.eventDate}::text AS latest_date
+      FROM ${imagingDiagnosticsEvents} AS ${ev} JOIN ${imagingEventNames} AS ${n} ON ${n.id} = ${ev.eventNameId}
+     WHERE ${ev.entryId} = ${e.id}
+     ORDER BY ${ev.eventDate} DESC, ${ev.position} DESC LIMIT 1) le ON true`;
 
-interface RowOut {
-  id: number;
-  category: string;
-  ema_code: string;
-  chemical_name: string;
-  trade_name: string;
-  indication_statement: string;
-  archived: boolean;
-  by_name: string | null;
-  created_at: string;
-  updated_at: string;
-  latest_name: string | null;
-  latest_date: string | null;
-  event_count: number;
-}
+/** A row of ROW_COLUMNS: the entry's own columns, its dates as text, and what is joined to it. */
+type RowOut = Pick<
+  typeof imagingDiagnostics.$inferSelect,
+  "id" | "category" | "emaCode" | "chemicalName" | "tradeName" | "indicationStatement" | "archived"
+> & {
+  createdAt: string;
+  updatedAt: string;
+  byName: string | null;
+  latestName: string | null;
+  latestDate: string | null;
+  eventCount: number;
+};
 
-const ROW_COLUMNS = sql`e.id, e.category, e.ema_code, e.chemical_name, e.trade_name,
-  e.indication_statement, e.archived, e.created_at::text, e.updated_at::text,
-  nullif(trim(u.first_name || ' ' || u.last_name), '') AS by_name,
-  le.name AS latest_name, le.event_date AS latest_date,
-  (SELECT count(*)::int FROM imaging_diagnostics_events c WHERE c.entry_id = e.id) AS event_count`;
+const ROW_COLUMNS = sql`${e.id}, ${e.category}, ${e.emaCode} AS "emaCode", ${e.chemicalName} AS "chemicalName",
+  ${e.tradeName} AS "tradeName", ${e.indicationStatement} AS "indicationStatement", ${e.archived},
+  ${e.createdAt}::text AS "createdAt", ${e.updatedAt}::text AS "updatedAt",
+  nullif(trim(${u.firstName} || ' ' || ${u.lastName}), '') AS "byName",
+  le.latest_name AS "latestName", le.latest_date AS "latestDate",
+  (SELECT count(*)::int FROM ${imagingDiagnosticsEvents} AS ${c} WHERE ${c.entryId} = ${e.id}) AS "eventCount"`;
 
-const toRow = (row: RowOut): ImagingRow => ({
-  id: row.id,
-  category: row.category,
-  emaCode: row.ema_code,
-  chemicalName: row.chemical_name,
-  tradeName: row.trade_name,
-  indicationStatement: row.indication_statement,
-  archived: row.archived,
-  createdOrUpdatedByName: row.by_name,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
-  latestEvent:
-    row.latest_name && row.latest_date ? { name: row.latest_name, date: row.latest_date } : null,
-  eventCount: row.event_count,
+/** What ROW_COLUMNS reads: the entry, the user who last saved it and its latest event. */
+const ROW_SOURCES = sql`${imagingDiagnostics} AS ${e}
+  LEFT JOIN ${users} AS ${u} ON ${u.id} = ${e.createdOrUpdatedBy}
+  ${LATEST_EVENT}`;
+
+const toRow = ({ byName, latestName, latestDate, eventCount, ...entry }: RowOut): ImagingRow => ({
+  id: entry.id,
+  category: entry.category,
+  emaCode: entry.emaCode,
+  chemicalName: entry.chemicalName,
+  tradeName: entry.tradeName,
+  indicationStatement: entry.indicationStatement,
+  archived: entry.archived,
+  createdOrUpdatedByName: byName,
+  createdAt: entry.createdAt,
+  updatedAt: entry.updatedAt,
+  latestEvent: latestName && latestDate ? { name: latestName, date: latestDate } : null,
+  eventCount,
 });
+
+/** How many entries the list has in scope, past any limit. */
+async function countOf(db: Db, query: ImagingQuery, scope: { includeArchived: boolean }) {
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(e)
+    .where(whereOf(query, scope));
+  return counted.total;
+}
 
 /** The rows of a list in its order, at most IMAGING_LIMIT; `only` narrows it to those ids. */
 async function selectRows(
@@ -229,15 +260,13 @@ async function selectRows(
   options: { offset?: number; limit?: number; only?: number[] } = {},
 ) {
   const direction = sql.raw(query.order === "desc" ? "DESC" : "ASC");
-  const only = options.only ? sql` AND e.id = ANY(${`{${options.only.join(",")}}`}::int[])` : sql``;
+  const only = options.only ? sql` AND ${anyOf(e.id, options.only)}` : sql``;
   const rows = await queryRows<RowOut>(
     db,
     sql`SELECT ${ROW_COLUMNS}
-          FROM imaging_diagnostics e
-          LEFT JOIN users u ON u.id = e.created_or_updated_by
-          ${LATEST_EVENT}
+          FROM ${ROW_SOURCES}
          WHERE ${whereOf(query, scope)}${only}
-         ORDER BY ${SORT_SQL[query.sort]} ${direction} NULLS LAST, lower(e.chemical_name) COLLATE "C", e.id
+         ORDER BY ${SORT_SQL[query.sort]} ${direction} NULLS LAST, lower(${e.chemicalName}) COLLATE "C", ${e.id}
          LIMIT ${Math.min(options.limit ?? IMAGING_LIMIT, IMAGING_LIMIT)} OFFSET ${options.offset ?? 0}`,
   );
   return rows.map(toRow);
@@ -261,25 +290,21 @@ export async function listImaging(
   db?: Db,
 ): Promise<ImagingList> {
   db ??= await getDb();
-  const [counted] = await queryRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM imaging_diagnostics e WHERE ${whereOf(query, scope)}`,
-  );
-  const pages = Math.max(1, Math.ceil(Math.min(counted.total, IMAGING_LIMIT) / IMAGING_PAGE_SIZE));
+  const total = await countOf(db, query, scope);
+  const pages = Math.max(1, Math.ceil(Math.min(total, IMAGING_LIMIT) / IMAGING_PAGE_SIZE));
   const page = Math.min(query.page, pages);
   const rows = await selectRows(db, query, scope, {
     offset: (page - 1) * IMAGING_PAGE_SIZE,
     limit: IMAGING_PAGE_SIZE,
   });
-  const categories = await queryRows<{ category: string }>(
-    db,
-    sql`SELECT DISTINCT category FROM imaging_diagnostics e
-         WHERE ${scope.includeArchived ? sql`true` : sql`NOT e.archived`}
-         ORDER BY category`,
-  );
+  const categories = await db
+    .selectDistinct({ category: imagingDiagnostics.category })
+    .from(imagingDiagnostics)
+    .where(scope.includeArchived ? undefined : not(imagingDiagnostics.archived))
+    .orderBy(imagingDiagnostics.category);
   return {
     rows,
-    total: counted.total,
+    total,
     page,
     pages,
     categories: categories.map((row) => row.category),
@@ -298,13 +323,13 @@ export async function getImagingEntry(id: number, db?: Db): Promise<ImagingEntry
 export async function getImagingEntries(ids: number[], db?: Db): Promise<ImagingEntry[]> {
   if (!ids.length) return [];
   db ??= await getDb();
-  const rows = await queryRows<RowOut & { created_or_updated_by: number | null }>(
+  const rows = await queryRows<
+    RowOut & Pick<typeof imagingDiagnostics.$inferSelect, "createdOrUpdatedBy">
+  >(
     db,
-    sql`SELECT ${ROW_COLUMNS}, e.created_or_updated_by
-          FROM imaging_diagnostics e
-          LEFT JOIN users u ON u.id = e.created_or_updated_by
-          ${LATEST_EVENT}
-         WHERE e.id = ANY(${`{${ids.join(",")}}`}::int[])`,
+    sql`SELECT ${ROW_COLUMNS}, ${e.createdOrUpdatedBy} AS "createdOrUpdatedBy"
+          FROM ${ROW_SOURCES}
+         WHERE ${anyOf(e.id, ids)}`,
   );
   const events = await eventsOf(
     db,
@@ -315,7 +340,7 @@ export async function getImagingEntries(ids: number[], db?: Db): Promise<Imaging
       const { latestEvent: _latest, eventCount: _count, ...entry } = toRow(row);
       const full: ImagingEntry = {
         ...entry,
-        createdOrUpdatedBy: row.created_or_updated_by,
+        createdOrUpdatedBy: row.createdOrUpdatedBy,
         events: events.get(row.id) ?? [],
       };
       return [row.id, full];
@@ -335,10 +360,7 @@ export async function listImagingEntries(
   db ??= await getDb();
   const query = parseImagingQuery(new URLSearchParams());
   const scope = { includeArchived: options.includeArchived };
-  const [counted] = await queryRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM imaging_diagnostics e WHERE ${whereOf(query, scope)}`,
-  );
+  const total = await countOf(db, query, scope);
   const rows = await selectRows(db, query, scope, {
     limit: options.limit,
     offset: options.offset,
@@ -348,7 +370,7 @@ export async function listImagingEntries(
       rows.map((row) => row.id),
       db,
     ),
-    total: counted.total,
+    total,
   };
 }
 
@@ -356,17 +378,21 @@ export async function listImagingEntries(
 async function eventsOf(db: Db, ids: number[]) {
   const events = new Map<number, ImagingEvent[]>();
   if (!ids.length) return events;
-  const rows = await queryRows<{ entry_id: number; name_id: number; name: string; date: string }>(
-    db,
-    sql`SELECT ev.entry_id, ev.event_name_id AS name_id, n.name, ev.event_date::text AS date
-          FROM imaging_diagnostics_events ev JOIN imaging_event_names n ON n.id = ev.event_name_id
-         WHERE ev.entry_id = ANY(${`{${ids.join(",")}}`}::int[])
-         ORDER BY ev.entry_id, ev.position`,
-  );
-  for (const row of rows) {
-    const list = events.get(row.entry_id) ?? [];
-    list.push({ nameId: row.name_id, name: row.name, date: row.date });
-    events.set(row.entry_id, list);
+  const rows = await db
+    .select({
+      entryId: imagingDiagnosticsEvents.entryId,
+      nameId: imagingDiagnosticsEvents.eventNameId,
+      name: imagingEventNames.name,
+      date: imagingDiagnosticsEvents.eventDate,
+    })
+    .from(imagingDiagnosticsEvents)
+    .innerJoin(imagingEventNames, eq(imagingEventNames.id, imagingDiagnosticsEvents.eventNameId))
+    .where(anyOf(imagingDiagnosticsEvents.entryId, ids))
+    .orderBy(imagingDiagnosticsEvents.entryId, imagingDiagnosticsEvents.position);
+  for (const { entryId, ...event } of rows) {
+    const list = events.get(entryId) ?? [];
+    list.push(event);
+    events.set(entryId, list);
   }
   return events;
 }
@@ -379,29 +405,35 @@ export async function unknownEventNames(input: ImagingInput, db?: Db) {
 }
 
 async function writeEvents(db: Db, entryId: number, input: ImagingInput) {
-  await db.execute(sql`DELETE FROM imaging_diagnostics_events WHERE entry_id = ${entryId}`);
+  await db.delete(imagingDiagnosticsEvents).where(eq(imagingDiagnosticsEvents.entryId, entryId));
   for (const [position, event] of input.events.entries()) {
-    await db.execute(
-      sql`INSERT INTO imaging_diagnostics_events (entry_id, event_name_id, event_date, position)
-          VALUES (${entryId}, ${event.nameId}, ${event.date}::date, ${position + 1})`,
-    );
+    await db.insert(imagingDiagnosticsEvents).values({
+      entryId,
+      eventNameId: event.nameId,
+      eventDate: event.date,
+      position: position + 1,
+    });
   }
 }
+
+/** The entry's own columns, as the form gives them. */
+const fieldsOf = (input: ImagingInput) => ({
+  category: input.category,
+  emaCode: input.emaCode ?? "",
+  chemicalName: input.chemicalName,
+  tradeName: input.tradeName ?? "",
+  indicationStatement: input.indicationStatement,
+});
 
 /** Adds an entry; `userId` (the signed-in user) is its createdOrUpdatedBy. */
 export async function createImagingEntry(input: ImagingInput, userId: number, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const [row] = await queryRows<{ id: number }>(
-      t,
-      sql`INSERT INTO imaging_diagnostics
-            (category, ema_code, chemical_name, trade_name, indication_statement, created_or_updated_by)
-          VALUES (${input.category}, ${input.emaCode ?? ""}, ${input.chemicalName},
-                  ${input.tradeName ?? ""}, ${input.indicationStatement}, ${userId})
-          RETURNING id`,
-    );
-    await writeEvents(t, row.id, input);
+    const [row] = await tx
+      .insert(imagingDiagnostics)
+      .values({ ...fieldsOf(input), createdOrUpdatedBy: userId })
+      .returning({ id: imagingDiagnostics.id });
+    await writeEvents(tx, row.id, input);
     return row.id;
   });
 }
@@ -410,39 +442,38 @@ export async function createImagingEntry(input: ImagingInput, userId: number, db
 export async function updateImagingEntry(id: number, input: ImagingInput, userId: number, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows = await queryRows<{ id: number }>(
-      t,
-      sql`UPDATE imaging_diagnostics SET category = ${input.category}, ema_code = ${input.emaCode ?? ""},
-                 chemical_name = ${input.chemicalName}, trade_name = ${input.tradeName ?? ""},
-                 indication_statement = ${input.indicationStatement},
-                 created_or_updated_by = ${userId}, updated_at = now()
-           WHERE id = ${id} RETURNING id`,
-    );
+    const rows = await tx
+      .update(imagingDiagnostics)
+      .set({ ...fieldsOf(input), createdOrUpdatedBy: userId, updatedAt: sql`now()` })
+      .where(eq(imagingDiagnostics.id, id))
+      .returning({ id: imagingDiagnostics.id });
     if (!rows.length) return false;
-    await writeEvents(t, id, input);
+    await writeEvents(tx, id, input);
     return true;
   });
 }
 
 export async function deleteImagingEntry(id: number, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`DELETE FROM imaging_diagnostics WHERE id = ${id} RETURNING id`,
-  );
+  const rows = await db
+    .delete(imagingDiagnostics)
+    .where(eq(imagingDiagnostics.id, id))
+    .returning({ id: imagingDiagnostics.id });
   return rows.length > 0;
 }
 
 /** Archives or unarchives an entry: its new state, or null when it is gone. */
 export async function toggleImagingArchived(id: number, userId: number, db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ archived: boolean }>(
-    db,
-    sql`UPDATE imaging_diagnostics SET archived = NOT archived, created_or_updated_by = ${userId},
-               updated_at = now()
-         WHERE id = ${id} RETURNING archived`,
-  );
+  const [row] = await db
+    .update(imagingDiagnostics)
+    .set({
+      archived: sql`NOT ${imagingDiagnostics.archived}`,
+      createdOrUpdatedBy: userId,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(imagingDiagnostics.id, id))
+    .returning({ archived: imagingDiagnostics.archived });
   return row ? row.archived : null;
 }
 
@@ -453,21 +484,18 @@ export async function toggleImagingArchived(id: number, userId: number, db?: Db)
  */
 export async function setImagingArchived(id: number, archived: boolean, userId: number, db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ archived: boolean }>(
-    db,
-    sql`UPDATE imaging_diagnostics SET archived = ${archived}, created_or_updated_by = ${userId},
-               updated_at = now()
-         WHERE id = ${id} RETURNING archived`,
-  );
+  const [row] = await db
+    .update(imagingDiagnostics)
+    .set({ archived, createdOrUpdatedBy: userId, updatedAt: sql`now()` })
+    .where(eq(imagingDiagnostics.id, id))
+    .returning({ archived: imagingDiagnostics.archived });
   return row ? row.archived : null;
 }
 
 // ---------------------------------------------------------------------------------------
 // The event names (API: getlookup?eventName).
 
-export interface EventName {
-  id: number;
-  name: string;
+export interface EventName extends Pick<typeof imagingEventNames.$inferSelect, "id" | "name"> {
   /** How many events have this name: a name in use cannot be deleted. */
   uses: number;
 }
@@ -484,11 +512,17 @@ export const eventNameTaken = (name: string) => `There is already an event name 
 
 export async function listEventNames(db?: Db): Promise<EventName[]> {
   db ??= await getDb();
-  return queryRows<EventName>(
-    db,
-    sql`SELECT n.id, n.name, (SELECT count(*)::int FROM imaging_diagnostics_events ev WHERE ev.event_name_id = n.id) AS uses
-          FROM imaging_event_names n ORDER BY n.sort_order, n.id`,
-  );
+  return db
+    .select({
+      id: imagingEventNames.id,
+      name: imagingEventNames.name,
+      uses: db.$count(
+        imagingDiagnosticsEvents,
+        eq(imagingDiagnosticsEvents.eventNameId, imagingEventNames.id),
+      ),
+    })
+    .from(imagingEventNames)
+    .orderBy(imagingEventNames.sortOrder, imagingEventNames.id);
 }
 
 export async function getEventName(id: number, db?: Db) {
@@ -498,43 +532,53 @@ export async function getEventName(id: number, db?: Db) {
 /** Whether another name (not `exceptId`) is this one, whatever its case. */
 export async function eventNameExists(name: string, exceptId = 0, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM imaging_event_names WHERE lower(name) = lower(${name}) AND id <> ${exceptId}`,
-  );
+  const rows = await db
+    .select({ id: imagingEventNames.id })
+    .from(imagingEventNames)
+    .where(
+      and(
+        sql`lower(${imagingEventNames.name}) = lower(${name})`,
+        ne(imagingEventNames.id, exceptId),
+      ),
+    );
   return rows.length > 0;
 }
 
 /** Adds a name at the end of the list. */
 export async function addEventName(name: string, db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO imaging_event_names (name, sort_order)
-        SELECT ${name}, coalesce(max(sort_order), 0) + 1 FROM imaging_event_names RETURNING id`,
-  );
+  const [row] = await db
+    .insert(imagingEventNames)
+    .values({
+      name,
+      sortOrder: sql`(SELECT coalesce(max(${imagingEventNames.sortOrder}), 0) + 1 FROM ${imagingEventNames})`,
+    })
+    .returning({ id: imagingEventNames.id });
   return row.id;
 }
 
 /** Renames a name: every event that has it reads the new name. */
 export async function renameEventName(id: number, name: string, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE imaging_event_names SET name = ${name} WHERE id = ${id} RETURNING id`,
-  );
+  const rows = await db
+    .update(imagingEventNames)
+    .set({ name })
+    .where(eq(imagingEventNames.id, id))
+    .returning({ id: imagingEventNames.id });
   return rows.length > 0;
 }
 
 /** Deletes a name no event uses: "deleted", "in use" (nothing changed) or "gone". */
 export async function deleteEventName(id: number, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`DELETE FROM imaging_event_names n WHERE n.id = ${id}
-          AND NOT EXISTS (SELECT 1 FROM imaging_diagnostics_events ev WHERE ev.event_name_id = n.id)
-        RETURNING id`,
-  );
+  const uses = db
+    .select({ one: sql`1` })
+    .from(imagingDiagnosticsEvents)
+    .where(eq(imagingDiagnosticsEvents.eventNameId, imagingEventNames.id));
+  const rows = await db
+    .delete(imagingEventNames)
+    .where(and(eq(imagingEventNames.id, id), notExists(uses)))
+    .returning({ id: imagingEventNames.id });
   if (rows.length) return "deleted" as const;
   return (await getEventName(id, db)) ? ("in use" as const) : ("gone" as const);
 }
@@ -543,21 +587,21 @@ export async function deleteEventName(id: number, db?: Db) {
 export async function moveEventName(id: number, direction: "up" | "down", db?: Db) {
   db ??= await getDb();
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const names = await queryRows<{ id: number; sort_order: number }>(
-      t,
-      sql`SELECT id, sort_order FROM imaging_event_names ORDER BY sort_order, id FOR UPDATE`,
-    );
+    const names = await tx
+      .select({ id: imagingEventNames.id, sortOrder: imagingEventNames.sortOrder })
+      .from(imagingEventNames)
+      .orderBy(imagingEventNames.sortOrder, imagingEventNames.id)
+      .for("update");
     const at = names.findIndex((name) => name.id === id);
     const to = direction === "up" ? at - 1 : at + 1;
     if (at < 0 || to < 0 || to >= names.length) return;
     // Renumbered whole, so that ties left by an earlier change cannot stop the swap.
     const order = names.map((name) => name.id);
     [order[at], order[to]] = [order[to], order[at]];
-    await t.execute(
-      sql`UPDATE imaging_event_names SET sort_order = o.position
-            FROM unnest(${`{${order.join(",")}}`}::int[]) WITH ORDINALITY AS o(id, position)
-           WHERE imaging_event_names.id = o.id`,
+    await tx.execute(
+      sql`UPDATE ${imagingEventNames} SET ${sql.identifier(imagingEventNames.sortOrder.name)} = o.position
+            FROM unnest(${intArray(order)}) WITH ORDINALITY AS o(id, position)
+           WHERE ${imagingEventNames.id} = o.id`,
     );
   });
 }
@@ -568,12 +612,12 @@ export async function moveEventName(id: number, direction: "up" | "down", db?: D
 /** How many entries the user has selected (archived ones no longer count), and which of `shown`. */
 export async function getImagingSelection(userId: number, shown: number[], db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ entry_id: number }>(
-    db,
-    sql`SELECT s.entry_id FROM imaging_selection_items s JOIN imaging_diagnostics e ON e.id = s.entry_id
-         WHERE s.user_id = ${userId} AND NOT e.archived`,
-  );
-  const ids = new Set(rows.map((row) => row.entry_id));
+  const rows = await db
+    .select({ entryId: imagingSelectionItems.entryId })
+    .from(imagingSelectionItems)
+    .innerJoin(imagingDiagnostics, eq(imagingDiagnostics.id, imagingSelectionItems.entryId))
+    .where(and(eq(imagingSelectionItems.userId, userId), not(imagingDiagnostics.archived)));
+  const ids = new Set(rows.map((row) => row.entryId));
   return { count: ids.size, selectedIds: shown.filter((id) => ids.has(id)) };
 }
 
@@ -589,15 +633,20 @@ export async function updateImagingSelection(
   const unticked = shown.filter((id) => !ticked.includes(id));
   await db.transaction(async (tx) => {
     if (unticked.length)
-      await tx.execute(
-        sql`DELETE FROM imaging_selection_items
-             WHERE user_id = ${userId} AND entry_id = ANY(${`{${unticked.join(",")}}`}::int[])`,
-      );
+      await tx
+        .delete(imagingSelectionItems)
+        .where(
+          and(
+            eq(imagingSelectionItems.userId, userId),
+            anyOf(imagingSelectionItems.entryId, unticked),
+          ),
+        );
     if (ticked.length)
       await tx.execute(
-        sql`INSERT INTO imaging_selection_items (user_id, entry_id)
-            SELECT ${userId}, e.id FROM imaging_diagnostics e
-             WHERE e.id = ANY(${`{${ticked.join(",")}}`}::int[]) AND NOT e.archived
+        sql`INSERT INTO ${imagingSelectionItems}
+              (${sql.identifier(imagingSelectionItems.userId.name)}, ${sql.identifier(imagingSelectionItems.entryId.name)})
+            SELECT ${userId}, ${e.id} FROM ${imagingDiagnostics} AS ${e}
+             WHERE ${anyOf(e.id, ticked)} AND NOT ${e.archived}
             ON CONFLICT DO NOTHING`,
       );
   });
@@ -605,7 +654,7 @@ export async function updateImagingSelection(
 
 export async function clearImagingSelection(userId: number, db?: Db) {
   db ??= await getDb();
-  await db.execute(sql`DELETE FROM imaging_selection_items WHERE user_id = ${userId}`);
+  await db.delete(imagingSelectionItems).where(eq(imagingSelectionItems.userId, userId));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -685,14 +734,14 @@ export async function exportForMember(
   db?: Db,
 ): Promise<ImagingExport> {
   db ??= await getDb();
-  const selected = await queryRows<{ entry_id: number }>(
-    db,
-    sql`SELECT entry_id FROM imaging_selection_items WHERE user_id = ${userId}`,
-  );
+  const selected = await db
+    .select({ entryId: imagingSelectionItems.entryId })
+    .from(imagingSelectionItems)
+    .where(eq(imagingSelectionItems.userId, userId));
   const scope = { includeArchived: false };
   const rows = selected.length
     ? await selectRows(db, { ...query, q: "", category: "" }, scope, {
-        only: selected.map((row) => row.entry_id),
+        only: selected.map((row) => row.entryId),
       })
     : await selectRows(db, query, scope);
   return {
@@ -759,9 +808,9 @@ export function xlsxDownload(file: ImagingExport, name: string) {
 /** Every category in use (archived entries' too), for the form's suggestions. */
 export async function imagingCategories(db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ category: string }>(
-    db,
-    sql`SELECT DISTINCT category FROM imaging_diagnostics ORDER BY category`,
-  );
+  const rows = await db
+    .selectDistinct({ category: imagingDiagnostics.category })
+    .from(imagingDiagnostics)
+    .orderBy(imagingDiagnostics.category);
   return rows.map((row) => row.category);
 }
