@@ -1,14 +1,31 @@
 import dayjs from "dayjs";
-import { eq, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  type AnyColumn,
+  desc,
+  eq,
+  gte,
+  ilike,
+  isNotNull,
+  isNull,
+  lt,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { SelectResultFields } from "drizzle-orm/query-builders/select.types";
 import { z } from "zod";
-import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { can, ROLES, USER_ADMIN_ROLE } from "~/lib/roles";
 import { required } from "~/lib/required";
 import { audit } from "./accounts.server";
 import { enrolInNotifications, leaveNotifications } from "./notifications.server";
 import { getSiteSettings } from "./settings.server";
 import { twoStepStatus } from "./two-step.server";
-import type { User } from "./users.server";
+import { type User, userColumns } from "./users.server";
+
+const { roles, userActivity, userAudit, userPreferences, userRoles, users } = schema;
 
 // ---------------------------------------------------------------- the user list
 
@@ -60,9 +77,9 @@ export type UserListQuery = z.infer<typeof userListQuerySchema> & {
   offset?: number;
 };
 
-/** The LIMIT and OFFSET of a list query: its offset when given, else its page. */
-function pagingOf(query: Pick<UserListQuery, "size" | "page" | "offset">) {
-  return sql`LIMIT ${query.size} OFFSET ${query.offset ?? (query.page - 1) * query.size}`;
+/** The rows to skip for a list query: its offset when given, else its page's. */
+function offsetOf(query: Pick<UserListQuery, "size" | "page" | "offset">) {
+  return query.offset ?? (query.page - 1) * query.size;
 }
 
 export function readUserListQuery(params: URLSearchParams): UserListQuery {
@@ -84,76 +101,73 @@ export interface UserRow {
   emailNotifications: boolean;
 }
 
-interface RawUserRow {
-  id: number;
-  first_name: string;
-  middle_name: string;
-  last_name: string;
-  email: string;
-  roles: string[];
-  created_at: string;
-  last_sign_in_at: string | null;
-  suspended: boolean;
-  deleted: boolean;
-  email_notifications: boolean;
-}
+/** A timestamp as the pages show it: ISO 8601 in UTC, to the second. */
+const iso = (column: AnyColumn) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-const iso = (column: SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+/** A user's row in the lists, from users joined with user_preferences (left join). */
+const userRowColumns = {
+  id: users.id,
+  firstName: users.firstName,
+  middleName: users.middleName,
+  lastName: users.lastName,
+  email: users.email,
+  roles: userColumns.roles,
+  createdAt: iso(users.createdAt),
+  lastSignInAt: sql<
+    string | null
+  >`CASE WHEN ${users.lastSignInAt} IS NULL THEN NULL ELSE ${iso(users.lastSignInAt)} END`,
+  suspended: sql<boolean>`${users.suspendedAt} IS NOT NULL`,
+  deleted: sql<boolean>`${users.deletedAt} IS NOT NULL`,
+  emailNotifications: sql<boolean>`coalesce(${userPreferences.emailNotifications}, false)`,
+};
 
-const userSelect = sql`u.id, u.first_name, u.middle_name, u.last_name, u.email,
-  coalesce((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id WHERE ur.user_id = u.id), '{}') AS roles,
-  ${iso(sql`u.created_at`)} AS created_at,
-  CASE WHEN u.last_sign_in_at IS NULL THEN NULL ELSE ${iso(sql`u.last_sign_in_at`)} END AS last_sign_in_at,
-  u.suspended_at IS NOT NULL AS suspended, u.deleted_at IS NOT NULL AS deleted,
-  coalesce(p.email_notifications, false) AS email_notifications`;
-
-function toUserRow(row: RawUserRow): UserRow {
+function toUserRow(row: SelectResultFields<typeof userRowColumns>): UserRow {
   return {
     id: row.id,
-    name: [row.first_name, row.middle_name, row.last_name].filter(Boolean).join(" "),
-    firstName: row.first_name,
-    middleName: row.middle_name,
-    lastName: row.last_name,
+    name: [row.firstName, row.middleName, row.lastName].filter(Boolean).join(" "),
+    firstName: row.firstName,
+    middleName: row.middleName,
+    lastName: row.lastName,
     email: row.email,
     roles: row.roles,
-    createdAt: row.created_at,
-    lastSignInAt: row.last_sign_in_at,
+    createdAt: row.createdAt,
+    lastSignInAt: row.lastSignInAt,
     suspended: row.suspended,
     deleted: row.deleted,
-    emailNotifications: row.email_notifications,
+    emailNotifications: row.emailNotifications,
   };
 }
 
+/** The users a list query matches, as a condition on users (none when it matches all). */
 function whereOf(query: Pick<UserListQuery, "q" | "deleted" | "suspended">) {
-  const conditions: SQL[] = [sql`true`];
-  if (query.deleted === "exclude") conditions.push(sql`u.deleted_at IS NULL`);
-  if (query.deleted === "only") conditions.push(sql`u.deleted_at IS NOT NULL`);
-  if (query.suspended === "exclude") conditions.push(sql`u.suspended_at IS NULL`);
-  if (query.suspended === "only") conditions.push(sql`u.suspended_at IS NOT NULL`);
+  const conditions: (SQL | undefined)[] = [];
+  if (query.deleted === "exclude") conditions.push(isNull(users.deletedAt));
+  if (query.deleted === "only") conditions.push(isNotNull(users.deletedAt));
+  if (query.suspended === "exclude") conditions.push(isNull(users.suspendedAt));
+  if (query.suspended === "only") conditions.push(isNotNull(users.suspendedAt));
   if (query.q) {
     const like = `%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(
-      sql`(u.email ILIKE ${like} OR concat_ws(' ', u.first_name, u.middle_name, u.last_name) ILIKE ${like})`,
-    );
+    const names = sql`concat_ws(' ', ${users.firstName}, ${users.middleName}, ${users.lastName})`;
+    conditions.push(or(ilike(users.email, like), ilike(names, like)));
   }
-  return sql.join(conditions, sql` AND `);
+  return and(...conditions);
 }
 
 // A list of keys, each sorted in the chosen direction (a direction after "a, b" sorts only b).
 const USER_ORDER_SQL: Record<(typeof USER_ORDERS)[number], SQL | SQL[]> = {
-  name: [sql`lower(u.last_name)`, sql`lower(u.first_name)`],
-  firstName: [sql`lower(u.first_name)`, sql`lower(u.last_name)`],
-  email: sql`lower(u.email)`,
-  created: sql`u.created_at`,
-  lastSignIn: sql`u.last_sign_in_at`,
+  name: [sql`lower(${users.lastName})`, sql`lower(${users.firstName})`],
+  firstName: [sql`lower(${users.firstName})`, sql`lower(${users.lastName})`],
+  email: sql`lower(${users.email})`,
+  created: sql`${users.createdAt}`,
+  lastSignIn: sql`${users.lastSignInAt}`,
 };
 
 function orderOf(order: SQL | SQL[], direction: "asc" | "desc") {
   // Never-signed-in users (and other blanks) sort last in either direction.
   const way = direction === "desc" ? sql`DESC NULLS LAST` : sql`ASC NULLS LAST`;
   const keys = (Array.isArray(order) ? order : [order]).map((key) => sql`${key} ${way}`);
-  return sql`${sql.join(keys, sql`, `)}, u.id`;
+  return sql`${sql.join(keys, sql`, `)}, ${users.id}`;
 }
 
 export async function listUsers(
@@ -162,25 +176,28 @@ export async function listUsers(
 ): Promise<{ users: UserRow[]; total: number }> {
   db ??= await getDb();
   const where = whereOf(query);
-  const [{ total }] = await queryRows<{ total: number }>(
-    db,
-    sql`SELECT count(*)::int AS total FROM users u WHERE ${where}`,
-  );
-  const rows = await queryRows<RawUserRow>(
-    db,
-    sql`SELECT ${userSelect} FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id
-         WHERE ${where} ORDER BY ${orderOf(USER_ORDER_SQL[query.orderBy], query.sortOrder)}
-         ${pagingOf(query)}`,
-  );
+  const [{ total }] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(users)
+    .where(where);
+  const rows = await db
+    .select(userRowColumns)
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(where)
+    .orderBy(orderOf(USER_ORDER_SQL[query.orderBy], query.sortOrder))
+    .limit(query.size)
+    .offset(offsetOf(query));
   return { users: rows.map(toUserRow), total };
 }
 
 export async function getUserRow(userId: number, db?: Db): Promise<UserRow | null> {
   db ??= await getDb();
-  const [row] = await queryRows<RawUserRow>(
-    db,
-    sql`SELECT ${userSelect} FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id WHERE u.id = ${userId}`,
-  );
+  const [row] = await db
+    .select(userRowColumns)
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(eq(users.id, userId));
   return row ? toUserRow(row) : null;
 }
 
@@ -195,20 +212,21 @@ export interface AuditEntry {
 /** The account's change history, newest first. */
 export async function auditTrail(userId: number, db?: Db): Promise<AuditEntry[]> {
   db ??= await getDb();
-  const rows = await queryRows<{
-    id: number;
-    action: string;
-    detail: string;
-    actor: string | null;
-    at: string;
-  }>(
-    db,
-    sql`SELECT a.id::int AS id, a.action, a.detail, ${iso(sql`a.created_at`)} AS at,
-               CASE WHEN x.id IS NULL THEN NULL ELSE concat_ws(' ', x.first_name, nullif(x.middle_name, ''), x.last_name) || ' (' || x.email || ')' END AS actor
-          FROM user_audit a LEFT JOIN users x ON x.id = a.actor_id
-         WHERE a.user_id = ${userId} ORDER BY a.created_at DESC, a.id DESC LIMIT 200`,
-  );
-  return rows;
+  const actor = alias(users, "actor");
+  return db
+    .select({
+      id: userAudit.id,
+      action: userAudit.action,
+      detail: userAudit.detail,
+      at: iso(userAudit.createdAt),
+      actor: sql<string | null>`CASE WHEN ${actor.id} IS NULL THEN NULL
+        ELSE concat_ws(' ', ${actor.firstName}, nullif(${actor.middleName}, ''), ${actor.lastName}) || ' (' || ${actor.email} || ')' END`,
+    })
+    .from(userAudit)
+    .leftJoin(actor, eq(actor.id, userAudit.actorId))
+    .where(eq(userAudit.userId, userId))
+    .orderBy(desc(userAudit.createdAt), desc(userAudit.id))
+    .limit(200);
 }
 
 // ---------------------------------------------------------------- roles
@@ -221,7 +239,7 @@ export interface RoleRow {
 /** The roles table: each role with the id the JSON API addresses it by. */
 export async function listRoles(db?: Db): Promise<RoleRow[]> {
   db ??= await getDb();
-  return queryRows<RoleRow>(db, sql`SELECT id AS "roleId", name FROM roles ORDER BY id`);
+  return db.select({ roleId: roles.id, name: roles.name }).from(roles).orderBy(roles.id);
 }
 
 // ---------------------------------------------------------------- the actions
@@ -288,40 +306,50 @@ export async function applyUserAction(
     switch (action.intent) {
       case "suspend":
         if (target.suspended) return `${who} is already suspended.`;
-        await tx.execute(
-          sql`UPDATE users SET suspended_at = now(), updated_at = now() WHERE id = ${userId}`,
-        );
+        await tx
+          .update(users)
+          .set({ suspendedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
         await endSessions();
         await record("Suspended", "Signed out of every session");
         return `${who} has been suspended and signed out.`;
       case "activate":
         if (!target.suspended) return `${who} is already active.`;
-        await tx.execute(
-          sql`UPDATE users SET suspended_at = NULL, updated_at = now() WHERE id = ${userId}`,
-        );
+        await tx
+          .update(users)
+          .set({ suspendedAt: null, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
         await record("Activated");
         return `${who} has been activated.`;
       case "delete":
         if (target.deleted) return `${who} is already deleted.`;
-        await tx.execute(
-          sql`UPDATE users SET deleted_at = now(), updated_at = now() WHERE id = ${userId}`,
-        );
+        await tx
+          .update(users)
+          .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
         await endSessions();
         await record("Deleted", "Soft delete: history kept; signed out of every session");
         return `${who} has been deleted. Their history is kept, and Undelete restores the account.`;
       case "undelete":
         if (!target.deleted) return `${who} is not deleted.`;
-        await tx.execute(
-          sql`UPDATE users SET deleted_at = NULL, updated_at = now() WHERE id = ${userId}`,
-        );
+        await tx
+          .update(users)
+          .set({ deletedAt: null, updatedAt: sql`now()` })
+          .where(eq(users.id, userId));
         await record("Undeleted");
         return `${who} has been undeleted.`;
       case "assignRole": {
         const role = required(action.role, "role (checked above)");
         if (target.roles.includes(role)) return `${who} already has the ${role} role.`;
-        await tx.execute(
-          sql`INSERT INTO user_roles (user_id, role_id) SELECT ${userId}, id FROM roles WHERE name = ${role} ON CONFLICT DO NOTHING`,
-        );
+        await tx
+          .insert(userRoles)
+          .select(
+            tx
+              .select({ userId: sql<number>`${userId}`.as("user_id"), roleId: roles.id })
+              .from(roles)
+              .where(eq(roles.name, role)),
+          )
+          .onConflictDoNothing();
         // Roles are read with every request, so the new one works in the user's live sessions
         // and tokens at once. So would the staff's rule of two-step sign-in, if they had it: a
         // member made staff without it is signed out, and sets it up at the next sign-in.
@@ -338,9 +366,17 @@ export async function applyUserAction(
       case "revokeRole": {
         const role = required(action.role, "role (checked above)");
         if (!target.roles.includes(role)) return `${who} does not have the ${role} role.`;
-        await tx.execute(
-          sql`DELETE FROM user_roles WHERE user_id = ${userId} AND role_id = (SELECT id FROM roles WHERE name = ${role})`,
-        );
+        await tx
+          .delete(userRoles)
+          .where(
+            and(
+              eq(userRoles.userId, userId),
+              eq(
+                userRoles.roleId,
+                tx.select({ id: roles.id }).from(roles).where(eq(roles.name, role)),
+              ),
+            ),
+          );
         await record("Role revoked", role);
         return `The ${role} role has been revoked from ${who}.`;
       }
@@ -415,14 +451,57 @@ export interface ReportRow extends UserRow {
   downloads: number;
 }
 
-const REPORT_ORDER_SQL: Record<(typeof REPORT_ORDERS)[number], SQL | SQL[]> = {
-  ...USER_ORDER_SQL,
-  signIns: sql`sign_ins`,
-  searches: sql`searches`,
-  views: sql`views`,
-  exports: sql`exports`,
-  downloads: sql`downloads`,
+/** The user_activity rows of a type, in a statement that groups them. */
+const countOf = (activityType: string) =>
+  sql<number>`count(*) FILTER (WHERE ${userActivity.activityType} = ${activityType})::int`;
+
+/** The activity behind each measure. */
+const ACTIVITY_COUNTS: Record<ActivityMeasure, SQL<number>> = {
+  signIns: countOf("signin"),
+  searches: countOf("search"),
+  views: countOf("view"),
+  exports: countOf("export"),
+  downloads: countOf("download"),
 };
+
+/** The report's range as a condition on user_activity: whole days, UTC, both ends included. */
+function activityIn(query: Pick<ReportQuery, "from" | "to">) {
+  const start = `${query.from}T00:00:00Z`;
+  const end = `${dayjs(query.to).add(1, "day").format("YYYY-MM-DD")}T00:00:00Z`;
+  return and(
+    gte(userActivity.createdAt, sql`${start}::timestamptz`),
+    lt(userActivity.createdAt, sql`${end}::timestamptz`),
+  );
+}
+
+/** Each user's counts in the report's range, as the subquery "c" (users without any are absent). */
+function countedActivity(db: Db, query: ReportQuery) {
+  return db
+    .select({
+      userId: userActivity.userId,
+      signIns: ACTIVITY_COUNTS.signIns.as("sign_ins"),
+      searches: ACTIVITY_COUNTS.searches.as("searches"),
+      views: ACTIVITY_COUNTS.views.as("views"),
+      exports: ACTIVITY_COUNTS.exports.as("exports"),
+      downloads: ACTIVITY_COUNTS.downloads.as("downloads"),
+    })
+    .from(userActivity)
+    .where(activityIn(query))
+    .groupBy(userActivity.userId)
+    .as("c");
+}
+
+/** The report's totals over the matching users: window sums beside each row (`over`), or alone. */
+function totalsOf(c: ReturnType<typeof countedActivity>, over: SQL) {
+  return {
+    totalUsers: sql<number>`count(*)${over}::int`,
+    totalSignIns: sql<number>`coalesce(sum(${c.signIns})${over}, 0)::int`,
+    totalSearches: sql<number>`coalesce(sum(${c.searches})${over}, 0)::int`,
+    totalViews: sql<number>`coalesce(sum(${c.views})${over}, 0)::int`,
+    totalExports: sql<number>`coalesce(sum(${c.exports})${over}, 0)::int`,
+    totalDownloads: sql<number>`coalesce(sum(${c.downloads})${over}, 0)::int`,
+  };
+}
 
 /**
  * Per user, the sign-ins, searches, record views, exports and HIR downloads in the date range (whole
@@ -435,71 +514,55 @@ export async function userReport(
 ): Promise<{ rows: ReportRow[]; total: number; totals: Omit<ReportRow, keyof UserRow> }> {
   db ??= await getDb();
   const where = whereOf(query);
-  const start = `${query.from}T00:00:00Z`;
-  const end = `${dayjs(query.to).add(1, "day").format("YYYY-MM-DD")}T00:00:00Z`;
-  const counted = sql`SELECT user_id,
-        count(*) FILTER (WHERE activity_type = 'signin')::int AS sign_ins,
-        count(*) FILTER (WHERE activity_type = 'search')::int AS searches,
-        count(*) FILTER (WHERE activity_type = 'view')::int AS views,
-        count(*) FILTER (WHERE activity_type = 'export')::int AS exports,
-        count(*) FILTER (WHERE activity_type = 'download')::int AS downloads
-      FROM user_activity WHERE created_at >= ${start}::timestamptz AND created_at < ${end}::timestamptz GROUP BY user_id`;
+  const c = countedActivity(db, query);
+  // A user without activity in the range counts 0 (and sorts as 0).
+  const counts: Record<ActivityMeasure, SQL<number>> = {
+    signIns: sql<number>`coalesce(${c.signIns}, 0)`,
+    searches: sql<number>`coalesce(${c.searches}, 0)`,
+    views: sql<number>`coalesce(${c.views}, 0)`,
+    exports: sql<number>`coalesce(${c.exports}, 0)`,
+    downloads: sql<number>`coalesce(${c.downloads}, 0)`,
+  };
+  const order: Record<(typeof REPORT_ORDERS)[number], SQL | SQL[]> = {
+    ...USER_ORDER_SQL,
+    ...counts,
+  };
   // One pass: the counts are made once, and the window sums give the totals of every
   // matching user, before the page is cut.
-  const paging = options.all ? sql`` : pagingOf(query);
-  type Row = RawUserRow & {
-    sign_ins: number;
-    searches: number;
-    views: number;
-    exports: number;
-    downloads: number;
-  };
-  type Totals = {
-    total_users: number;
-    total_sign_ins: number;
-    total_searches: number;
-    total_views: number;
-    total_exports: number;
-    total_downloads: number;
-  };
-  const rows = await queryRows<Row & Totals>(
-    db,
-    sql`SELECT ${userSelect}, coalesce(c.sign_ins, 0) AS sign_ins, coalesce(c.searches, 0) AS searches,
-               coalesce(c.views, 0) AS views, coalesce(c.exports, 0) AS exports, coalesce(c.downloads, 0) AS downloads,
-               count(*) OVER ()::int AS total_users,
-               coalesce(sum(c.sign_ins) OVER (), 0)::int AS total_sign_ins, coalesce(sum(c.searches) OVER (), 0)::int AS total_searches,
-               coalesce(sum(c.views) OVER (), 0)::int AS total_views, coalesce(sum(c.exports) OVER (), 0)::int AS total_exports,
-               coalesce(sum(c.downloads) OVER (), 0)::int AS total_downloads
-          FROM users u LEFT JOIN user_preferences p ON p.user_id = u.id LEFT JOIN (${counted}) c ON c.user_id = u.id
-         WHERE ${where} ORDER BY ${orderOf(REPORT_ORDER_SQL[query.orderBy], query.sortOrder)} ${paging}`,
-  );
-  let totals: Totals | undefined = rows[0];
+  const report = db
+    .select({ ...userRowColumns, ...counts, ...totalsOf(c, sql` OVER ()`) })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .leftJoin(c, eq(c.userId, users.id))
+    .where(where)
+    .orderBy(orderOf(order[query.orderBy], query.sortOrder))
+    .$dynamic();
+  const rows = await (options.all ? report : report.limit(query.size).offset(offsetOf(query)));
+  let totals: SelectResultFields<ReturnType<typeof totalsOf>> | undefined = rows[0];
   if (!totals) {
     // A page past the end: the totals still describe the whole report.
-    [totals] = await queryRows<Totals>(
-      db,
-      sql`SELECT count(*)::int AS total_users, coalesce(sum(c.sign_ins), 0)::int AS total_sign_ins, coalesce(sum(c.searches), 0)::int AS total_searches,
-                 coalesce(sum(c.views), 0)::int AS total_views, coalesce(sum(c.exports), 0)::int AS total_exports,
-                 coalesce(sum(c.downloads), 0)::int AS total_downloads
-            FROM users u LEFT JOIN (${counted}) c ON c.user_id = u.id WHERE ${where}`,
-    );
+    [totals] = await db
+      .select(totalsOf(c, sql``))
+      .from(users)
+      .leftJoin(c, eq(c.userId, users.id))
+      .where(where);
   }
   return {
     rows: rows.map((row) => ({
       ...toUserRow(row),
-      signIns: row.sign_ins,
+      signIns: row.signIns,
       searches: row.searches,
       views: row.views,
       exports: row.exports,
       downloads: row.downloads,
     })),
-    total: totals.total_users,
+    total: totals.totalUsers,
     totals: {
-      signIns: totals.total_sign_ins,
-      searches: totals.total_searches,
-      views: totals.total_views,
-      exports: totals.total_exports,
-      downloads: totals.total_downloads,
+      signIns: totals.totalSignIns,
+      searches: totals.totalSearches,
+      views: totals.totalViews,
+      exports: totals.totalExports,
+      downloads: totals.totalDownloads,
     },
   };
 }
@@ -540,27 +603,13 @@ export async function userReportSeries(
   db?: Db,
 ): Promise<{ period: ActivityPeriod; bins: ActivityBin[] }> {
   db ??= await getDb();
-  const start = `${query.from}T00:00:00Z`;
-  const end = `${dayjs(query.to).add(1, "day").format("YYYY-MM-DD")}T00:00:00Z`;
-  const rows = await queryRows<{
-    day: string;
-    sign_ins: number;
-    searches: number;
-    views: number;
-    exports: number;
-    downloads: number;
-  }>(
-    db,
-    sql`SELECT to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day,
-               count(*) FILTER (WHERE a.activity_type = 'signin')::int AS sign_ins,
-               count(*) FILTER (WHERE a.activity_type = 'search')::int AS searches,
-               count(*) FILTER (WHERE a.activity_type = 'view')::int AS views,
-               count(*) FILTER (WHERE a.activity_type = 'export')::int AS exports,
-               count(*) FILTER (WHERE a.activity_type = 'download')::int AS downloads
-          FROM user_activity a JOIN users u ON u.id = a.user_id
-         WHERE a.created_at >= ${start}::timestamptz AND a.created_at < ${end}::timestamptz AND ${whereOf(query)}
-         GROUP BY 1`,
-  );
+  const day = sql<string>`to_char(${userActivity.createdAt} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({ day, ...ACTIVITY_COUNTS })
+    .from(userActivity)
+    .innerJoin(users, eq(users.id, userActivity.userId))
+    .where(and(activityIn(query), whereOf(query)))
+    .groupBy(day);
   const period = periodOf(query.from, query.to);
   const bins: ActivityBin[] = [];
   const last = dayjs(query.to);
@@ -593,7 +642,7 @@ export async function userReportSeries(
       else high = mid - 1;
     }
     const bin = bins[low];
-    bin.signIns += row.sign_ins;
+    bin.signIns += row.signIns;
     bin.searches += row.searches;
     bin.views += row.views;
     bin.exports += row.exports;
