@@ -9,7 +9,7 @@ import { readFile, readdir, writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { runCli } from "~/cli/run";
-import { dumpEmbeddedDatabase } from "~/db/client.server";
+import { dumpEmbeddedDatabase } from "~/db/lifecycle.server";
 import { env } from "~/lib/env.server";
 import { type ControlReply, controlSocketPath, runningApp } from "~/server/control";
 

@@ -7,7 +7,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { runCli } from "~/cli/run";
-import { getDb, queryRows, restoreEmbeddedDatabase, sql } from "~/db/client.server";
+import { rowCounts, restoreEmbeddedDatabase } from "~/db/lifecycle.server";
 import { env } from "~/lib/env.server";
 
 async function main() {
@@ -25,19 +25,9 @@ async function main() {
   const backup = new Blob([await readFile(path.resolve(source))]);
   await restoreEmbeddedDatabase(backup, target);
   // Open it as the app does (migrations included), and count what it holds.
-  const db = await getDb();
-  const tables = await queryRows<{ name: string }>(
-    db,
-    sql`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
-  );
+  const counts = await rowCounts();
   console.log(`Restored ${source} into ${target}:`);
-  for (const { name } of tables) {
-    const [{ count }] = await queryRows<{ count: number }>(
-      db,
-      sql`SELECT count(*)::int AS count FROM ${sql.identifier(name)}`,
-    );
-    console.log(`  ${name}: ${count} rows`);
-  }
+  for (const { table, rows } of counts) console.log(`  ${table}: ${rows} rows`);
 }
 
 await runCli(main);

@@ -1,4 +1,4 @@
-import { closeDb } from "~/db/client.server";
+import { closeDatabase } from "~/db/lifecycle.server";
 
 /**
  * Runs a command-line task to the end: a failure prints its message (never a stack trace) and
@@ -15,6 +15,6 @@ export async function runCli(
     console.error(describeError(error));
     process.exitCode = 1;
   } finally {
-    await closeDb();
+    await closeDatabase();
   }
 }

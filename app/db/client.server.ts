@@ -5,7 +5,6 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { MessagePort } from "node:worker_threads";
@@ -16,8 +15,9 @@ import { remoteClient } from "./remote.server";
 import * as schema from "./schema";
 import { processState } from "~/lib/process-state.server";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-export type Engine = "pglite" | "postgresql";
+import type { Db, Engine } from "./types";
+
+export type { Db, Engine };
 
 interface Connection {
   db: Db;

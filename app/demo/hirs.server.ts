@@ -1,10 +1,6 @@
 import dayjs from "dayjs";
-import { eq } from "drizzle-orm";
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
-import { type Db, queryRows, schema, sql } from "~/db/client.server";
-import { createHir, createTopic, storeHirFile } from "~/models/hirs.server";
 import type { HssRecord } from "~/records/types";
-import { IHSI_CATEGORIES } from "~/records/vocabulary";
 
 /**
  * The demo's High Impact Reports: real, small, multi-page PDFs made with pdf-lib
@@ -12,9 +8,9 @@ import { IHSI_CATEGORIES } from "~/records/vocabulary";
  * upload is, and upcoming topics on other records. Once per database.
  */
 
-const HIRS_SEEDED_KEY = "demo_hirs_seeded";
-const DEMO_HIR_COUNT = 4;
-const DEMO_TOPIC_COUNT = 6;
+/** How many demo reports, and how many upcoming topics after them. */
+export const DEMO_HIR_COUNT = 4;
+export const DEMO_TOPIC_COUNT = 6;
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4, in points
 const MARGIN = 64;
@@ -167,74 +163,4 @@ export async function demoHirPdf(record: HssRecord, title: string, date: string)
     });
   });
   return pdf.save();
-}
-
-async function* once(bytes: Uint8Array) {
-  yield bytes;
-}
-
-export async function seedDemoHirs(db: Db, today = dayjs()) {
-  const [done] = await db
-    .select()
-    .from(schema.appMeta)
-    .where(eq(schema.appMeta.key, HIRS_SEEDED_KEY));
-  if (done) return false;
-  // Records with a High Impact Report in their data get the PDF; then others, in HSS ID order.
-  const records = await queryRows<{ document: HssRecord }>(
-    db,
-    sql`SELECT v.document FROM records r JOIN record_versions v ON v.id = r.published_version_id
-         ORDER BY jsonb_array_length(v.document->'highImpactReports') > 0 DESC, r.hss_id
-         LIMIT ${DEMO_HIR_COUNT + DEMO_TOPIC_COUNT}`,
-  );
-  for (const [index, { document: record }] of records.slice(0, DEMO_HIR_COUNT).entries()) {
-    // The product's name is the title: the list is headed "High Impact Reports" already, so a
-    // "High Impact Report: …" prefix on every card would only repeat it.
-    const name = record.activeCompound.substanceName;
-    const title = name.charAt(0).toUpperCase() + name.slice(1);
-    const date = today.subtract(20 + index * 45, "day").format("YYYY-MM-DD");
-    const stored = await storeHirFile(once(await demoHirPdf(record, title, date)), db);
-    if ("error" in stored) throw new Error(`demo HIR refused: ${stored.error}`);
-    const id = await createHir(
-      {
-        title,
-        description: `Our analysis of ${record.activeCompound.substanceName} for ${indicationInText(record)}: the technology, the evidence so far, the regulatory position and what it could change for services and budgets.`,
-        hssIds: [record.hssId],
-        fileId: stored.fileId,
-      },
-      null,
-      db,
-    );
-    if (id === null) throw new Error("demo HIR lost its file");
-    await db.execute(
-      sql`UPDATE hirs SET created_at = ${`${date}T09:00:00Z`}::timestamptz, updated_at = ${`${date}T09:00:00Z`}::timestamptz WHERE id = ${id}`,
-    );
-  }
-  for (const [index, { document: record }] of records.slice(DEMO_HIR_COUNT).entries()) {
-    const own = record.classificationAndCodes.ihsiCategory;
-    const other = IHSI_CATEGORIES[(index * 2 + 1) % IHSI_CATEGORIES.length];
-    await createTopic(
-      {
-        // The record's title already reads as a sentence ("… for moderately …", "… for Fabry
-        // disease"): the topic says "in" where it says "for".
-        titleOfTopic: record.title.replace(" for ", " in "),
-        ihsiCategories: index % 2 && other !== own ? [own, other] : [own],
-        publicationDate:
-          index === DEMO_TOPIC_COUNT - 1
-            ? null
-            : today
-                .add(index + 1, "month")
-                .endOf("month")
-                .format("YYYY-MM-DD"),
-        hssId: record.hssId,
-        archived: false,
-      },
-      null,
-      db,
-    );
-  }
-  await db
-    .insert(schema.appMeta)
-    .values({ key: HIRS_SEEDED_KEY, value: { at: new Date().toISOString() } })
-    .onConflictDoNothing();
-  return true;
 }

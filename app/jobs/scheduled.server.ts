@@ -1,4 +1,4 @@
-import type { Db } from "~/db/client.server";
+import type { Db } from "~/db/types";
 import { pruneIdempotencyKeys } from "~/models/idempotency.server";
 import { enqueueEmail, kickOutbox, pruneWrittenMail } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";

@@ -1,5 +1,4 @@
 import { unstable_parseMultipartFormData as parseMultipartFormData } from "@remix-run/node";
-import type { Db } from "~/db/client.server";
 import { discardHirFile, type StoredFile, storeHirFile } from "~/models/hirs.server";
 import {
   badRequest,
@@ -25,7 +24,7 @@ export interface HirUpload {
 /** Thrown inside the parser to stop it at a refused file. */
 class FileRefused extends Error {}
 
-export async function readHirUpload(request: Request, db?: Db): Promise<HirUpload> {
+export async function readHirUpload(request: Request): Promise<HirUpload> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   if (type !== "multipart/form-data") throw badRequest(NOT_A_FORM);
   const fields = new FormData();
@@ -40,7 +39,7 @@ export async function readHirUpload(request: Request, db?: Db): Promise<HirUploa
           for await (const _ of part.data);
           return undefined;
         }
-        const stored = await storeHirFile(part.data, db);
+        const stored = await storeHirFile(part.data);
         got.file = { ...stored, name: part.filename };
         if ("error" in stored) throw new FileRefused();
         return undefined;
@@ -57,7 +56,7 @@ export async function readHirUpload(request: Request, db?: Db): Promise<HirUploa
     });
   } catch (error) {
     if (error instanceof FileRefused) return { fields, file: got.file };
-    if (got.file && "fileId" in got.file) await discardHirFile(got.file.fileId, db);
+    if (got.file && "fileId" in got.file) await discardHirFile(got.file.fileId);
     if (error instanceof Response) throw error;
     throw badRequest(FORM_UNREADABLE);
   }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
-import { dumpEmbeddedDatabase } from "~/db/client.server";
+import { dumpEmbeddedDatabase } from "~/db/lifecycle.server";
 import { log } from "~/lib/log.server";
 
 /**

@@ -11,8 +11,13 @@ import type { PGlite } from "@electric-sql/pglite";
 import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
 import { type Env, env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
-import { closeDb, getDb, getPglite, onDatabaseReady } from "~/db/client.server";
-import { activeDemoAccounts, seedDemoOnStartup } from "~/demo/seed.server";
+import {
+  closeDatabase,
+  embeddedDatabase,
+  onDatabaseReady,
+  openDatabase,
+} from "~/db/lifecycle.server";
+import { activeDemoAccounts, seedDemoOnStartup } from "~/models/demo-seed.server";
 import { onShutdown, runShutdownHooks } from "~/lib/shutdown.server";
 import { createApp, remixHandler } from "./app";
 import { claimDataFolder } from "./control";
@@ -61,9 +66,9 @@ const folder = claimDataFolder(config.dataDir, Boolean(config.DATABASE_URL));
 async function refuseDemoAccounts() {
   for (;;) {
     try {
-      const found = await activeDemoAccounts(await getDb());
+      const found = await activeDemoAccounts();
       // The app opens the database again as it always does, with its start-up work.
-      await closeDb();
+      await closeDatabase();
       if (found.length === 0) return;
       folder?.release();
       refuseToStart(
@@ -95,9 +100,9 @@ if (threaded) {
   let pglite: PGlite | undefined;
   if (!config.DATABASE_URL) {
     onDatabaseReady(seedDemoOnStartup);
-    await getDb();
-    pglite = await getPglite();
-    onShutdown("database", closeDb);
+    await openDatabase();
+    pglite = await embeddedDatabase();
+    onShutdown("database", closeDatabase);
   }
   threads = await startThreads(config.APP_THREADS, buildUrl(), pglite);
 } else {

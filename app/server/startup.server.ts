@@ -1,5 +1,5 @@
-import { closeDb, getDb, onDatabaseReady } from "~/db/client.server";
-import { seedDemoOnStartup } from "~/demo/seed.server";
+import { closeDatabase, onDatabaseReady, openDatabase } from "~/db/lifecycle.server";
+import { seedDemoOnStartup } from "~/models/demo-seed.server";
 import { startOutboxWorker, stopOutboxWorker } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";
 import { startJobWorker, stopJobWorker } from "~/jobs/worker.server";
@@ -19,10 +19,10 @@ export function startServer() {
   started = true;
   env(); // refuse to start on bad configuration (SESSION_SECRET in production)
   onDatabaseReady(seedDemoOnStartup);
-  onShutdown("database", closeDb);
+  onShutdown("database", closeDatabase);
   // Open and migrate the database now rather than on the first request, then build the
   // search index, so that the first search does not wait for it.
-  getDb()
+  openDatabase()
     .then(() => warmSearchIndex())
     .catch((error) =>
       logError("startup", "database not ready; retried on the next request", error),

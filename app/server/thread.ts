@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from "node:worker_threads";
 import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
-import { reachDatabaseThrough } from "~/db/client.server";
+import { reachDatabaseThrough } from "~/db/lifecycle.server";
 import { type RequestContext, runInRequest } from "~/lib/request-context.server";
 import { runShutdownHooks } from "~/lib/shutdown.server";
 import type { FromThread, ThreadData, ToThread } from "./threads";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
-import { seedDemoAlerts } from "~/demo/alerts.server";
+import { seedDemoAlerts } from "~/models/demo-seed.server";
 import { runJobs } from "~/jobs/scheduled.server";
 import { type AlertInput, barSeverity, createAlert, pruneAlertViews } from "~/models/alerts.server";
 import type { User } from "~/models/users.server";

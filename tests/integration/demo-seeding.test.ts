@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Db, getDb, getEngine, schema } from "~/db/client.server";
-import { activeDemoAccounts, DEMO_PASSWORD, seedDemoOnStartup } from "~/demo/seed.server";
+import { DEMO_PASSWORD } from "~/demo/accounts";
+import { activeDemoAccounts, seedDemoOnStartup } from "~/models/demo-seed.server";
 import { resetEnvForTesting } from "~/lib/env.server";
 import { getSiteSettings } from "~/models/settings.server";
 import { twoStepRequired } from "~/models/two-step.server";

@@ -6,7 +6,7 @@ import { getDb, sql } from "~/db/client.server";
 import { GlossaryContext, type GlossaryLookup } from "~/components/record/glossary";
 import { RecordSections } from "~/components/record/RecordSections";
 import { DEMO_FAQS, DEMO_GLOSSARY } from "~/demo/content";
-import { demoFaqAndGlossary } from "~/demo/seed.server";
+import { demoFaqAndGlossary } from "~/models/demo-seed.server";
 import { oneLine } from "~/lib/forms.server";
 import { glossaryLookup } from "~/records/glossary-links";
 import {

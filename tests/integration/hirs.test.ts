@@ -3,7 +3,8 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { getDb, sql } from "~/db/client.server";
-import { demoHirPdf, seedDemoHirs } from "~/demo/hirs.server";
+import { demoHirPdf } from "~/demo/hirs.server";
+import { seedDemoHirs } from "~/models/demo-seed.server";
 import { attachmentDisposition, safeFileName } from "~/lib/file-name";
 import { PdfSniffer } from "~/lib/pdf-check.server";
 import {

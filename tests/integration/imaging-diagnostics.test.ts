@@ -3,7 +3,7 @@ import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
 import { getDb, sql } from "~/db/client.server";
 import { DEMO_IMAGING_COUNT, demoImagingEntries } from "~/demo/imaging";
-import { demoImagingDiagnostics } from "~/demo/seed.server";
+import { demoImagingDiagnostics } from "~/models/demo-seed.server";
 import {
   createImagingEntry,
   EMA_CODE_MESSAGE,

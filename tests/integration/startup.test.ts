@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDb, getEngine, schema } from "~/db/client.server";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, demoWanted, seedDemo } from "~/demo/seed.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/demo/accounts";
+import { demoWanted, seedDemo } from "~/models/demo-seed.server";
 import { getServiceStatus } from "~/models/health.server";
 import { dropSearchIndex, searchIndex } from "~/models/search-index.server";
 import { verifyLogin } from "~/models/users.server";

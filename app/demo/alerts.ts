@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
-import { type Db, schema } from "~/db/client.server";
-import type { AlertInput } from "~/models/alerts.server";
-
-const ALERTS_SEEDED_KEY = "demo_alerts_seeded";
 const DAY = 24 * 60 * 60 * 1000;
 
-function demoAlerts(now: number): AlertInput[] {
+/**
+ * The demo's website alerts: one of each severity, one for all members, one for
+ * editors only, and three releases, so that a newcomer sees the bar, the popup and
+ * /allreleases at once, dated around `now`.
+ */
+export function demoAlerts(now: number) {
   const at = (days: number) => new Date(now + days * DAY);
   const base = {
     content: "",
@@ -104,30 +104,4 @@ function demoAlerts(now: number): AlertInput[] {
       expireDate: at(60),
     },
   ];
-}
-
-/**
- * The demo's website alerts: one of each severity, one for all members, one for
- * editors only, and three releases, so that a newcomer sees the bar, the popup and
- * /allreleases at once. Once per demo store, also for one seeded before alerts existed.
- */
-export async function seedDemoAlerts(db: Db, now = Date.now()) {
-  const [done] = await db
-    .select()
-    .from(schema.appMeta)
-    .where(eq(schema.appMeta.key, ALERTS_SEEDED_KEY));
-  if (done) return false;
-  // Written when they were announced, as real ones would have been.
-  await db.insert(schema.alerts).values(
-    demoAlerts(now).map((alert) => ({
-      ...alert,
-      createdAt: alert.notifyDate,
-      updatedAt: alert.notifyDate,
-    })),
-  );
-  await db
-    .insert(schema.appMeta)
-    .values({ key: ALERTS_SEEDED_KEY, value: { at: new Date(now).toISOString() } })
-    .onConflictDoNothing();
-  return true;
 }

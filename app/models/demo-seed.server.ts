@@ -1,26 +1,26 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { type Db, type Engine, schema } from "~/db/client.server";
+import dayjs from "dayjs";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { type Db, type Engine, getDb, schema } from "~/db/client.server";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from "~/demo/accounts";
+import { demoAlerts } from "~/demo/alerts";
+import { DEMO_FAQS, DEMO_GLOSSARY } from "~/demo/content";
+import { DEMO_HIR_COUNT, DEMO_TOPIC_COUNT, demoHirPdf, indicationInText } from "~/demo/hirs.server";
+import { demoImagingEntries } from "~/demo/imaging";
 import { env } from "~/lib/env.server";
 import { isoDate } from "~/lib/dates";
+import { logInfo } from "~/lib/log.server";
+import { createHir, createTopic, storeHirFile } from "~/models/hirs.server";
 import { applyRecords } from "~/models/record-import.server";
 import { createUser, isActiveUser, normaliseEmail } from "~/models/users.server";
 import { generateRecordHistory } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
-import { logInfo } from "~/lib/log.server";
-import { seedDemoHirs } from "./hirs.server";
-import { seedDemoAlerts } from "~/demo/alerts.server";
-import { DEMO_FAQS, DEMO_GLOSSARY } from "~/demo/content";
-import { demoImagingEntries } from "~/demo/imaging";
+import { IHSI_CATEGORIES } from "~/records/vocabulary";
 
-export const DEMO_PASSWORD = "horizon-demo";
-
-export const DEMO_ACCOUNTS = [
-  { email: "member@example.org", firstName: "Morgan", lastName: "Member", roles: [] },
-  { email: "admin@example.org", firstName: "Ada", lastName: "Admin", roles: ["admin"] },
-  { email: "editor@example.org", firstName: "Eddie", lastName: "Editor", roles: ["editor"] },
-  { email: "reports@example.org", firstName: "Rita", lastName: "Reports", roles: ["reportadmin"] },
-  { email: "alerts@example.org", firstName: "Alex", lastName: "Alerts", roles: ["websitealerts"] },
-] as const;
+/**
+ * Writes the demo (the data in `app/demo/`) into a store: its accounts, catalogue, FAQ,
+ * glossary, imaging entries, website alerts and reports. Each part is written once per store,
+ * marked in app_meta, and only where staff have not written their own.
+ */
 
 const SEEDED_KEY = "demo_seeded";
 
@@ -39,7 +39,10 @@ export async function demoFaqAndGlossary(db: Db) {
       await tx
         .insert(schema.faqs)
         .values(DEMO_FAQS.map((faq, index) => ({ ...faq, sortOrder: index + 1 })));
-      await tx.execute(sql`UPDATE faqs_version SET version = version + 1 WHERE id = 1`);
+      await tx
+        .update(schema.faqsVersion)
+        .set({ version: sql`${schema.faqsVersion.version} + 1` })
+        .where(eq(schema.faqsVersion.id, 1));
     }
     const [glossary] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -134,7 +137,8 @@ export function demoWanted(engine: Engine, demo: string | undefined, nodeEnv: st
 }
 
 /** The demo accounts in the database that can sign in (neither suspended nor deleted). */
-export async function activeDemoAccounts(db: Db): Promise<string[]> {
+export async function activeDemoAccounts(db?: Db): Promise<string[]> {
+  db ??= await getDb();
   const rows = await db
     .select({ email: schema.users.email })
     .from(schema.users)
@@ -254,4 +258,108 @@ export async function seedDemoOnStartup(db: Db, engine: Engine) {
       "demo",
       `seeded ${DEMO_ACCOUNTS.length} demo accounts (the README gives their password)`,
     );
+}
+
+const ALERTS_SEEDED_KEY = "demo_alerts_seeded";
+
+/** The demo's website alerts, once per demo store, also for one seeded before alerts existed. */
+export async function seedDemoAlerts(db: Db, now = Date.now()) {
+  const [done] = await db
+    .select()
+    .from(schema.appMeta)
+    .where(eq(schema.appMeta.key, ALERTS_SEEDED_KEY));
+  if (done) return false;
+  // Written when they were announced, as real ones would have been.
+  await db.insert(schema.alerts).values(
+    demoAlerts(now).map((alert) => ({
+      ...alert,
+      createdAt: alert.notifyDate,
+      updatedAt: alert.notifyDate,
+    })),
+  );
+  await db
+    .insert(schema.appMeta)
+    .values({ key: ALERTS_SEEDED_KEY, value: { at: new Date(now).toISOString() } })
+    .onConflictDoNothing();
+  return true;
+}
+
+const HIRS_SEEDED_KEY = "demo_hirs_seeded";
+
+async function* once(bytes: Uint8Array) {
+  yield bytes;
+}
+
+export async function seedDemoHirs(db: Db, today = dayjs()) {
+  const [done] = await db
+    .select()
+    .from(schema.appMeta)
+    .where(eq(schema.appMeta.key, HIRS_SEEDED_KEY));
+  if (done) return false;
+  // Records with a High Impact Report in their data get the PDF; then others, in HSS ID order.
+  const { records, recordVersions } = schema;
+  const found = await db
+    .select({ document: recordVersions.document })
+    .from(records)
+    .innerJoin(recordVersions, eq(recordVersions.id, records.publishedVersionId))
+    .orderBy(
+      desc(sql`jsonb_array_length(${recordVersions.document}->'highImpactReports') > 0`),
+      records.hssId,
+    )
+    .limit(DEMO_HIR_COUNT + DEMO_TOPIC_COUNT);
+  // A published version's document is a whole record, checked when it was written.
+  const documents = found.map((row) => ({ document: row.document as HssRecord }));
+  for (const [index, { document: record }] of documents.slice(0, DEMO_HIR_COUNT).entries()) {
+    // The product's name is the title: the list is headed "High Impact Reports" already, so a
+    // "High Impact Report: …" prefix on every card would only repeat it.
+    const name = record.activeCompound.substanceName;
+    const title = name.charAt(0).toUpperCase() + name.slice(1);
+    const date = today.subtract(20 + index * 45, "day").format("YYYY-MM-DD");
+    const stored = await storeHirFile(once(await demoHirPdf(record, title, date)), db);
+    if ("error" in stored) throw new Error(`demo HIR refused: ${stored.error}`);
+    const id = await createHir(
+      {
+        title,
+        description: `Our analysis of ${record.activeCompound.substanceName} for ${indicationInText(record)}: the technology, the evidence so far, the regulatory position and what it could change for services and budgets.`,
+        hssIds: [record.hssId],
+        fileId: stored.fileId,
+      },
+      null,
+      db,
+    );
+    if (id === null) throw new Error("demo HIR lost its file");
+    const written = new Date(`${date}T09:00:00Z`);
+    await db
+      .update(schema.hirs)
+      .set({ createdAt: written, updatedAt: written })
+      .where(eq(schema.hirs.id, id));
+  }
+  for (const [index, { document: record }] of documents.slice(DEMO_HIR_COUNT).entries()) {
+    const own = record.classificationAndCodes.ihsiCategory;
+    const other = IHSI_CATEGORIES[(index * 2 + 1) % IHSI_CATEGORIES.length];
+    await createTopic(
+      {
+        // The record's title already reads as a sentence ("… for moderately …", "… for Fabry
+        // disease"): the topic says "in" where it says "for".
+        titleOfTopic: record.title.replace(" for ", " in "),
+        ihsiCategories: index % 2 && other !== own ? [own, other] : [own],
+        publicationDate:
+          index === DEMO_TOPIC_COUNT - 1
+            ? null
+            : today
+                .add(index + 1, "month")
+                .endOf("month")
+                .format("YYYY-MM-DD"),
+        hssId: record.hssId,
+        archived: false,
+      },
+      null,
+      db,
+    );
+  }
+  await db
+    .insert(schema.appMeta)
+    .values({ key: HIRS_SEEDED_KEY, value: { at: new Date().toISOString() } })
+    .onConflictDoNothing();
+  return true;
 }
