@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { type Db, getDb, queryRows } from "~/db/client.server";
+import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { type Db, getDb, schema } from "~/db/client.server";
 
 /**
  * The dashboard overview's three lists (recentlyViewedRecords, recentSearches,
@@ -21,50 +22,69 @@ export interface RecentSearch {
   at: string;
 }
 
-const iso = (column: ReturnType<typeof sql>) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+const { records, userActivity } = schema;
+
+const iso = (column: SQL | SQL.Aliased | PgColumn) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+// A published record always has its title (markPublished sets it with the version).
+const recentRecord = (row: { hssId: string; title: string | null; at: string }): RecentRecord => ({
+  hssId: row.hssId,
+  title: row.title ?? "",
+  at: row.at,
+});
 
 export async function recentlyViewedRecords(userId: number, db?: Db): Promise<RecentRecord[]> {
   db ??= await getDb();
-  const rows = await queryRows<{ hss_id: string; title: string; at: string }>(
-    db,
-    sql`SELECT r.hss_id, r.title, ${iso(sql`a.at`)} AS at
-          FROM (SELECT activity_value, max(created_at) AS at FROM user_activity
-                 WHERE user_id = ${userId} AND activity_type = 'view' GROUP BY activity_value) a
-          JOIN records r ON r.hss_id = a.activity_value AND r.published_version_id IS NOT NULL
-         ORDER BY a.at DESC LIMIT ${RECENT_LIMIT}`,
-  );
-  return rows.map((row) => ({ hssId: row.hss_id, title: row.title, at: row.at }));
+  const viewed = db
+    .select({
+      hssId: userActivity.activityValue,
+      at: sql`max(${userActivity.createdAt})`.as("at"),
+    })
+    .from(userActivity)
+    .where(and(eq(userActivity.userId, userId), eq(userActivity.activityType, "view")))
+    .groupBy(userActivity.activityValue)
+    .as("a");
+  const rows = await db
+    .select({ hssId: records.hssId, title: records.title, at: iso(viewed.at) })
+    .from(viewed)
+    .innerJoin(records, and(eq(records.hssId, viewed.hssId), isNotNull(records.publishedVersionId)))
+    .orderBy(desc(viewed.at))
+    .limit(RECENT_LIMIT);
+  return rows.map(recentRecord);
 }
 
 export async function recentSearches(userId: number, db?: Db): Promise<RecentSearch[]> {
   db ??= await getDb();
-  const rows = await queryRows<{ query: string; at: string }>(
-    db,
-    sql`SELECT activity_value AS query, ${iso(sql`max(created_at)`)} AS at FROM user_activity
-         WHERE user_id = ${userId} AND activity_type = 'search'
-         GROUP BY activity_value ORDER BY max(created_at) DESC LIMIT ${RECENT_LIMIT}`,
-  );
-  return rows;
+  const lastAt = sql`max(${userActivity.createdAt})`;
+  return db
+    .select({ query: userActivity.activityValue, at: iso(lastAt) })
+    .from(userActivity)
+    .where(and(eq(userActivity.userId, userId), eq(userActivity.activityType, "search")))
+    .groupBy(userActivity.activityValue)
+    .orderBy(desc(lastAt))
+    .limit(RECENT_LIMIT);
 }
 
 /** The value of the user's latest recorded search (its query string), if any. */
 export async function latestSearch(userId: number, db?: Db): Promise<string | null> {
   db ??= await getDb();
-  const [row] = await queryRows<{ query: string }>(
-    db,
-    sql`SELECT activity_value AS query FROM user_activity WHERE user_id = ${userId} AND activity_type = 'search'
-         ORDER BY created_at DESC, id DESC LIMIT 1`,
-  );
+  const [row] = await db
+    .select({ query: userActivity.activityValue })
+    .from(userActivity)
+    .where(and(eq(userActivity.userId, userId), eq(userActivity.activityType, "search")))
+    .orderBy(desc(userActivity.createdAt), desc(userActivity.id))
+    .limit(1);
   return row?.query ?? null;
 }
 
 export async function recentlyUpdatedRecords(db?: Db): Promise<RecentRecord[]> {
   db ??= await getDb();
-  const rows = await queryRows<{ hss_id: string; title: string; at: string }>(
-    db,
-    sql`SELECT hss_id, title, ${iso(sql`updated_at`)} AS at FROM records
-         WHERE published_version_id IS NOT NULL ORDER BY updated_at DESC, id DESC LIMIT ${RECENT_LIMIT}`,
-  );
-  return rows.map((row) => ({ hssId: row.hss_id, title: row.title, at: row.at }));
+  const rows = await db
+    .select({ hssId: records.hssId, title: records.title, at: iso(records.updatedAt) })
+    .from(records)
+    .where(isNotNull(records.publishedVersionId))
+    .orderBy(desc(records.updatedAt), desc(records.id))
+    .limit(RECENT_LIMIT);
+  return rows.map(recentRecord);
 }
