@@ -28,20 +28,29 @@ export interface NotificationDay {
   records: NotifiedRecord[];
 }
 
-const { users } = schema;
+const { catalogueVersion, recordChanges, recordVersions, records, userPreferences, users } = schema;
+
+/** A column as an INSERT's column list or an UPDATE's SET names it (unqualified). */
+const name = (column: { name: string }) => sql.identifier(column.name);
 
 // A user with no mark yet has seen everything before their account existed.
 const seenAt = (userId: number) => sql`coalesce(
-  (SELECT notifications_seen_at FROM user_preferences WHERE user_id = ${userId}),
-  (SELECT created_at FROM users WHERE id = ${userId}))`;
+  (SELECT ${userPreferences.notificationsSeenAt} FROM ${userPreferences}
+    WHERE ${userPreferences.userId} = ${userId}),
+  (SELECT ${users.createdAt} FROM ${users} WHERE ${users.id} = ${userId}))`;
 
-const publishedChange = sql`v.state IN ('published', 'superseded')`;
+const publishedChange = sql`${recordVersions.state} IN ('published', 'superseded')`;
 
 // How many records changed after `seen`: the badge. (count over a DISTINCT subquery: half
-// the time of count(DISTINCT ...), which sorts, on every page a member opens.)
-const newRecordCount = (seen: SQL) => sql<number>`(SELECT count(*)::int FROM (
-    SELECT DISTINCT c.record_id FROM record_changes c JOIN record_versions v ON v.id = c.version_id
-     WHERE c.changed_at > ${seen} AND ${publishedChange}) AS changed)`;
+// the time of count(DISTINCT ...), which sorts, on every page a member opens.) The subquery
+// is a fragment of its own: a select from one table writes the top-level columns of its
+// fields unqualified, which would make record_versions.id = record_changes.version_id ambiguous.
+const newRecordCount = (seen: SQL) => {
+  const changed = sql`SELECT DISTINCT ${recordChanges.recordId} FROM ${recordChanges}
+      JOIN ${recordVersions} ON ${recordVersions.id} = ${recordChanges.versionId}
+     WHERE ${recordChanges.changedAt} > ${seen} AND ${publishedChange}`;
+  return sql<number>`(SELECT count(*)::int FROM (${changed}) AS changed)`;
+};
 
 /** How many records changed since the user last cleared their notifications (the badge). */
 export async function countNewNotifications(userId: number, db?: Db): Promise<number> {
@@ -53,26 +62,32 @@ export async function countNewNotifications(userId: number, db?: Db): Promise<nu
   return row.count;
 }
 
+// The preferences of the outer statement's user (a fragment of its own, as in newRecordCount).
+const preferencesOfUser = sql`${userPreferences.userId} = ${users.id}`;
+
 /**
  * What the header shows each signed-in user, as columns of a statement over `users`: the
  * session lookup folds them in, so that a page costs no statement more for them.
  */
 export const headerColumns = {
   notificationCount: newRecordCount(
-    sql`coalesce((SELECT notifications_seen_at FROM user_preferences WHERE user_id = ${users.id}), ${users.createdAt})`,
+    sql`coalesce((SELECT ${userPreferences.notificationsSeenAt} FROM ${userPreferences}
+                   WHERE ${preferencesOfUser}), ${users.createdAt})`,
   ),
   // Not enrolled in the email notifications and not dismissed their popup (no preferences yet: neither).
-  notificationPopupPending: sql<boolean>`NOT EXISTS (SELECT 1 FROM user_preferences
-    WHERE user_id = ${users.id} AND (email_notifications OR popup_dismissed_at IS NOT NULL))`,
+  notificationPopupPending: sql<boolean>`NOT EXISTS (SELECT 1 FROM ${userPreferences}
+    WHERE ${preferencesOfUser}
+      AND (${userPreferences.emailNotifications} OR ${userPreferences.popupDismissedAt} IS NOT NULL))`,
 };
 
 // The notifications: one row per record and day (UTC) it changed in the last 30 days.
-const notifiedFrom = sql`FROM record_changes c
-          JOIN record_versions v ON v.id = c.version_id
-          JOIN records r ON r.id = c.record_id
-         WHERE c.changed_at > now() - make_interval(days => ${NOTIFICATION_DAYS}) AND ${publishedChange}
-           AND r.published_version_id IS NOT NULL
-         GROUP BY r.id, r.hss_id, r.title, (c.changed_at AT TIME ZONE 'UTC')::date`;
+const notifiedFrom = sql`FROM ${recordChanges}
+          JOIN ${recordVersions} ON ${recordVersions.id} = ${recordChanges.versionId}
+          JOIN ${records} ON ${records.id} = ${recordChanges.recordId}
+         WHERE ${recordChanges.changedAt} > now() - make_interval(days => ${NOTIFICATION_DAYS})
+           AND ${publishedChange} AND ${records.publishedVersionId} IS NOT NULL
+         GROUP BY ${records.id}, ${records.hssId}, ${records.title},
+                  (${recordChanges.changedAt} AT TIME ZONE 'UTC')::date`;
 
 /** Records changed in the last 30 days, one per record and day, newest first: `limit` from `offset`. */
 async function notifiedRecords(
@@ -81,31 +96,26 @@ async function notifiedRecords(
   offset: number,
   db: Db,
 ): Promise<NotifiedRecord[]> {
-  const rows = await queryRows<{
-    hss_id: string;
-    title: string;
-    changed_at: string;
-    fields: string[];
-    is_new: boolean;
-  }>(
+  const { changedAt, section, field } = recordChanges;
+  // One row per record and day, in NotifiedRecord's shape (its fields named as below).
+  const rows = await queryRows<NotifiedRecord>(
     db,
     sql`WITH seen AS (SELECT ${seenAt(userId)} AS at)
-        SELECT r.hss_id, r.title, to_char(max(c.changed_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS changed_at,
-               (array_agg(DISTINCT CASE WHEN c.section = 'keyFacts' THEN c.field ELSE c.section || ' › ' || c.field END))[1:8] AS fields,
-               bool_or(c.changed_at > (SELECT at FROM seen)) AS is_new
+        SELECT ${records.hssId} AS "hssId", ${records.title} AS title,
+               to_char(max(${changedAt}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "changedAt",
+               (array_agg(DISTINCT CASE WHEN ${section} = 'keyFacts' THEN ${field}
+                                        ELSE ${section} || ' › ' || ${field} END))[1:8] AS fields,
+               bool_or(${changedAt} > (SELECT at FROM seen)) AS "isNew"
           ${notifiedFrom}
-         ORDER BY max(c.changed_at) DESC, r.hss_id
+         ORDER BY max(${changedAt}) DESC, ${records.hssId}
          LIMIT ${limit} OFFSET ${offset}`,
   );
   return rows.map((row) => ({
-    hssId: row.hss_id,
-    title: row.title,
-    changedAt: row.changed_at,
+    ...row,
     // "ema › Status" → "EMA › Status": sections by their headings.
     fields: row.fields.map((field) =>
       field.replace(/^([A-Za-z]+) › /, (_, section: string) => `${sectionLabel(section)} › `),
     ),
-    isNew: row.is_new,
   }));
 }
 
@@ -152,16 +162,28 @@ export async function recentlyChangedRecords(
   db?: Db,
 ): Promise<Array<{ id: number; changedAt: number }>> {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number; changed_at: number }>(
-    db,
-    sql`SELECT c.record_id AS id, (extract(epoch FROM max(c.at)) * 1000)::float8 AS changed_at
-          FROM (SELECT version_id, record_id, max(changed_at) AS at FROM record_changes
-                 WHERE changed_at > now() - make_interval(days => ${days})
-                 GROUP BY version_id, record_id) c
-         WHERE (SELECT v.state FROM record_versions v WHERE v.id = c.version_id) IN ('published', 'superseded')
-         GROUP BY c.record_id`,
-  );
-  return rows.map((row) => ({ id: Number(row.id), changedAt: Number(row.changed_at) }));
+  const c = db
+    .select({
+      versionId: recordChanges.versionId,
+      recordId: recordChanges.recordId,
+      at: sql`max(${recordChanges.changedAt})`.as("at"),
+    })
+    .from(recordChanges)
+    .where(sql`${recordChanges.changedAt} > now() - make_interval(days => ${days})`)
+    .groupBy(recordChanges.versionId, recordChanges.recordId)
+    .as("c");
+  const rows = await db
+    .select({
+      id: c.recordId,
+      changedAt: sql<number>`(extract(epoch FROM max(${c.at})) * 1000)::float8`,
+    })
+    .from(c)
+    .where(
+      sql`(SELECT ${recordVersions.state} FROM ${recordVersions} WHERE ${recordVersions.id} = ${c.versionId})
+            IN ('published', 'superseded')`,
+    )
+    .groupBy(c.recordId);
+  return rows.map((row) => ({ id: Number(row.id), changedAt: Number(row.changedAt) }));
 }
 
 /** The ids of the records with a published change in the last `days` days: the overview counts them per saved search. */
@@ -172,10 +194,13 @@ export async function recentlyChangedRecordIds(days = NOTIFICATION_DAYS, db?: Db
 /** "Clear": everything changed until now has been seen. */
 export async function clearNotifications(userId: number, db?: Db) {
   db ??= await getDb();
-  await db.execute(
-    sql`INSERT INTO user_preferences (user_id, notifications_seen_at) VALUES (${userId}, now())
-        ON CONFLICT (user_id) DO UPDATE SET notifications_seen_at = now(), updated_at = now()`,
-  );
+  await db
+    .insert(userPreferences)
+    .values({ userId, notificationsSeenAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { notificationsSeenAt: sql`now()`, updatedAt: sql`now()` },
+    });
 }
 
 /** Enrolment succeeds only with this code. */
@@ -195,27 +220,27 @@ export interface EmailNotifications {
 export async function emailNotificationsOn(userId: number, db?: Db): Promise<boolean | null> {
   db ??= await getDb();
   const [row] = await db
-    .select({ on: schema.userPreferences.emailNotifications })
-    .from(schema.userPreferences)
-    .where(eq(schema.userPreferences.userId, userId));
+    .select({ on: userPreferences.emailNotifications })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
   return row ? row.on : null;
 }
 
 export async function getEmailNotifications(userId: number, db?: Db): Promise<EmailNotifications> {
   db ??= await getDb();
-  const [row] = await queryRows<{
-    email_notifications: boolean;
-    notification_frequency: NotificationFrequency;
-    popup_dismissed: boolean;
-  }>(
-    db,
-    sql`SELECT email_notifications, notification_frequency, popup_dismissed_at IS NOT NULL AS popup_dismissed
-          FROM user_preferences WHERE user_id = ${userId}`,
-  );
+  const [row] = await db
+    .select({
+      enrolled: userPreferences.emailNotifications,
+      frequency: userPreferences.notificationFrequency,
+      popupDismissed: sql<boolean>`${userPreferences.popupDismissedAt} IS NOT NULL`,
+    })
+    .from(userPreferences)
+    .where(eq(userPreferences.userId, userId));
   return {
-    enrolled: row?.email_notifications ?? false,
-    frequency: row?.notification_frequency ?? "daily",
-    popupDismissed: row?.popup_dismissed ?? false,
+    enrolled: row?.enrolled ?? false,
+    // Written only by enrolInNotifications, with one of NOTIFICATION_FREQUENCIES.
+    frequency: (row?.frequency as NotificationFrequency | undefined) ?? "daily",
+    popupDismissed: row?.popupDismissed ?? false,
   };
 }
 
@@ -229,26 +254,33 @@ export async function enrolInNotifications(
   db?: Db,
 ) {
   db ??= await getDb();
-  const rows = await queryRows<{ user_id: number }>(
+  const p = userPreferences;
+  // INSERT … SELECT from users, which the builder writes only with every column of the table.
+  const rows = await queryRows<Pick<typeof p.$inferSelect, "userId">>(
     db,
-    sql`INSERT INTO user_preferences (user_id, email_notifications, notification_frequency, digest_checked_at, digest_checked_version)
-        SELECT id, true, ${frequency}, now(), (SELECT version FROM catalogue_version WHERE id = 1)
-          FROM users WHERE id = ${userId} AND deleted_at IS NULL AND suspended_at IS NULL
-        ON CONFLICT (user_id) DO UPDATE
-          SET email_notifications = true, notification_frequency = ${frequency}, updated_at = now(),
-              digest_checked_at = CASE WHEN user_preferences.email_notifications THEN user_preferences.digest_checked_at ELSE now() END,
-              digest_checked_version = CASE WHEN user_preferences.email_notifications THEN user_preferences.digest_checked_version
-                                            ELSE excluded.digest_checked_version END
-        RETURNING user_id`,
+    sql`INSERT INTO ${p} (${name(p.userId)}, ${name(p.emailNotifications)}, ${name(p.notificationFrequency)},
+                          ${name(p.digestCheckedAt)}, ${name(p.digestCheckedVersion)})
+        SELECT ${users.id}, true, ${frequency}, now(),
+               (SELECT ${catalogueVersion.version} FROM ${catalogueVersion} WHERE ${catalogueVersion.id} = 1)
+          FROM ${users}
+         WHERE ${users.id} = ${userId} AND ${users.deletedAt} IS NULL AND ${users.suspendedAt} IS NULL
+        ON CONFLICT (${name(p.userId)}) DO UPDATE
+          SET ${name(p.emailNotifications)} = true, ${name(p.notificationFrequency)} = ${frequency},
+              ${name(p.updatedAt)} = now(),
+              ${name(p.digestCheckedAt)} = CASE WHEN ${p.emailNotifications} THEN ${p.digestCheckedAt} ELSE now() END,
+              ${name(p.digestCheckedVersion)} = CASE WHEN ${p.emailNotifications} THEN ${p.digestCheckedVersion}
+                                            ELSE excluded.${name(p.digestCheckedVersion)} END
+        RETURNING ${p.userId} AS "userId"`,
   );
   return rows.length === 1 ? ENROLL_NOTIFICATION_SUCCESS : "ENROLL_NOTIFICATION_FAILED";
 }
 
 export async function leaveNotifications(userId: number, db?: Db) {
   db ??= await getDb();
-  await db.execute(
-    sql`UPDATE user_preferences SET email_notifications = false, updated_at = now() WHERE user_id = ${userId}`,
-  );
+  await db
+    .update(userPreferences)
+    .set({ emailNotifications: false, updatedAt: sql`now()` })
+    .where(eq(userPreferences.userId, userId));
 }
 
 /** Whether the user is due the email-notification popup (when the site shows it): headerColumns' rule. */
@@ -264,8 +296,11 @@ export async function notificationPopupPending(userId: number, db?: Db): Promise
 /** The "Email Notifications are currently off" banner, dismissed for good (until the user enrols and leaves again). */
 export async function dismissNotificationPopup(userId: number, db?: Db) {
   db ??= await getDb();
-  await db.execute(
-    sql`INSERT INTO user_preferences (user_id, popup_dismissed_at) VALUES (${userId}, now())
-        ON CONFLICT (user_id) DO UPDATE SET popup_dismissed_at = now(), updated_at = now()`,
-  );
+  await db
+    .insert(userPreferences)
+    .values({ userId, popupDismissedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: userPreferences.userId,
+      set: { popupDismissedAt: sql`now()`, updatedAt: sql`now()` },
+    });
 }
