@@ -1,5 +1,6 @@
 import type { BarSeverity } from "~/lib/status-tone";
 import { asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { type Db, getDb, queryRows, schema } from "~/db/client.server";
 import { renderMarkdown } from "~/lib/markdown.server";
 import { z } from "zod";
@@ -13,7 +14,7 @@ import { hasAnyRole, ROLES } from "~/lib/roles";
  * reading it, is remembered on the server, so it stays closed on every device.
  */
 
-const { alerts, alertTypes, alertViews, users } = schema;
+const { alerts, alertTypes, alertViews, alertsVersion, users } = schema;
 
 export const SEVERITIES = ["critical", "warning", "information", "info", "success"] as const;
 export type AlertSeverity = (typeof SEVERITIES)[number];
@@ -246,10 +247,10 @@ export async function deleteAlert(alertId: number, db?: Db): Promise<boolean> {
  * user has closed or read.
  */
 export const alertColumns = {
-  alertsVersion: sql<number>`(SELECT version::int FROM alerts_version WHERE id = 1)`,
-  viewedAlerts: sql<
-    number[]
-  >`(SELECT coalesce(array_agg(alert_id), '{}') FROM alert_views WHERE user_id = ${users.id})`,
+  alertsVersion: sql<number>`(SELECT ${alertsVersion.version}::int FROM ${alertsVersion}
+    WHERE ${alertsVersion.id} = 1)`,
+  viewedAlerts: sql<number[]>`(SELECT coalesce(array_agg(${alertViews.alertId}), '{}')
+    FROM ${alertViews} WHERE ${alertViews.userId} = ${users.id})`,
 };
 
 // The enabled alerts as last read in this process, by database and version.
@@ -260,47 +261,50 @@ export async function enabledAlerts(version?: number | null): Promise<PublishedA
   const db = await getDb();
   if (cached?.db === db && typeof version === "number" && cached.version === version)
     return cached.alerts;
-  const rows = await queryRows<{
-    id: number;
-    alert_type: string;
-    title: string;
-    summary: string;
-    content: string;
-    audience_roles: string[];
-    severity: string;
-    tags: string[];
-    popup_duration: number;
-    notify_date: string;
-    expire_date: string;
-    updated_at: string;
-    version: number;
-  }>(
-    db,
-    sql`SELECT a.id, a.alert_type, a.title, a.summary, a.content, a.audience_roles, a.severity,
-               a.tags, a.popup_duration,
-               to_char(a.notify_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS notify_date,
-               to_char(a.expire_date AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS expire_date,
-               to_char(a.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
-               v.version::int AS version
-          FROM alerts_version v LEFT JOIN alerts a ON a.is_enabled
-         WHERE v.id = 1`,
+  const iso = (column: PgColumn) =>
+    sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  // The version's one row, with each enabled alert (none: one row, its alert null).
+  const rows = await db
+    .select({
+      alert: {
+        id: alerts.id,
+        alertType: alerts.alertType,
+        title: alerts.title,
+        summary: alerts.summary,
+        content: alerts.content,
+        audienceRoles: alerts.audienceRoles,
+        severity: alerts.severity,
+        tags: alerts.tags,
+        popupDuration: alerts.popupDuration,
+        notifyDate: iso(alerts.notifyDate),
+        expireDate: iso(alerts.expireDate),
+        updatedAt: iso(alerts.updatedAt),
+      },
+      version: sql<number>`${alertsVersion.version}::int`,
+    })
+    .from(alertsVersion)
+    .leftJoin(alerts, sql`${alerts.isEnabled}`)
+    .where(eq(alertsVersion.id, 1));
+  const list = rows.flatMap(({ alert }) =>
+    alert
+      ? [
+          {
+            alertId: alert.id,
+            alertType: alert.alertType,
+            title: alert.title,
+            summary: alert.summary,
+            contentHtml: renderMarkdown(alert.content),
+            audienceRoles: alert.audienceRoles,
+            severity: barSeverity(alert.severity),
+            tags: alert.tags,
+            popupDuration: alert.popupDuration,
+            notifyDate: alert.notifyDate,
+            expireDate: alert.expireDate,
+            updatedAt: alert.updatedAt,
+          },
+        ]
+      : [],
   );
-  const list = rows
-    .filter((row) => row.id !== null)
-    .map((row) => ({
-      alertId: row.id,
-      alertType: row.alert_type,
-      title: row.title,
-      summary: row.summary,
-      contentHtml: renderMarkdown(row.content),
-      audienceRoles: row.audience_roles,
-      severity: barSeverity(row.severity),
-      tags: row.tags,
-      popupDuration: row.popup_duration,
-      notifyDate: row.notify_date,
-      expireDate: row.expire_date,
-      updatedAt: row.updated_at,
-    }));
   cached = { db, version: rows[0]?.version ?? 0, alerts: list };
   return list;
 }
@@ -452,11 +456,12 @@ export async function markAlertsViewed(
  */
 export async function pruneAlertViews(db?: Db): Promise<number> {
   db ??= await getDb();
-  const rows = await queryRows<{ user_id: number }>(
+  // DELETE … USING, which the builder does not write.
+  const rows = await queryRows<Pick<typeof alertViews.$inferSelect, "userId">>(
     db,
-    sql`DELETE FROM alert_views v USING alerts a
-         WHERE a.id = v.alert_id AND a.expire_date < now() - interval '1 day'
-        RETURNING v.user_id`,
+    sql`DELETE FROM ${alertViews} USING ${alerts}
+         WHERE ${alerts.id} = ${alertViews.alertId} AND ${alerts.expireDate} < now() - interval '1 day'
+        RETURNING ${alertViews.userId} AS "userId"`,
   );
   return rows.length;
 }
