@@ -1,7 +1,7 @@
 import { oneLine } from "~/lib/forms.server";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { type Db, getDb, schema } from "~/db/client.server";
 import { slug } from "~/records/glossary-links";
 import { markdownText, renderMarkdown } from "~/lib/markdown.server";
 
@@ -60,50 +60,47 @@ export interface Faq {
   sortOrder: number;
 }
 
+const { faqs, faqsVersion: faqsVersionTable } = schema;
+
 const columns = {
-  id: schema.faqs.id,
-  category: schema.faqs.category,
-  question: schema.faqs.question,
-  answer: schema.faqs.answer,
-  anchor: schema.faqs.anchor,
-  sortOrder: schema.faqs.sortOrder,
+  id: faqs.id,
+  category: faqs.category,
+  question: faqs.question,
+  answer: faqs.answer,
+  anchor: faqs.anchor,
+  sortOrder: faqs.sortOrder,
 };
 
 /** Every question, in the order members see them (by sortOrder). */
 export async function listFaqs(db?: Db): Promise<Faq[]> {
   db ??= await getDb();
-  return db
-    .select(columns)
-    .from(schema.faqs)
-    .orderBy(asc(schema.faqs.sortOrder), asc(schema.faqs.id))
-    .limit(FAQ_LIMIT);
+  return db.select(columns).from(faqs).orderBy(asc(faqs.sortOrder), asc(faqs.id)).limit(FAQ_LIMIT);
 }
 
 export async function getFaq(id: number, db?: Db): Promise<Faq | undefined> {
   db ??= await getDb();
-  const [row] = await db.select(columns).from(schema.faqs).where(eq(schema.faqs.id, id));
+  const [row] = await db.select(columns).from(faqs).where(eq(faqs.id, id));
   return row;
 }
 
 export async function faqsVersion(db?: Db): Promise<number> {
   db ??= await getDb();
-  const [row] = await db.select().from(schema.faqsVersion).where(eq(schema.faqsVersion.id, 1));
+  const [row] = await db.select().from(faqsVersionTable).where(eq(faqsVersionTable.id, 1));
   return row?.version ?? 0;
 }
 
 /** The categories in use, for the form's suggestions. */
 export async function faqCategories(db?: Db): Promise<string[]> {
-  const faqs = await listFaqs(db);
-  return [...new Set(faqs.map((faq) => faq.category))];
+  return [...new Set((await listFaqs(db)).map((faq) => faq.category))];
 }
 
 /** Whether another question (not `exceptId`) has this anchor, whatever its case. */
 export async function anchorTaken(anchor: string, exceptId?: number, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`SELECT id FROM faqs WHERE lower(anchor) = lower(${anchor}) AND id <> ${exceptId ?? 0}`,
-  );
+  const rows = await db
+    .select({ id: faqs.id })
+    .from(faqs)
+    .where(and(sql`lower(${faqs.anchor}) = lower(${anchor})`, ne(faqs.id, exceptId ?? 0)));
   return rows.length > 0;
 }
 
@@ -122,16 +119,15 @@ async function derivedAnchor(db: Db, question: string, exceptId?: number) {
   }
 }
 
+const nextVersion = { version: sql`${faqsVersionTable.version} + 1` };
+
 async function bumpVersion(db: Db) {
-  await db.execute(sql`UPDATE faqs_version SET version = version + 1 WHERE id = 1`);
+  await db.update(faqsVersionTable).set(nextVersion).where(eq(faqsVersionTable.id, 1));
 }
 
 export async function countFaqs(db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ count: number }>(
-    db,
-    sql`SELECT count(*)::int AS count FROM faqs`,
-  );
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(faqs);
   return row.count;
 }
 
@@ -139,16 +135,20 @@ export async function countFaqs(db?: Db) {
 export async function createFaq(input: FaqInput, userId: number | null, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const anchor = input.anchor || (await derivedAnchor(t, input.question));
-    const [row] = await queryRows<{ id: number }>(
-      t,
-      sql`INSERT INTO faqs (category, question, answer, anchor, sort_order, created_by, updated_by)
-          SELECT ${input.category}, ${input.question}, ${input.answer}, ${anchor},
-                 coalesce(max(sort_order), 0) + 1, ${userId}, ${userId} FROM faqs
-          RETURNING id`,
-    );
-    await bumpVersion(t);
+    const anchor = input.anchor || (await derivedAnchor(tx, input.question));
+    const [row] = await tx
+      .insert(faqs)
+      .values({
+        category: input.category,
+        question: input.question,
+        answer: input.answer,
+        anchor,
+        sortOrder: sql`(SELECT coalesce(max(${faqs.sortOrder}), 0) + 1 FROM ${faqs})`,
+        createdBy: userId,
+        updatedBy: userId,
+      })
+      .returning({ id: faqs.id });
+    await bumpVersion(tx);
     return row.id;
   });
 }
@@ -157,15 +157,20 @@ export async function createFaq(input: FaqInput, userId: number | null, db?: Db)
 export async function updateFaq(id: number, input: FaqInput, userId: number | null, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows = await queryRows<{ id: number }>(
-      t,
-      sql`UPDATE faqs SET category = ${input.category}, question = ${input.question},
-                 answer = ${input.answer}, anchor = coalesce(${input.anchor || null}, anchor),
-                 updated_by = ${userId}, updated_at = now()
-           WHERE id = ${id} RETURNING id`,
-    );
-    if (rows.length) await bumpVersion(t);
+    const rows = await tx
+      .update(faqs)
+      .set({
+        category: input.category,
+        question: input.question,
+        answer: input.answer,
+        // Left out of the SET when empty: the anchor stays.
+        anchor: input.anchor || undefined,
+        updatedBy: userId,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(faqs.id, id))
+      .returning({ id: faqs.id });
+    if (rows.length) await bumpVersion(tx);
     return rows.length > 0;
   });
 }
@@ -173,12 +178,8 @@ export async function updateFaq(id: number, input: FaqInput, userId: number | nu
 export async function deleteFaq(id: number, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const rows = await queryRows<{ id: number }>(
-      t,
-      sql`DELETE FROM faqs WHERE id = ${id} RETURNING id`,
-    );
-    if (rows.length) await bumpVersion(t);
+    const rows = await tx.delete(faqs).where(eq(faqs.id, id)).returning({ id: faqs.id });
+    if (rows.length) await bumpVersion(tx);
     return rows.length > 0;
   });
 }
@@ -239,25 +240,24 @@ export const ORDER_REFUSED: Record<OrderRefusal, string> = {
 export async function saveFaqOrder(ids: number[], version: number, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const bumped = await queryRows<{ version: number }>(
-      t,
-      sql`UPDATE faqs_version SET version = version + 1 WHERE id = 1 AND version = ${version} RETURNING version`,
-    );
+    const bumped = await tx
+      .update(faqsVersionTable)
+      .set(nextVersion)
+      .where(and(eq(faqsVersionTable.id, 1), eq(faqsVersionTable.version, version)))
+      .returning({ version: faqsVersionTable.version });
     if (!bumped.length) throw new OrderRefused("stale", ORDER_REFUSED.stale);
     if (new Set(ids).size !== ids.length)
       throw new OrderRefused("duplicate", ORDER_REFUSED.duplicate);
-    const current = new Set(
-      (await queryRows<{ id: number }>(t, sql`SELECT id FROM faqs`)).map((row) => row.id),
-    );
+    const current = new Set((await tx.select({ id: faqs.id }).from(faqs)).map((row) => row.id));
     if (ids.some((id) => !current.has(id)))
       throw new OrderRefused("unknown", ORDER_REFUSED.unknown);
     if (ids.length !== current.size) throw new OrderRefused("missing", ORDER_REFUSED.missing);
     if (ids.length) {
-      await t.execute(
-        sql`UPDATE faqs SET sort_order = o.position
+      // Every position in one statement, from the list numbered by unnest … WITH ORDINALITY.
+      await tx.execute(
+        sql`UPDATE ${faqs} SET ${sql.identifier(faqs.sortOrder.name)} = o.position
               FROM unnest(${`{${ids.join(",")}}`}::int[]) WITH ORDINALITY AS o(id, position)
-             WHERE faqs.id = o.id`,
+             WHERE ${faqs.id} = o.id`,
       );
     }
     return bumped[0].version;
@@ -285,9 +285,9 @@ export interface FaqGroup {
  * answer's text), grouped by category: categories in the order of their first question.
  */
 export async function faqPage(q: string, db?: Db) {
-  const faqs = await listFaqs(db);
+  const all = await listFaqs(db);
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
-  const matching = faqs.filter((faq) => {
+  const matching = all.filter((faq) => {
     if (!words.length) return true;
     const text = `${faq.question} ${faq.category} ${markdownText(faq.answer)}`.toLowerCase();
     return words.every((word) => text.includes(word));
@@ -307,5 +307,5 @@ export async function faqPage(q: string, db?: Db) {
       answerHtml: renderMarkdown(faq.answer, { headingLevel: 4 }),
     });
   }
-  return { groups, matches: matching.length, total: faqs.length };
+  return { groups, matches: matching.length, total: all.length };
 }
