@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type Db, getDb, queryRows, schema } from "~/db/client.server";
+import { type Db, getDb, schema } from "~/db/client.server";
 import type { EnabledSettings } from "~/search/filters";
 import type { SearchRequest } from "~/search/request";
 import { NOTIFICATION_DAYS, recentlyChangedRecordIds } from "./notifications.server";
@@ -38,36 +38,37 @@ export interface SavedSearch {
   createdAt: string;
 }
 
+const { catalogueVersion, savedSearches } = schema;
+
 const iso = sql.raw(`'YYYY-MM-DD"T"HH24:MI:SS"Z"'`);
 
 export async function saveSearch(userId: number, title: string, request: SearchRequest, db?: Db) {
   db ??= await getDb();
-  const [row] = await queryRows<{ id: number }>(
-    db,
-    sql`INSERT INTO saved_searches (user_id, title, request) VALUES (${userId}, ${title}, ${JSON.stringify({ ...request, from: 0 })}::jsonb) RETURNING id`,
-  );
+  const [row] = await db
+    .insert(savedSearches)
+    .values({ userId, title, request: { ...request, from: 0 } })
+    .returning({ id: savedSearches.id });
   return row.id;
 }
 
 export async function listSavedSearches(userId: number, db?: Db): Promise<SavedSearch[]> {
   db ??= await getDb();
-  const rows = await queryRows<{
-    id: number;
-    title: string;
-    request: SearchRequest;
-    alert_frequency: AlertFrequency;
-    created_at: string;
-  }>(
-    db,
-    sql`SELECT id, title, request, alert_frequency, to_char(created_at AT TIME ZONE 'UTC', ${iso}) AS created_at
-          FROM saved_searches WHERE user_id = ${userId} ORDER BY created_at DESC, id DESC`,
-  );
+  const rows = await db
+    .select({
+      id: savedSearches.id,
+      title: savedSearches.title,
+      request: savedSearches.request,
+      alertFrequency: savedSearches.alertFrequency,
+      createdAt: sql<string>`to_char(${savedSearches.createdAt} AT TIME ZONE 'UTC', ${iso})`,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+  // The request is what saveSearch stored; the frequency one of ALERT_FREQUENCIES (a check).
   return rows.map((row) => ({
-    id: row.id,
-    title: row.title,
-    request: row.request,
-    alertFrequency: row.alert_frequency,
-    createdAt: row.created_at,
+    ...row,
+    request: row.request as SearchRequest,
+    alertFrequency: row.alertFrequency as AlertFrequency,
   }));
 }
 
@@ -100,24 +101,28 @@ export async function savedSearchChanges(
   return counted;
 }
 
+/** The user's saved search of this id: every change is scoped to its owner. */
+const ownSearch = (userId: number, id: number) =>
+  and(eq(savedSearches.id, id), eq(savedSearches.userId, userId));
+
 /** Each change answers whether the user's saved search existed. */
-async function changed(db: Db, query: ReturnType<typeof sql>) {
-  return (await queryRows<{ id: number }>(db, query)).length > 0;
-}
+const changed = (rows: unknown[]) => rows.length > 0;
 
 export async function renameSavedSearch(userId: number, id: number, title: string, db?: Db) {
   db ??= await getDb();
   return changed(
-    db,
-    sql`UPDATE saved_searches SET title = ${title}, updated_at = now() WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+    await db
+      .update(savedSearches)
+      .set({ title, updatedAt: sql`now()` })
+      .where(ownSearch(userId, id))
+      .returning({ id: savedSearches.id }),
   );
 }
 
 export async function deleteSavedSearch(userId: number, id: number, db?: Db) {
   db ??= await getDb();
   return changed(
-    db,
-    sql`DELETE FROM saved_searches WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+    await db.delete(savedSearches).where(ownSearch(userId, id)).returning({ id: savedSearches.id }),
   );
 }
 
@@ -129,14 +134,21 @@ export async function setAlertFrequency(
   db?: Db,
 ) {
   db ??= await getDb();
+  // Every SET reads the row as it was: alert_frequency here is the one before this change.
+  const starting = sql`${savedSearches.alertFrequency} = 'none' AND ${frequency} <> 'none'`;
   return changed(
-    db,
-    sql`UPDATE saved_searches
-           SET alert_checked_at = CASE WHEN alert_frequency = 'none' AND ${frequency} <> 'none' THEN now() ELSE alert_checked_at END,
-               alert_checked_version = CASE WHEN alert_frequency = 'none' AND ${frequency} <> 'none'
-                                            THEN (SELECT version FROM catalogue_version WHERE id = 1) ELSE alert_checked_version END,
-               alert_frequency = ${frequency}, updated_at = now()
-         WHERE id = ${id} AND user_id = ${userId} RETURNING id`,
+    await db
+      .update(savedSearches)
+      .set({
+        alertCheckedAt: sql`CASE WHEN ${starting} THEN now() ELSE ${savedSearches.alertCheckedAt} END`,
+        alertCheckedVersion: sql`CASE WHEN ${starting}
+          THEN (SELECT ${catalogueVersion.version} FROM ${catalogueVersion} WHERE ${catalogueVersion.id} = 1)
+          ELSE ${savedSearches.alertCheckedVersion} END`,
+        alertFrequency: frequency,
+        updatedAt: sql`now()`,
+      })
+      .where(ownSearch(userId, id))
+      .returning({ id: savedSearches.id }),
   );
 }
 
@@ -147,9 +159,9 @@ export async function setAlertFrequency(
 export async function savedSearchAlert(id: number, db?: Db) {
   db ??= await getDb();
   const [row] = await db
-    .select({ title: schema.savedSearches.title, frequency: schema.savedSearches.alertFrequency })
-    .from(schema.savedSearches)
-    .where(eq(schema.savedSearches.id, id));
+    .select({ title: savedSearches.title, frequency: savedSearches.alertFrequency })
+    .from(savedSearches)
+    .where(eq(savedSearches.id, id));
   return row ? { title: row.title, active: row.frequency !== "none" } : null;
 }
 
@@ -157,7 +169,7 @@ export async function savedSearchAlert(id: number, db?: Db) {
 export async function stopSavedSearchAlert(id: number, db?: Db) {
   db ??= await getDb();
   await db
-    .update(schema.savedSearches)
+    .update(savedSearches)
     .set({ alertFrequency: "none", updatedAt: sql`now()` })
-    .where(eq(schema.savedSearches.id, id));
+    .where(eq(savedSearches.id, id));
 }
