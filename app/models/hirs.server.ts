@@ -1,6 +1,22 @@
 import { HIR_MAX_BYTES } from "~/lib/upload-limits";
 import { oneLine } from "~/lib/forms.server";
-import { sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  between,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  like,
+  lt,
+  not,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Db, getDb, queryRows, schema, textArray } from "~/db/client.server";
 import { PdfSniffer } from "~/lib/pdf-check.server";
@@ -26,6 +42,10 @@ export const NO_FILE_DATA = "No file data Found";
 export const DEFAULT_HIR_TITLE = "HIR Report";
 /** How long a file may sit unfinished or unclaimed before the jobs delete it. */
 const ORPHAN_AFTER = "1 hour";
+
+const { hirs, hirFiles, hirFileChunks, hirTopics, records, recordVersions } = schema;
+/** Files created before this are orphans when no report has them. */
+const orphanCutoff = sql`now() - ${ORPHAN_AFTER}::interval`;
 
 export const FILE_MISSING = "Select a PDF file to upload";
 export const FILE_EMPTY = "The file is empty: select the PDF itself";
@@ -78,11 +98,13 @@ export type HirText = z.infer<typeof hirTextSchema>;
 export async function unknownHssIds(ids: string[], db?: Db) {
   if (!ids.length) return [];
   db ??= await getDb();
-  const known = await queryRows<{ hss_id: string }>(
-    db,
-    sql`SELECT hss_id FROM records WHERE hss_id = ANY(${textArray(ids)}) AND published_version_id IS NOT NULL`,
-  );
-  const found = new Set(known.map((row) => row.hss_id));
+  const known = await db
+    .select({ hssId: records.hssId })
+    .from(records)
+    .where(
+      and(sql`${records.hssId} = ANY(${textArray(ids)})`, isNotNull(records.publishedVersionId)),
+    );
+  const found = new Set(known.map((row) => row.hssId));
   return ids.filter((id) => !found.has(id));
 }
 
@@ -103,6 +125,7 @@ export const unknownHssIdMessage = (ids: string[]) =>
 const toBase64 = (bytes: Uint8Array) =>
   Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64");
 const fromBase64 = (text: string): Uint8Array => Buffer.from(text, "base64");
+const chunkBase64 = sql<string>`encode(${hirFileChunks.data}, 'base64')`;
 
 export type StoredFile = { fileId: number; byteSize: number } | { error: string };
 
@@ -114,17 +137,18 @@ export type StoredFile = { fileId: number; byteSize: number } | { error: string 
 export async function storeHirFile(data: AsyncIterable<Uint8Array>, db?: Db): Promise<StoredFile> {
   db ??= await getDb();
   const database = db;
-  const [file] = await db.insert(schema.hirFiles).values({}).returning({ id: schema.hirFiles.id });
+  const [file] = await db.insert(hirFiles).values({}).returning({ id: hirFiles.id });
   const sniffer = new PdfSniffer();
   const buffer = new Uint8Array(HIR_CHUNK_BYTES);
   let filled = 0;
   let seq = 0;
   const flush = async () => {
     if (!filled) return;
-    await database.execute(
-      sql`INSERT INTO hir_file_chunks (file_id, seq, data)
-          VALUES (${file.id}, ${seq++}, decode(${toBase64(buffer.subarray(0, filled))}, 'base64'))`,
-    );
+    await database.insert(hirFileChunks).values({
+      fileId: file.id,
+      seq: seq++,
+      data: sql`decode(${toBase64(buffer.subarray(0, filled))}, 'base64')`,
+    });
     filled = 0;
   };
   const refuse = async (error: string): Promise<StoredFile> => {
@@ -157,26 +181,27 @@ export async function storeHirFile(data: AsyncIterable<Uint8Array>, db?: Db): Pr
   );
   if (verdict === "not-pdf") return refuse(FILE_NOT_PDF);
   if (verdict === "damaged") return refuse(FILE_DAMAGED);
-  await db.execute(
-    sql`UPDATE hir_files SET byte_size = ${sniffer.size}, completed_at = now() WHERE id = ${file.id}`,
-  );
+  await db
+    .update(hirFiles)
+    .set({ byteSize: sniffer.size, completedAt: sql`now()` })
+    .where(eq(hirFiles.id, file.id));
   return { fileId: file.id, byteSize: sniffer.size };
 }
 
 export async function discardHirFile(fileId: number, db?: Db) {
   db ??= await getDb();
-  await db.execute(sql`DELETE FROM hir_files WHERE id = ${fileId}`);
+  await db.delete(hirFiles).where(eq(hirFiles.id, fileId));
 }
 
 /** `length` bytes of a stored file from `offset` (fewer at its end). */
 async function readHirFileRange(fileId: number, offset: number, length: number, db: Db) {
   const first = Math.floor(offset / HIR_CHUNK_BYTES);
   const last = Math.floor((offset + length - 1) / HIR_CHUNK_BYTES);
-  const rows = await queryRows<{ seq: number; data: string }>(
-    db,
-    sql`SELECT seq, encode(data, 'base64') AS data FROM hir_file_chunks
-         WHERE file_id = ${fileId} AND seq BETWEEN ${first} AND ${last} ORDER BY seq`,
-  );
+  const rows = await db
+    .select({ seq: hirFileChunks.seq, data: chunkBase64 })
+    .from(hirFileChunks)
+    .where(and(eq(hirFileChunks.fileId, fileId), between(hirFileChunks.seq, first, last)))
+    .orderBy(hirFileChunks.seq);
   const out = new Uint8Array(length);
   let filled = 0;
   for (const row of rows) {
@@ -200,11 +225,12 @@ export function hirFileStream(fileId: number, db: Db): ReadableStream<Uint8Array
     {
       async pull(controller) {
         if (!pending.length && !done) {
-          const rows = await queryRows<{ data: string }>(
-            db,
-            sql`SELECT encode(data, 'base64') AS data FROM hir_file_chunks
-                 WHERE file_id = ${fileId} AND seq >= ${next} ORDER BY seq LIMIT ${CHUNKS_PER_READ}`,
-          );
+          const rows = await db
+            .select({ data: chunkBase64 })
+            .from(hirFileChunks)
+            .where(and(eq(hirFileChunks.fileId, fileId), gte(hirFileChunks.seq, next)))
+            .orderBy(hirFileChunks.seq)
+            .limit(CHUNKS_PER_READ);
           next += rows.length;
           if (rows.length < CHUNKS_PER_READ) done = true;
           pending = rows.map((row) => fromBase64(row.data));
@@ -218,14 +244,17 @@ export function hirFileStream(fileId: number, db: Db): ReadableStream<Uint8Array
   );
 }
 
+/** The report that has the file of the statement's hir_files row (for EXISTS). */
+const reportOfFile = (db: Db) =>
+  db.select({ id: hirs.id }).from(hirs).where(eq(hirs.fileId, hirFiles.id));
+
 /** Deletes files that were never finished or never given to a report (a process that died mid-upload). */
 export async function pruneHirFiles(db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`DELETE FROM hir_files f WHERE f.created_at < now() - ${ORPHAN_AFTER}::interval
-          AND NOT EXISTS (SELECT 1 FROM hirs h WHERE h.file_id = f.id) RETURNING f.id`,
-  );
+  const rows = await db
+    .delete(hirFiles)
+    .where(and(lt(hirFiles.createdAt, orphanCutoff), notExists(reportOfFile(db))))
+    .returning({ id: hirFiles.id });
   return rows.length;
 }
 
@@ -245,49 +274,55 @@ export interface Hir {
   updatedAt: string;
 }
 
-interface HirRow {
-  id: number;
-  title: string;
-  description: string;
-  hss_ids: string[];
-  archived: boolean;
-  byte_size: number | string | null;
-  file_id: number | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A timestamp as reports show it: UTC, to the second. */
+const utcText = (column: PgColumn) =>
+  sql<string>`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
 
-const hirColumns = sql`h.id, h.title, h.description, h.hss_ids, h.archived, h.file_id,
-  f.byte_size, to_char(h.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-  to_char(h.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
-const hirFrom = sql`FROM hirs h LEFT JOIN hir_files f ON f.id = h.file_id AND f.completed_at IS NOT NULL`;
-const hirSelect = sql`${hirColumns} ${hirFrom}`;
+const hirFields = {
+  id: hirs.id,
+  title: hirs.title,
+  description: hirs.description,
+  hssIds: hirs.hssIds,
+  archived: hirs.archived,
+  fileId: hirs.fileId,
+  byteSize: hirFiles.byteSize,
+  createdAt: utcText(hirs.createdAt),
+  updatedAt: utcText(hirs.updatedAt),
+};
+/** A report's file, once finished. */
+const finishedFile = and(eq(hirFiles.id, hirs.fileId), isNotNull(hirFiles.completedAt));
+
+/** Reports with their finished file, if any. */
+const selectHirs = (db: Db) =>
+  db.select(hirFields).from(hirs).leftJoin(hirFiles, finishedFile).$dynamic();
+type HirRow = Awaited<ReturnType<typeof selectHirs>>[number];
 
 const toHir = (row: HirRow): Hir => ({
   id: row.id,
   title: row.title,
   description: row.description,
-  hssIds: row.hss_ids,
+  hssIds: row.hssIds,
   archived: row.archived,
-  byteSize: row.byte_size === null ? null : Number(row.byte_size),
-  fileId: row.byte_size === null ? null : row.file_id,
-  createdAt: row.created_at,
-  updatedAt: row.updated_at,
+  byteSize: row.byteSize,
+  fileId: row.byteSize === null ? null : row.fileId,
+  createdAt: row.createdAt,
+  updatedAt: row.updatedAt,
 });
 
 export async function getHir(id: number, db?: Db): Promise<Hir | undefined> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return undefined;
   db ??= await getDb();
-  const [row] = await queryRows<HirRow>(db, sql`SELECT ${hirSelect} WHERE h.id = ${id}`);
+  const [row] = await selectHirs(db).where(eq(hirs.id, id));
   return row ? toHir(row) : undefined;
 }
 
-const staffOrder = sql`h.updated_at DESC, h.id DESC`;
+const staffOrder = [desc(hirs.updatedAt), desc(hirs.id)];
+const countRows = () => sql<number>`count(*)`.mapWith(Number);
 
 /** Every report for the staff page, archived ones included, newest update first. */
 export async function listHirsForStaff(db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<HirRow>(db, sql`SELECT ${hirSelect} ORDER BY ${staffOrder}`);
+  const rows = await selectHirs(db).orderBy(...staffOrder);
   return rows.map(toHir);
 }
 
@@ -300,14 +335,14 @@ export async function pageOfHirsForStaff(
   db?: Db,
 ) {
   db ??= await getDb();
-  const where =
-    options.archived === undefined ? sql`` : sql`WHERE h.archived = ${options.archived}`;
+  const where = options.archived === undefined ? undefined : eq(hirs.archived, options.archived);
   const [rows, [count]] = await Promise.all([
-    queryRows<HirRow>(
-      db,
-      sql`SELECT ${hirSelect} ${where} ORDER BY ${staffOrder} LIMIT ${options.take} OFFSET ${options.skip}`,
-    ),
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM hirs h ${where}`),
+    selectHirs(db)
+      .where(where)
+      .orderBy(...staffOrder)
+      .limit(options.take)
+      .offset(options.skip),
+    db.select({ total: countRows() }).from(hirs).where(where),
   ]);
   return { hirs: rows.map(toHir), total: count.total };
 }
@@ -329,32 +364,40 @@ export interface HirListOptions {
 export async function hirList(q: string, options: HirListOptions = {}, db?: Db) {
   db ??= await getDb();
   const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20);
-  const like = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
-  const matches = words.map(
-    (word) =>
-      sql` AND (lower(h.title) LIKE ${like(word)} OR lower(h.description) LIKE ${like(word)})`,
+  const pattern = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+  const where = and(
+    not(hirs.archived),
+    ...words.map((word) =>
+      or(
+        like(sql`lower(${hirs.title})`, pattern(word)),
+        like(sql`lower(${hirs.description})`, pattern(word)),
+      ),
+    ),
   );
-  const where = sql`WHERE NOT h.archived${sql.join(matches, sql``)}`;
   const sortBy = options.sortBy ?? (words.length ? "title" : "updated_date");
   const descending = (options.sortOrder ?? (sortBy === "title" ? "asc" : "desc")) === "desc";
-  const direction = descending ? sql`DESC` : sql`ASC`;
+  const direction = descending ? desc : asc;
   const order =
     sortBy === "title"
-      ? sql`lower(h.title) ${direction}, h.id ${direction}`
-      : sql`h.updated_at ${direction}, h.id ${direction}`;
+      ? [direction(sql`lower(${hirs.title})`), direction(hirs.id)]
+      : [direction(hirs.updatedAt), direction(hirs.id)];
   const size = Math.min(Math.max(options.size ?? HIR_LIST_SIZE, 0), HIR_LIST_SIZE);
   const from = Math.max(options.from ?? 0, 0);
-  const rows = await queryRows<HirRow & { total: number }>(
-    db,
-    sql`SELECT ${hirColumns}, count(*) OVER ()::int AS total ${hirFrom} ${where}
-          ORDER BY ${order} LIMIT ${size} OFFSET ${from}`,
-  );
+  const rows = await db
+    .select({ ...hirFields, total: sql<number>`count(*) OVER ()::int` })
+    .from(hirs)
+    .leftJoin(hirFiles, finishedFile)
+    .where(where)
+    .orderBy(...order)
+    .limit(size)
+    .offset(from);
   // A page past the end has no row to carry the total: count it on its own.
   if (!rows.length && from > 0) {
-    const [count] = await queryRows<{ total: number }>(
-      db,
-      sql`SELECT count(*)::int AS total ${hirFrom} ${where}`,
-    );
+    const [count] = await db
+      .select({ total: countRows() })
+      .from(hirs)
+      .leftJoin(hirFiles, finishedFile)
+      .where(where);
     return { hirs: [] as Hir[], total: count.total };
   }
   return withoutUntitled(rows.map((row) => ({ ...toHir(row), total: row.total })));
@@ -380,16 +423,19 @@ export async function downloadableHir(id: number, staff: boolean, db?: Db) {
  * unfinished files and ones older than the orphan window are refused.
  */
 async function claimHirFile(tx: Db, fileId: number) {
-  const [file] = await queryRows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM hir_files WHERE id = ${fileId} AND completed_at IS NOT NULL
-          AND created_at > now() - ${ORPHAN_AFTER}::interval FOR UPDATE`,
-  );
+  const [file] = await tx
+    .select({ id: hirFiles.id })
+    .from(hirFiles)
+    .where(
+      and(
+        eq(hirFiles.id, fileId),
+        isNotNull(hirFiles.completedAt),
+        gt(hirFiles.createdAt, orphanCutoff),
+      ),
+    )
+    .for("update");
   if (!file) return false;
-  const taken = await queryRows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM hirs WHERE file_id = ${fileId}`,
-  );
+  const taken = await tx.select({ id: hirs.id }).from(hirs).where(eq(hirs.fileId, fileId));
   return taken.length === 0;
 }
 
@@ -397,13 +443,18 @@ async function claimHirFile(tx: Db, fileId: number) {
 export async function keptHirFile(fileId: number, db?: Db) {
   if (!Number.isSafeInteger(fileId) || fileId <= 0 || fileId > 2 ** 31 - 1) return null;
   db ??= await getDb();
-  const [file] = await queryRows<{ byte_size: number | string }>(
-    db,
-    sql`SELECT f.byte_size FROM hir_files f WHERE f.id = ${fileId} AND f.completed_at IS NOT NULL
-          AND f.created_at > now() - ${ORPHAN_AFTER}::interval
-          AND NOT EXISTS (SELECT 1 FROM hirs h WHERE h.file_id = f.id)`,
-  );
-  return file ? { fileId, byteSize: Number(file.byte_size) } : null;
+  const [file] = await db
+    .select({ byteSize: hirFiles.byteSize })
+    .from(hirFiles)
+    .where(
+      and(
+        eq(hirFiles.id, fileId),
+        isNotNull(hirFiles.completedAt),
+        gt(hirFiles.createdAt, orphanCutoff),
+        notExists(reportOfFile(db)),
+      ),
+    );
+  return file ? { fileId, byteSize: file.byteSize } : null;
 }
 
 /** A new report; null when its file was taken meanwhile. */
@@ -416,7 +467,7 @@ export async function createHir(
   return db.transaction(async (tx) => {
     if (!(await claimHirFile(tx, input.fileId))) return null;
     const [row] = await tx
-      .insert(schema.hirs)
+      .insert(hirs)
       .values({
         title: input.title,
         description: input.description,
@@ -425,7 +476,7 @@ export async function createHir(
         createdBy: userId,
         updatedBy: userId,
       })
-      .returning({ id: schema.hirs.id });
+      .returning({ id: hirs.id });
     return row.id;
   });
 }
@@ -439,21 +490,27 @@ export async function updateHir(
 ) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const [before] = await queryRows<{ file_id: number | null }>(
-      tx,
-      sql`SELECT file_id FROM hirs WHERE id = ${id} FOR UPDATE`,
-    );
+    const [before] = await tx
+      .select({ fileId: hirs.fileId })
+      .from(hirs)
+      .where(eq(hirs.id, id))
+      .for("update");
     if (!before) return "missing" as const;
-    if (input.fileId && input.fileId !== before.file_id && !(await claimHirFile(tx, input.fileId)))
+    if (input.fileId && input.fileId !== before.fileId && !(await claimHirFile(tx, input.fileId)))
       return "file-taken" as const;
-    await tx.execute(
-      sql`UPDATE hirs SET title = ${input.title}, description = ${input.description},
-            hss_ids = ${textArray(input.hssIds)}, updated_by = ${userId}, updated_at = now()
-            ${input.fileId ? sql`, file_id = ${input.fileId}` : sql``}
-          WHERE id = ${id}`,
-    );
-    if (input.fileId && before.file_id && before.file_id !== input.fileId)
-      await tx.execute(sql`DELETE FROM hir_files WHERE id = ${before.file_id}`);
+    await tx
+      .update(hirs)
+      .set({
+        title: input.title,
+        description: input.description,
+        hssIds: input.hssIds,
+        updatedBy: userId,
+        updatedAt: sql`now()`,
+        ...(input.fileId ? { fileId: input.fileId } : {}),
+      })
+      .where(eq(hirs.id, id));
+    if (input.fileId && before.fileId && before.fileId !== input.fileId)
+      await tx.delete(hirFiles).where(eq(hirFiles.id, before.fileId));
     return "saved" as const;
   });
 }
@@ -465,23 +522,23 @@ export async function setHirArchived(
   db?: Db,
 ) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE hirs SET archived = ${archived}, updated_by = ${userId}, updated_at = now()
-         WHERE id = ${id} RETURNING id`,
-  );
+  const rows = await db
+    .update(hirs)
+    .set({ archived, updatedBy: userId, updatedAt: sql`now()` })
+    .where(eq(hirs.id, id))
+    .returning({ id: hirs.id });
   return rows.length > 0;
 }
 
 export async function deleteHir(id: number, db?: Db) {
   db ??= await getDb();
   return db.transaction(async (tx) => {
-    const rows = await queryRows<{ file_id: number | null }>(
-      tx,
-      sql`DELETE FROM hirs WHERE id = ${id} RETURNING file_id`,
-    );
-    if (!rows.length) return false;
-    if (rows[0].file_id) await tx.execute(sql`DELETE FROM hir_files WHERE id = ${rows[0].file_id}`);
+    const [deleted] = await tx
+      .delete(hirs)
+      .where(eq(hirs.id, id))
+      .returning({ fileId: hirs.fileId });
+    if (!deleted) return false;
+    if (deleted.fileId) await tx.delete(hirFiles).where(eq(hirFiles.id, deleted.fileId));
     return true;
   });
 }
@@ -541,32 +598,25 @@ export interface HirTopic {
   recordName: string | null;
 }
 
-interface TopicRow {
-  id: number;
-  title_of_topic: string;
-  ihsi_categories: string[];
-  publication_date: string | null;
-  hss_id: string;
-  archived: boolean;
-  deleted: boolean;
-  record_name: string | null;
-}
+const topicFields = {
+  id: hirTopics.id,
+  titleOfTopic: hirTopics.titleOfTopic,
+  ihsiCategories: hirTopics.ihsiCategories,
+  publicationDate: hirTopics.publicationDate,
+  hssId: hirTopics.hssId,
+  archived: hirTopics.archived,
+  deleted: hirTopics.deleted,
+  recordName: sql<string | null>`${recordVersions.document}->>'title'`,
+};
 
-const topicSelect = sql`t.id, t.title_of_topic, t.ihsi_categories, t.publication_date::text AS publication_date,
-  t.hss_id, t.archived, t.deleted, v.document->>'title' AS record_name
-  FROM hir_topics t LEFT JOIN records r ON r.hss_id = t.hss_id
-  LEFT JOIN record_versions v ON v.id = r.published_version_id`;
-
-const toTopic = (row: TopicRow): HirTopic => ({
-  id: row.id,
-  titleOfTopic: row.title_of_topic,
-  ihsiCategories: row.ihsi_categories,
-  publicationDate: row.publication_date,
-  hssId: row.hss_id,
-  archived: row.archived,
-  deleted: row.deleted,
-  recordName: row.record_name,
-});
+/** Topics with the name of their record's published version, if any. */
+const selectTopics = (db: Db) =>
+  db
+    .select(topicFields)
+    .from(hirTopics)
+    .leftJoin(records, eq(records.hssId, hirTopics.hssId))
+    .leftJoin(recordVersions, eq(recordVersions.id, records.publishedVersionId))
+    .$dynamic();
 
 /** The upcoming HIRs, neither archived nor deleted, by title A–Z. */
 export async function upcomingTopics(db?: Db) {
@@ -599,55 +649,67 @@ export interface TopicSearch {
 export async function searchTopics(search: TopicSearch, db?: Db) {
   db ??= await getDb();
   const words = (search.q ?? "").toLowerCase().split(/\s+/).filter(Boolean).slice(0, 20);
-  const like = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
-  const matches = words.map(
-    (word) =>
-      sql` AND (lower(t.title_of_topic) LIKE ${like(word)} OR lower(t.hss_id) LIKE ${like(word)})`,
+  const pattern = (word: string) => `%${word.replace(/[\\%_]/g, "\\$&")}%`;
+  const where = and(
+    eq(hirTopics.deleted, search.deleted),
+    search.archived === undefined ? undefined : eq(hirTopics.archived, search.archived),
+    ...words.map((word) =>
+      or(
+        like(sql`lower(${hirTopics.titleOfTopic})`, pattern(word)),
+        like(sql`lower(${hirTopics.hssId})`, pattern(word)),
+      ),
+    ),
   );
-  const archived =
-    search.archived === undefined ? sql`` : sql` AND t.archived = ${search.archived}`;
-  const where = sql`WHERE t.deleted = ${search.deleted}${archived}${sql.join(matches, sql``)}`;
-  const direction = search.sortOrder === "desc" ? sql`DESC` : sql`ASC`;
+  const direction = search.sortOrder === "desc" ? desc : asc;
+  const byTitle = sql`lower(${hirTopics.titleOfTopic})`;
   const order =
     search.orderBy === "publication_date"
-      ? sql`t.publication_date ${direction} NULLS LAST, lower(t.title_of_topic), t.id`
-      : sql`lower(t.title_of_topic) ${direction}, t.id ${direction}`;
+      ? [sql`${direction(hirTopics.publicationDate)} NULLS LAST`, byTitle, hirTopics.id]
+      : [direction(byTitle), direction(hirTopics.id)];
   const size = Math.min(Math.max(search.size ?? TOPIC_LIST_SIZE, 0), TOPIC_LIST_SIZE);
   const [rows, [count]] = await Promise.all([
-    queryRows<TopicRow>(
-      db,
-      sql`SELECT ${topicSelect} ${where} ORDER BY ${order} LIMIT ${size} OFFSET ${Math.max(search.from ?? 0, 0)}`,
-    ),
-    queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM hir_topics t ${where}`),
+    selectTopics(db)
+      .where(where)
+      .orderBy(...order)
+      .limit(size)
+      .offset(Math.max(search.from ?? 0, 0)),
+    db.select({ total: countRows() }).from(hirTopics).where(where),
   ]);
-  return { topics: rows.map(toTopic), total: count.total };
+  const topics: HirTopic[] = rows;
+  return { topics, total: count.total };
 }
 
 export async function getTopic(id: number, db?: Db) {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2 ** 31 - 1) return undefined;
   db ??= await getDb();
-  const [row] = await queryRows<TopicRow>(db, sql`SELECT ${topicSelect} WHERE t.id = ${id}`);
-  return row ? toTopic(row) : undefined;
+  const [row]: HirTopic[] = await selectTopics(db).where(eq(hirTopics.id, id));
+  return row;
 }
 
 export async function createTopic(input: TopicInput, userId: number | null, db?: Db) {
   db ??= await getDb();
   const [row] = await db
-    .insert(schema.hirTopics)
+    .insert(hirTopics)
     .values({ ...input, createdBy: userId, updatedBy: userId })
-    .returning({ id: schema.hirTopics.id });
+    .returning({ id: hirTopics.id });
   return row.id;
 }
 
 export async function updateTopic(id: number, input: TopicInput, userId: number | null, db?: Db) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE hir_topics SET title_of_topic = ${input.titleOfTopic},
-          ihsi_categories = ${textArray(input.ihsiCategories)}, publication_date = ${input.publicationDate},
-          hss_id = ${input.hssId}, archived = ${input.archived}, updated_by = ${userId}, updated_at = now()
-        WHERE id = ${id} AND NOT deleted RETURNING id`,
-  );
+  const rows = await db
+    .update(hirTopics)
+    .set({
+      titleOfTopic: input.titleOfTopic,
+      ihsiCategories: input.ihsiCategories,
+      publicationDate: input.publicationDate,
+      hssId: input.hssId,
+      archived: input.archived,
+      updatedBy: userId,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(hirTopics.id, id), not(hirTopics.deleted)))
+    .returning({ id: hirTopics.id });
   return rows.length > 0;
 }
 
@@ -684,11 +746,11 @@ export async function setTopicDeleted(
   db?: Db,
 ) {
   db ??= await getDb();
-  const rows = await queryRows<{ id: number }>(
-    db,
-    sql`UPDATE hir_topics SET deleted = ${deleted}, updated_by = ${userId}, updated_at = now()
-         WHERE id = ${id} AND deleted = ${!deleted} RETURNING id`,
-  );
+  const rows = await db
+    .update(hirTopics)
+    .set({ deleted, updatedBy: userId, updatedAt: sql`now()` })
+    .where(and(eq(hirTopics.id, id), eq(hirTopics.deleted, !deleted)))
+    .returning({ id: hirTopics.id });
   return rows.length > 0;
 }
 
@@ -706,13 +768,13 @@ export async function hirsOfRecord(hssId: string, db?: Db) {
     byte_size: number | string | null;
   }>(
     db,
-    sql`(SELECT 'report' AS kind, h.id, h.title, to_char(h.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, f.byte_size
-           FROM hirs h LEFT JOIN hir_files f ON f.id = h.file_id AND f.completed_at IS NOT NULL
-          WHERE ${hssId} = ANY(h.hss_ids) AND NOT h.archived ORDER BY h.updated_at DESC LIMIT 50)
+    sql`(SELECT 'report' AS kind, ${hirs.id}, ${hirs.title}, ${utcText(hirs.updatedAt)} AS at, ${hirFiles.byteSize}
+           FROM ${hirs} LEFT JOIN ${hirFiles} ON ${finishedFile}
+          WHERE ${hssId} = ANY(${hirs.hssIds}) AND NOT ${hirs.archived} ORDER BY ${hirs.updatedAt} DESC LIMIT 50)
         UNION ALL
-        (SELECT 'topic', t.id, t.title_of_topic, t.publication_date::text, NULL
-           FROM hir_topics t WHERE t.hss_id = ${hssId} AND NOT t.archived AND NOT t.deleted
-          ORDER BY lower(t.title_of_topic) LIMIT 50)`,
+        (SELECT 'topic', ${hirTopics.id}, ${hirTopics.titleOfTopic}, ${hirTopics.publicationDate}::text, NULL
+           FROM ${hirTopics} WHERE ${hirTopics.hssId} = ${hssId} AND NOT ${hirTopics.archived} AND NOT ${hirTopics.deleted}
+          ORDER BY lower(${hirTopics.titleOfTopic}) LIMIT 50)`,
   );
   return {
     reports: rows
