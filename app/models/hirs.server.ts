@@ -217,7 +217,7 @@ async function readHirFileRange(fileId: number, offset: number, length: number, 
 const CHUNKS_PER_READ = 4;
 
 /** A stored file as a stream, read a few chunks at a time as the client takes them. */
-export function hirFileStream(fileId: number, db: Db): ReadableStream<Uint8Array> {
+export function hirFileStream(fileId: number, db?: Db): ReadableStream<Uint8Array> {
   let next = 0;
   let pending: Uint8Array[] = [];
   let done = false;
@@ -225,6 +225,7 @@ export function hirFileStream(fileId: number, db: Db): ReadableStream<Uint8Array
     {
       async pull(controller) {
         if (!pending.length && !done) {
+          db ??= await getDb();
           const rows = await db
             .select({ data: chunkBase64 })
             .from(hirFileChunks)

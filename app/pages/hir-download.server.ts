@@ -1,4 +1,3 @@
-import { getDb } from "~/db/client.server";
 import { attachmentDisposition } from "~/lib/file-name";
 import { can } from "~/lib/roles";
 import {
@@ -31,11 +30,10 @@ export async function hirDownload(
   if (!hir) return { status: "missing" };
   if (!hir.fileId || hir.byteSize === null) return { status: "no-file" };
   const title = (askedTitle?.trim() || hir.title || DEFAULT_HIR_TITLE).slice(0, HIR_TITLE_MAX);
-  const db = await getDb();
-  await recordActivity(user.id, "download", String(hir.id), db);
+  await recordActivity(user.id, "download", String(hir.id));
   return {
     status: "ok",
-    response: new Response(hirFileStream(hir.fileId, db), {
+    response: new Response(hirFileStream(hir.fileId), {
       headers: {
         "Content-Type": "application/pdf",
         "Content-Disposition": attachmentDisposition(title, "pdf", DEFAULT_HIR_TITLE),
