@@ -2,45 +2,22 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import QRCode from "qrcode";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import { getOptionalUser, loginUrl } from "~/auth/auth.server";
+import { ENROL_PATH, finishSignIn } from "~/auth/two-step.server";
+import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { clientAddress, hitRateLimit, isRateLimited } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { clientAddress } from "~/models/rate-limit.server";
+import { type TwoStepSettingsIntent, twoStepSettingsSchema } from "~/models/two-step.server";
 import {
-  CODE_ATTEMPTS,
-  ENROL_PATH,
-  endPending,
-  finishSignIn,
-  keepCodesForDisplay,
-  readPending,
-  TOO_MANY_CODES,
-  takeCodesForDisplay,
-} from "~/auth/two-step.server";
-import { getSiteSettings } from "~/models/settings.server";
-import {
-  auditEnrolment,
-  confirmEnrolment,
-  disableTwoStep,
-  enrolmentSecret,
-  isTotpCode,
-  regenerateRecoveryCodes,
-  TWO_STEP_SETTINGS_INTENTS,
-  twoStepRequired,
-  twoStepSettingsSchema,
-  type TwoStepSettingsIntent,
-  twoStepStatus,
-  verifyTotp,
-  WRONG_CODE,
-  WRONG_CONFIRMATION,
-} from "~/models/two-step.server";
-import { type User, verifyLogin } from "~/models/users.server";
-import { readForm } from "~/lib/body.server";
-import { originOf } from "~/models/security-events.server";
+  changeTwoStepSettings,
+  twoStepSettingsIntent,
+  twoStepSettingsPage,
+  twoStepVisitor,
+} from "~/pages/two-step-settings.server";
 
 type LoaderData = { view: "setup" | "codes" | "enabled" };
 
@@ -53,67 +30,10 @@ export const handle: RouteHandle<LoaderData> = {
         : "Set up two-step sign-in",
 };
 
-/**
- * Who is here: the signed-in user, or staff who must set up two-step before they are signed
- * in (half signed in, app/auth/two-step.server.ts). Anyone else signs in first.
- */
-async function visitor(request: Request) {
-  const user = await getOptionalUser(request);
-  if (user) return { user, pending: null };
-  const pending = await readPending(request, "enrol");
-  if (pending) return { user: pending.user, pending };
-  throw redirect(loginUrl(ENROL_PATH));
-}
-
-/**
- * Wrong codes count per account and client address together: only someone signed in (or
- * half-way, enrolling) is here, and a count per address alone would let one person's wrong
- * codes stop everyone behind the same hospital proxy from enrolling.
- */
-function attemptKeys(user: User, request: Request, context?: ActionFunctionArgs["context"]) {
-  const address = clientAddress(request, context);
-  return [`user:${user.id}:${address ?? "unknown"}`];
-}
-
-async function limited(keys: string[]) {
-  for (const key of keys) if (await isRateLimited(CODE_ATTEMPTS, key)) return true;
-  return false;
-}
-
-/** "ABCD EFGH …": the key in groups of four, easier to read and type. */
-const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, pending } = await visitor(request);
-  const shown = await takeCodesForDisplay(request);
-  if (shown.codes) {
-    return json(
-      { view: "codes" as const, codes: shown.codes, next: shown.next },
-      { headers: { "Set-Cookie": shown.header } },
-    );
-  }
-  const status = await twoStepStatus(user.id);
-  const required = twoStepRequired(user, await getSiteSettings());
-  if (status.enabled) {
-    if (pending) throw redirect("/login");
-    return json({
-      view: "enabled" as const,
-      required,
-      recoveryCodesLeft: status.recoveryCodesLeft,
-    });
-  }
-  const { secret, uri } = await enrolmentSecret(user);
-  // The wrapper is the image with its name; the SVG itself is hidden from assistive technology.
-  const svg = (
-    await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" })
-  ).replace("<svg ", '<svg aria-hidden="true" focusable="false" ');
-  return json({
-    view: "setup" as const,
-    required,
-    enrolling: Boolean(pending),
-    secret: grouped(secret),
-    qrSvg: svg,
-  });
+  const visitor = await twoStepVisitor(request);
+  const { data, headers } = await twoStepSettingsPage(request, visitor);
+  return json(data, { headers });
 }
 
 /** A refusal shown on the form the user sent, with what they typed kept but the secret. */
@@ -129,81 +49,28 @@ function refuse(
   return json({ ...submission.reply({ ...errors, hideFields }), form }, { status });
 }
 
-/** A wrong code or password counts against the account at this address. */
-async function countWrong(keys: string[]) {
-  for (const key of keys) await hitRateLimit(CODE_ATTEMPTS, key);
-}
-
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { user, pending } = await visitor(request);
+  const visitor = await twoStepVisitor(request);
   const formData = await readForm(request);
-  const intent = formData.get("intent");
-  if (typeof intent !== "string" || !TWO_STEP_SETTINGS_INTENTS.includes(intent))
-    throw new Response("Unknown action", { status: 400 });
+  const intent = twoStepSettingsIntent(formData, visitor);
   // Changing an enrolment needs a real session, not half a sign-in.
-  if (pending && (intent === "regenerate" || intent === "disable")) return redirect(ENROL_PATH);
+  if (intent === "enrol-first") return redirect(ENROL_PATH);
   const submission = parseForm(formData, twoStepSettingsSchema);
-  if (submission.status !== "success") return refuse(submission, intent as Intent, 400);
-  const value = submission.value;
-  const keys = attemptKeys(user, request, context);
-
-  if (value.intent === "cancel") {
-    // Staff who must enrol leave without signing in.
-    return redirect("/", { headers: { "Set-Cookie": await endPending(request) } });
-  }
-
-  if (value.intent === "confirm") {
-    if (await limited(keys))
-      return refuse(submission, "confirm", 429, { formErrors: [TOO_MANY_CODES] });
-    if ((await twoStepStatus(user.id)).enabled) return redirect(ENROL_PATH);
-    const codes = await confirmEnrolment(user.id, value.code);
-    if (!codes) {
-      await countWrong(keys);
-      return refuse(submission, "confirm", 400, { fieldErrors: { code: [WRONG_CODE] } });
-    }
-    await auditEnrolment(user.id, originOf(request));
-    if (pending) {
-      // Enrolled: now the staff member is signed in, and sees their codes once.
-      const keep = await keepCodesForDisplay(request, codes, pending.redirectTo);
-      return finishSignIn(request, user.id, ENROL_PATH, [keep]);
-    }
-    return redirect(ENROL_PATH, {
-      headers: { "Set-Cookie": await keepCodesForDisplay(request, codes, "/myaccount") },
-    });
-  }
-
-  if (!(await twoStepStatus(user.id)).enabled) return redirect(ENROL_PATH);
-  if (value.intent === "disable" && twoStepRequired(user, await getSiteSettings())) {
-    return refuse(submission, "disable", 403, {
-      formErrors: ["Your role requires two-step sign-in: it cannot be turned off."],
-    });
-  }
-  // Both need the password or a current code: a stolen session alone must not be able to
-  // read new recovery codes (a way in for good) or take the second step away.
-  if (await limited(keys))
-    return refuse(submission, value.intent, 429, { formErrors: [TOO_MANY_CODES] });
-  const given = value.confirmation;
-  const right =
-    (isTotpCode(given) && (await verifyTotp(user.id, given))) ||
-    Boolean(await verifyLogin(user.email, given));
-  if (!right) {
-    await countWrong(keys);
-    return refuse(submission, value.intent, 400, {
-      fieldErrors: { confirmation: [WRONG_CONFIRMATION] },
-    });
-  }
-  if (value.intent === "regenerate") {
-    const codes = await regenerateRecoveryCodes(user.id, originOf(request));
-    return redirect(ENROL_PATH, {
-      headers: { "Set-Cookie": await keepCodesForDisplay(request, codes, ENROL_PATH) },
-    });
-  }
-  await disableTwoStep(user.id, originOf(request));
-  return redirectWithFlash(request, "/myaccount", {
-    severity: "success",
-    message: "Two-step sign-in is off. Your recovery codes and trusted browsers are removed.",
-  });
+  if (submission.status !== "success") return refuse(submission, intent, 400);
+  const address = clientAddress(request, context);
+  const done = await changeTwoStepSettings(request, visitor, submission.value, address);
+  if (done.kind === "refused") return refuse(submission, intent, done.status, done.errors);
+  if (done.kind === "turned-off") return redirectWithFlash(request, "/myaccount", TURNED_OFF);
+  if (done.kind === "cancelled") return redirect("/", { headers: { "Set-Cookie": done.cookie } });
+  if (done.kind === "back") return redirect(ENROL_PATH);
+  if (done.signIn) return finishSignIn(request, visitor.user.id, ENROL_PATH, [done.cookie]);
+  return redirect(ENROL_PATH, { headers: { "Set-Cookie": done.cookie } });
 }
+
+const TURNED_OFF = {
+  severity: "success",
+  message: "Two-step sign-in is off. Your recovery codes and trusted browsers are removed.",
+} as const;
 
 export default function TwoStep() {
   const data = useLoaderData<typeof loader>();
