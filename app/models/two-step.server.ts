@@ -177,7 +177,7 @@ export async function confirmEnrolment(userId: number, code: string): Promise<st
       .where(and(eq(twoStepSecrets.userId, userId), isNull(twoStepSecrets.enabledAt)))
       .returning({ userId: twoStepSecrets.userId });
     if (updated.length === 0) throw new AlreadyEnrolledError();
-    return replaceRecoveryCodes(tx as unknown as Db, userId);
+    return replaceRecoveryCodes(tx, userId);
   });
 }
 
@@ -236,8 +236,8 @@ export async function regenerateRecoveryCodes(
   const status = await twoStepStatus(userId, db);
   if (!status.enabled) throw new Error("Two-step sign-in is off: there are no recovery codes.");
   return db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(tx as unknown as Db, userId);
-    await recordSecurityEvent(tx as unknown as Db, userId, "recovery_codes_made", origin);
+    const codes = await replaceRecoveryCodes(tx, userId);
+    await recordSecurityEvent(tx, userId, "recovery_codes_made", origin);
     return codes;
   });
 }
@@ -257,7 +257,7 @@ async function removeTwoStep(db: Db, userId: number) {
 export async function disableTwoStep(userId: number, origin: RequestOrigin) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     await forgetTrustedBrowsers(t, userId, origin);
     await removeTwoStep(t, userId);
     await recordSecurityEvent(t, userId, "two_step_off", origin);
@@ -276,7 +276,7 @@ export async function disableTwoStep(userId: number, origin: RequestOrigin) {
 export async function resetTwoStep(actorId: number, userId: number): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     const [row] = await t
       .select({ total: count() })
       .from(twoStepSecrets)
@@ -296,7 +296,7 @@ export async function resetTwoStep(actorId: number, userId: number): Promise<boo
 export async function auditEnrolment(userId: number, origin: RequestOrigin) {
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+    const t = tx;
     await recordSecurityEvent(t, userId, "two_step_on", origin);
     await audit(t, { userId, actorId: userId, action: "Two-step sign-in turned on" });
   });
