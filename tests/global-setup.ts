@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -21,13 +22,19 @@ declare module "vitest" {
     pgliteTemplate: string;
     /** The template database's name, when the run is on a PostgreSQL server. */
     serverTemplate: string;
+    /** What the names of this run's databases on a server start with. */
+    serverRunPrefix: string;
     testSeed: number;
   }
 }
 
-export const SERVER_TEMPLATE = "hsd_test_template";
-/** Databases this suite creates on a server are named with this, so a run can drop leftovers. */
+/**
+ * Databases this suite creates on a server are named `hsd_test_<start in epoch seconds>_<run>_…`:
+ * a run drops its own at the end, and at its start only those of runs that started over an
+ * hour ago (a run that crashed), so that two runs can share a server.
+ */
 export const SERVER_PREFIX = "hsd_test_";
+const LEFTOVER_AFTER_SECONDS = 60 * 60;
 
 export function databaseUrl(base: string, name: string) {
   const url = new URL(base);
@@ -45,15 +52,22 @@ export async function onServer<T>(url: string, run: (client: pg.Client) => Promi
   }
 }
 
-async function dropLeftovers(url: string) {
+async function dropDatabases(url: string, which: (name: string) => boolean) {
   await onServer(url, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
       "SELECT datname FROM pg_database WHERE datname LIKE $1",
       [`${SERVER_PREFIX}%`],
     );
-    for (const { datname } of rows)
+    for (const { datname } of rows.filter((row) => which(row.datname)))
       await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   });
+}
+
+/** A name of an earlier run's database, left by a run that started over an hour ago. */
+function isLeftover(name: string, now: number) {
+  const started = Number(name.slice(SERVER_PREFIX.length).split("_")[0]);
+  // Names from before runs were stamped have no start: they are leftovers too.
+  return !Number.isInteger(started) || started < now - LEFTOVER_AFTER_SECONDS;
 }
 
 export default async function setup(project: TestProject) {
@@ -65,16 +79,21 @@ export default async function setup(project: TestProject) {
 
   const url = process.env.DATABASE_URL;
   if (url) {
-    await dropLeftovers(url);
-    await onServer(url, (client) => client.query(`CREATE DATABASE "${SERVER_TEMPLATE}"`));
-    await migrateAndClose({ url: databaseUrl(url, SERVER_TEMPLATE) });
-    project.provide("serverTemplate", SERVER_TEMPLATE);
+    const now = Math.floor(Date.now() / 1000);
+    const runPrefix = `${SERVER_PREFIX}${now}_${randomBytes(3).toString("hex")}_`;
+    const template = `${runPrefix}template`;
+    await dropDatabases(url, (name) => isLeftover(name, now));
+    await onServer(url, (client) => client.query(`CREATE DATABASE "${template}"`));
+    await migrateAndClose({ url: databaseUrl(url, template) });
+    project.provide("serverTemplate", template);
+    project.provide("serverRunPrefix", runPrefix);
     project.provide("pgliteTemplate", "");
-    return () => dropLeftovers(url);
+    return () => dropDatabases(url, (name) => name.startsWith(runPrefix));
   }
   const folder = mkdtempSync(path.join(os.tmpdir(), "hsd-template-"));
   await migrateAndClose({ pgliteDir: path.join(folder, "pglite") });
   project.provide("pgliteTemplate", path.join(folder, "pglite"));
   project.provide("serverTemplate", "");
+  project.provide("serverRunPrefix", "");
   return () => rmSync(folder, { recursive: true, force: true });
 }

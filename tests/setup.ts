@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, inject } from "vitest";
 import { closeDb } from "~/db/client.server";
 import { resetEnvForTesting } from "~/lib/env.server";
-import { databaseUrl, onServer, SERVER_PREFIX } from "./global-setup";
+import { databaseUrl, onServer } from "./global-setup";
 
 // Each test file gets its own database, a copy of the one tests/global-setup.ts migrated
 // once for the run: a folder for the embedded database, or a database on the PostgreSQL
@@ -17,13 +17,14 @@ delete process.env.SMTP_URL;
 
 const pgliteTemplate = inject("pgliteTemplate");
 const serverTemplate = inject("serverTemplate");
+const serverRunPrefix = inject("serverRunPrefix");
 const serverUrl = process.env.DATABASE_URL;
 let fileDatabase: string | undefined;
 
 if (serverUrl && serverTemplate) {
   // Files run in worker threads of one process, so neither the pid nor the clock tells two
   // files apart: a random part does.
-  fileDatabase = `${SERVER_PREFIX}${process.pid}_${randomBytes(6).toString("hex")}`;
+  fileDatabase = `${serverRunPrefix}${randomBytes(6).toString("hex")}`;
   const statement = `CREATE DATABASE "${fileDatabase}" TEMPLATE "${serverTemplate}"`;
   await onServer(serverUrl, (client) => client.query(statement));
   process.env.DATABASE_URL = databaseUrl(serverUrl, fileDatabase);
