@@ -6,20 +6,8 @@ import { TableScroll } from "~/components/TableScroll";
 import { getOptionalUserWith } from "~/auth/auth.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  CHANGED_DAYS,
-  catalogueFigures,
-  homeColumns,
-  latestReleases,
-  recentChanges,
-  statusSearch,
-  upcomingEvents,
-} from "~/models/home.server";
-import { NOTIFICATION_DAYS } from "~/models/notifications.server";
-import { savedSearchChanges } from "~/models/saved-searches.server";
-import { getSiteSettings } from "~/models/settings.server";
-import { todayUtc } from "~/search/days";
-import { DEFAULT_SEARCH, searchHref } from "~/search/request";
+import { homeColumns } from "~/models/home.server";
+import { memberHome } from "~/pages/home.server";
 
 export const handle: RouteHandle<{ member: { firstName: string } | null }> = {
   title: (data) => (data?.member ? "Home" : "Horizon scanning for health technology"),
@@ -29,52 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Public page in two forms: signed out (no catalogue figures) and signed in.
   const { user, extra: known } = await getOptionalUserWith(request, homeColumns);
   if (!user) return json({ member: null });
-  const settings = await getSiteSettings(known?.settingsVersion);
-  const catalogueVersion = known?.catalogueVersion;
-  const today = todayUtc();
-  // One read of the changes serves the week's figure and the saved searches' 30 days.
-  const changes = recentChanges();
-  const [figures, saved, releases, upcoming] = await Promise.all([
-    changes.then((changed) =>
-      catalogueFigures(settings, { catalogueVersion, changedThisWeek: changed.week }),
-    ),
-    changes.then((changed) =>
-      savedSearchChanges(user.id, settings, { catalogueVersion, changedIds: changed.month }),
-    ),
-    latestReleases(user.roles, { alertsVersion: known?.alertsVersion }),
-    upcomingEvents({ today, catalogueVersion }),
-  ]);
-  return json({
-    member: {
-      firstName: user.firstName,
-      catalogue: {
-        total: figures.total,
-        totalHref: searchHref(DEFAULT_SEARCH),
-        statuses: figures.statuses.map((row) => ({
-          ...row,
-          href: searchHref(statusSearch(row.status)),
-        })),
-        changed: figures.changed,
-        changedDays: CHANGED_DAYS,
-      },
-      saved: {
-        days: NOTIFICATION_DAYS,
-        searches: saved.map((search) => ({
-          id: search.id,
-          title: search.title,
-          changed: search.changed,
-          href: searchHref({ ...search.request, from: 0 }),
-        })),
-      },
-      releases,
-      upcoming: {
-        today,
-        events: upcoming,
-        // Every record with an EU event from today on (the search's EU timeline filter).
-        euHref: searchHref({ ...DEFAULT_SEARCH, emaTimelineFrom: today }),
-      },
-    },
-  });
+  return json({ member: await memberHome(user, known) });
 }
 
 type Member = NonNullable<SerializeFrom<typeof loader>["member"]>;
