@@ -8,11 +8,11 @@ import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
-  claimImportForApply,
-  type ImportReport,
-  ImportNotPendingError,
-  requestApplyImport,
-} from "~/models/record-import.server";
+  importOr404,
+  importReportAction,
+  importReportForm,
+  importReportPage,
+} from "~/pages/import-report.server";
 import {
   isActive,
   JOB_REFRESH_SECONDS,
@@ -20,8 +20,6 @@ import {
   JobProgress,
   useJobUpdates,
 } from "~/components/JobProgress";
-import { cancelJob, latestImportJob, retryJob } from "~/models/jobs.server";
-import { cancelImport, getImport } from "~/models/records.server";
 import { IMPORT_STATES } from "~/records/import-states";
 import { TableScroll } from "~/components/TableScroll";
 import { withContentKeys } from "~/lib/keys";
@@ -33,83 +31,20 @@ export const handle: RouteHandle<{ filename: string; job: { state: string } | nu
     isActive(data?.job as { state: "running" } | null) ? JOB_REFRESH_SECONDS : undefined,
 };
 
-async function importOr404(param: string | undefined) {
-  const id = Number(param);
-  const row = Number.isInteger(id) && id > 0 && id < 2 ** 31 ? await getImport(id) : null;
-  if (!row) throw new Response("Import not found", { status: 404 });
-  return row;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  const row = await importOr404(params.importId);
-  const job = await latestImportJob(row.id);
-  return json({
-    job: job && {
-      kind: job.kind,
-      state: job.state,
-      phase: job.phase,
-      done: job.done,
-      total: job.total,
-      secondsLeft: job.secondsLeft,
-      cancelRequested: job.cancelRequested,
-      error: job.error,
-    },
-    id: row.id,
-    filename: row.filename,
-    mode: row.mode,
-    state: row.state,
-    source: row.source,
-    createdAt: row.createdAt.toISOString(),
-    appliedAt: row.appliedAt?.toISOString() ?? null,
-    report: row.report as ImportReport,
-  });
+  return json(await importReportPage(await importOr404(params.importId)));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const row = await importOr404(params.importId);
-  const intent = (await readForm(request)).get("intent");
-  const here = `/dashboard/records/imports/${row.id}`;
-  const flash = (to: string, severity: "success" | "warning", message: string) =>
-    redirectWithFlash(request, to, { severity, message });
-  const job = await latestImportJob(row.id);
-  if (intent === "cancel") {
-    // A check under way stops at its next step; the import is cancelled now.
-    if (job?.kind === "import-check" && isActive(job)) await cancelJob(job.id);
-    if (row.state === "applying")
-      return flash(here, "warning", "The import is being applied: stop the apply first.");
-    await cancelImport(row.id);
-    return flash(
-      "/dashboard/records",
-      "success",
-      `The import of ${row.filename} was cancelled; nothing was changed.`,
-    );
-  }
-  if (intent === "stop") {
-    if (!job || !(await cancelJob(job.id)))
-      return flash(here, "warning", "The work had already finished.");
-    return redirect(here, { status: 303 });
-  }
-  if (intent === "retry") {
-    if (job?.state !== "failed" && job?.state !== "cancelled")
-      return flash(here, "warning", "There is nothing to try again.");
-    if (job.kind === "import-apply") {
-      // The apply is asked for again, as if Apply had been pressed.
-      if (!(await claimImportForApply(row.id)))
-        return flash(here, "warning", new ImportNotPendingError().message);
-    }
-    await retryJob(job.id);
-    return redirect(here, { status: 303 });
-  }
-  if (intent !== "apply") throw new Response("Unknown action", { status: 400 });
-  try {
-    await requestApplyImport(row.id, user.id);
-    return redirect(here, { status: 303 });
-  } catch (error) {
-    if (!(error instanceof ImportNotPendingError)) throw error;
-    return flash(here, "warning", error.message);
-  }
+  const parsed = importReportForm.safeParse({ intent: (await readForm(request)).get("intent") });
+  if (!parsed.success) throw new Response("Unknown action", { status: 400 });
+  const outcome = await importReportAction(row, parsed.data, user.id);
+  return outcome.flash
+    ? redirectWithFlash(request, outcome.to, outcome.flash)
+    : redirect(outcome.to, { status: 303 });
 }
 
 /** What applying does, in the import's tense; a rejected or cancelled one says what it asked for. */
