@@ -10,26 +10,14 @@ import { summaryItems } from "~/components/forms";
 import { requirePermission } from "~/auth/auth.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { parseForm, refusedForm } from "~/lib/forms.server";
+import { refusedForm } from "~/lib/forms.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { IMPORT_STATES } from "~/records/import-states";
-import {
-  startUploadImport,
-  TOO_BIG,
-  UPLOAD_MAX_BYTES,
-  uploadSchema,
-  uploadText,
-} from "~/models/record-import.server";
-import {
-  countPublishedRecords,
-  discardStaged,
-  listImports,
-  listStaged,
-  publishStaged,
-} from "~/models/records.server";
+import { TOO_BIG } from "~/models/record-import.server";
+import { manageRecordsPage, stagedAction, uploadImport } from "~/pages/manage-records.server";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
-import { isTooLarge, readForm } from "~/lib/body.server";
+import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle<{ page: number; pageSize: number; staged: { total: number } }> = {
   title: (data) =>
@@ -38,92 +26,25 @@ export const handle: RouteHandle<{ page: number; pageSize: number; staged: { tot
       : "Manage records",
 };
 
-const PAGE_SIZE = 50;
-
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  const page = Math.max(
-    1,
-    Number.parseInt(new URL(request.url).searchParams.get("page") ?? "1", 10) || 1,
-  );
-  const [published, staged, imports] = await Promise.all([
-    countPublishedRecords(),
-    listStaged({ limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }),
-    listImports(20),
-  ]);
-  return json({
-    published,
-    staged,
-    imports,
-    page,
-    pageSize: PAGE_SIZE,
-    maxMegabytes: UPLOAD_MAX_BYTES / 1024 / 1024,
-  });
-}
-
-async function upload(request: Request, userId: number) {
-  // Refuse an oversized body before reading it, and again while streaming it (a missing or false Content-Length).
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  const tooBig = () => json(refusedForm({ file: [TOO_BIG] }), { status: 413 });
-  if (length > UPLOAD_MAX_BYTES + 64 * 1024) return tooBig();
-  // The file is read whole (at most the upload limit, and a little for the other fields).
-  let formData: FormData;
-  try {
-    formData = await readForm(request, { maxBytes: UPLOAD_MAX_BYTES + 64 * 1024 });
-  } catch (error) {
-    if (isTooLarge(error)) return tooBig();
-    throw error;
-  }
-  const submission = parseForm(formData, uploadSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const content = await uploadText(submission.value.file);
-  if (content === null) {
-    return json(
-      submission.reply({
-        fieldErrors: { file: ["The file is not UTF-8 text. Save it as UTF-8 JSON or JSON Lines"] },
-      }),
-      {
-        status: 400,
-      },
-    );
-  }
-  // The file is checked in the background; its page shows the progress, then the report.
-  const importId = await startUploadImport({
-    filename: submission.value.file.name,
-    content,
-    mode: submission.value.mode,
-    userId,
-  });
-  return redirect(`/dashboard/records/imports/${importId}`, { status: 303 });
+  return json(await manageRecordsPage(new URL(request.url).searchParams));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
-    return upload(request, user.id);
-
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const hssId = form.get("hssId");
-  const target =
-    form.get("scope") === "all" ? "all" : typeof hssId === "string" && hssId ? [hssId] : null;
-  if ((intent !== "publish" && intent !== "discard") || !target) {
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
+    const upload = await uploadImport(request, user.id);
+    if (upload.kind === "too-big") return json(refusedForm({ file: [TOO_BIG] }), { status: 413 });
+    if (upload.kind === "invalid") return json(upload.reply, { status: 400 });
+    return redirect(`/dashboard/records/imports/${upload.importId}`, { status: 303 });
+  }
+  const done = await stagedAction(await readForm(request));
+  if (!done)
     return json(refusedForm({ "": ["Choose a staged version to publish or discard"] }), {
       status: 400,
     });
-  }
-  const count = intent === "publish" ? await publishStaged(target) : await discardStaged(target);
-  const what = `${count} staged version${count === 1 ? "" : "s"}`;
-  const message =
-    count === 0
-      ? "Nothing was staged: no change was made."
-      : intent === "publish"
-        ? `Published ${what}.`
-        : `Discarded ${what}.`;
-  return redirectWithFlash(request, "/dashboard/records", {
-    severity: count === 0 ? "warning" : "success",
-    message,
-  });
+  return redirectWithFlash(request, "/dashboard/records", done);
 }
 
 export default function ManageRecords() {
