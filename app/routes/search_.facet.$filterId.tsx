@@ -7,11 +7,8 @@ import { FacetValueText } from "~/components/search/FacetPanel";
 import { requireUserWith } from "~/auth/auth.server";
 import { searchPageColumns } from "~/models/page-columns.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
-import { type FacetSort, facetValues } from "~/models/search.server";
-import { getSiteSettings } from "~/models/settings.server";
-import { availableFilters, isCounted } from "~/search/filters";
+import { facetValuesPage } from "~/pages/facet-values.server";
 import { FACET_PAGE_SIZE, searchHref, toSearchParams } from "~/search/request";
-import { parseSearchParams } from "~/search/request.server";
 import { withContentKeys } from "~/lib/keys";
 
 export const handle: RouteHandle<{ label: string; page: number; total: number } | undefined> = {
@@ -28,35 +25,7 @@ export const handle: RouteHandle<{ label: string; page: number; total: number } 
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { extra: known } = await requireUserWith(request, searchPageColumns);
-  const settings = await getSiteSettings(known.settingsVersion);
-  const filter = availableFilters(settings).find((f) => f.id === params.filterId);
-  if (!filter || filter.type === "DatePicker" || !isCounted(filter))
-    throw new Response("Not Found", { status: 404 });
-  const url = new URL(request.url);
-  const advanced = url.searchParams.get("from") === "advanced";
-  const { request: search } = parseSearchParams(url.searchParams, settings, { advanced });
-  const sort: FacetSort = url.searchParams.get("fsort") === "az" ? "az" : "count";
-  const page = Math.max(
-    1,
-    Math.min(10_000, Number.parseInt(url.searchParams.get("fpage") ?? "1", 10) || 1),
-  );
-  const contains = (url.searchParams.get("fq") ?? "").trim().slice(0, 100);
-  const values = await facetValues(search, settings, filter.id, {
-    sort,
-    page,
-    contains,
-    catalogueVersion: known.catalogueVersion,
-  });
-  return json({
-    filterId: filter.id,
-    label: filter.label,
-    search,
-    sort,
-    page,
-    contains,
-    advanced,
-    ...values,
-  });
+  return json(await facetValuesPage(params.filterId, new URL(request.url).searchParams, known));
 }
 
 export default function FacetValuesRoute() {
