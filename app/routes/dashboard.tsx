@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
-import { can } from "~/lib/roles";
+import { dashboardPages } from "~/pages/dashboard.server";
 
 /**
  * The dashboard's frame: a navigation listing exactly the pages this user may open (each
@@ -10,29 +10,7 @@ import { can } from "~/lib/roles";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const pages = [
-    { to: "/dashboard/notifications", label: "Notifications" },
-    { to: "/dashboard/overview", label: "Overview" },
-    { to: "/dashboard/savedsearches", label: "Saved searches" },
-  ];
-  if (can(user.roles, "manageContent"))
-    pages.push(
-      { to: "/dashboard/records", label: "Manage records" },
-      { to: "/dashboard/managefaqs", label: "Manage FAQs" },
-      { to: "/dashboard/manageglossary", label: "Manage glossary" },
-      { to: "/dashboard/managehirs", label: "Manage HIRs" },
-      { to: "/dashboard/managehirtopics", label: "Manage HIR topics" },
-      { to: "/dashboard/imagingdiagnostics", label: "Manage imaging and diagnostics" },
-    );
-  if (can(user.roles, "manageUsers")) pages.push({ to: "/dashboard/users", label: "Users" });
-  // User reports are for admin or reportadmin (the avatar menu shows them to admin only).
-  if (can(user.roles, "readUserReports"))
-    pages.push({ to: "/dashboard/userreports", label: "User reports" });
-  if (can(user.roles, "manageUsers"))
-    pages.push({ to: "/dashboard/settings", label: "Site settings" });
-  if (can(user.roles, "manageAlerts"))
-    pages.push({ to: "/dashboard/alerts", label: "Manage alerts" });
-  return json({ pages });
+  return json({ pages: dashboardPages(user) });
 }
 
 export default function DashboardLayout() {
