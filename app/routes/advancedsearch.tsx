@@ -11,7 +11,8 @@ import { ResultsArea } from "~/components/search/SearchPage";
 import { resultCountText } from "~/components/search/SearchResults";
 import { requireUser } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { loadSearch, searchAction } from "~/pages/search-route.server";
+import { loadAdvancedSearch } from "~/pages/advanced-search.server";
+import { type loadSearch, searchAction } from "~/pages/search-route.server";
 import { describePhrase, MAX_PHRASE_LENGTH, parsePhrase } from "~/search/phrase";
 import {
   type AdvancedRow,
@@ -37,59 +38,11 @@ export const handle: RouteHandle<Data | undefined> = {
   },
 };
 
-const BLANK: AdvancedRow = {
-  filterId: "",
-  operator: "contains",
-  fieldValue: "",
-  dateFrom: "",
-  dateTo: "",
-  join: "and",
-};
-
-/** The rows exactly as the form sent them, blank ones included (for Add row and Remove row). */
-function rawRows(params: URLSearchParams): AdvancedRow[] {
-  const at = (name: string, index: number) => params.getAll(name)[index] ?? "";
-  return params
-    .getAll("field")
-    .slice(0, MAX_ADVANCED_ROWS)
-    .map((filterId, index) => ({
-      filterId,
-      operator: (OPERATORS as readonly string[]).includes(at("op", index))
-        ? (at("op", index) as AdvancedRow["operator"])
-        : "contains",
-      fieldValue: at("value", index),
-      dateFrom: at("dateFrom", index),
-      dateTo: at("dateTo", index),
-      join: at("join", index) === "or" ? "or" : "and",
-    }));
-}
-
 export const shouldRevalidate = chartsShouldRevalidate;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const url = new URL(request.url);
-  const adding = url.searchParams.has("addRow");
-  const removing = url.searchParams.get("removeRow");
-  if (adding || removing !== null) {
-    // Add row / Remove row without JavaScript: the form comes back with what was typed, changed.
-    const rows = rawRows(url.searchParams);
-    if (adding && rows.length < MAX_ADVANCED_ROWS) rows.push({ ...BLANK });
-    if (removing !== null) rows.splice(Number.parseInt(removing, 10), 1);
-    const data = await loadSearch(request, user, { advanced: true, run: false });
-    return json({
-      ...data,
-      rowErrors: [] as RowError[],
-      notices: [],
-      rows: rows.length ? rows : [{ ...BLANK }],
-      editing: true,
-    });
-  }
-  const data = await loadSearch(request, user, { advanced: true });
-  const rows = data.request.advanceSearchFilter.length
-    ? data.request.advanceSearchFilter
-    : [{ ...BLANK }];
-  return json({ ...data, rows, editing: false });
+  return json(await loadAdvancedSearch(request, user));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
