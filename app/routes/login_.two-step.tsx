@@ -4,116 +4,53 @@ import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ErrorSummary";
 import { CheckboxField, TextField } from "~/components/forms";
-import { redirectWithFlash, setFlash } from "~/lib/flash.server";
-import { parseForm } from "~/lib/forms.server";
+import { finishSignIn, TRUST_DAYS } from "~/auth/two-step.server";
 import { readForm } from "~/lib/body.server";
-import { clientAddress } from "~/models/rate-limit.server";
-import { checkSignIn, recordSignInFailure } from "~/models/sign-in-throttle.server";
+import { redirectWithFlash } from "~/lib/flash.server";
+import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
+import { CODE_GUESSES_USED } from "~/models/code-guesses.server";
+import { clientAddress } from "~/models/rate-limit.server";
 import {
-  CODE_GUESSES_USED,
-  endSignInsAfterGuesses,
-  returnCodeAttempt,
-  takeCodeAttempt,
-} from "~/models/code-guesses.server";
-import {
-  endPending,
-  finishSignIn,
-  readPending,
-  TRUST_DAYS,
-  trustBrowser,
-} from "~/auth/two-step.server";
-import {
-  recoveryCodeSchema,
-  signInCodeSchema,
-  spendRecoveryCode,
-  twoStepStatus,
-  verifyTotp,
-  WRONG_CODE,
-  WRONG_RECOVERY,
-} from "~/models/two-step.server";
+  checkSecondStep,
+  requirePendingSignIn,
+  twoStepSignInSchema,
+} from "~/pages/two-step-sign-in.server";
 
 export const handle: RouteHandle = { title: "Enter your two-step code" };
 
-const EXPIRED = "Your sign-in took too long. Please log in again.";
-
-/** Only someone whose password was right a moment ago, and who has two-step on, is here. */
-async function requirePending(request: Request) {
-  const pending = await readPending(request, "verify");
-  if (pending) return pending;
-  throw await redirectWithFlash(request, "/login", { severity: "error", message: EXPIRED });
-}
-
-/** The account's code attempts are used up: its sign-ins end, and this one starts again at /login. */
-async function guessesUsed(request: Request, userId: number) {
-  await endSignInsAfterGuesses(userId);
-  const headers = new Headers();
-  headers.append("Set-Cookie", await endPending(request));
-  return redirectWithFlash(
-    request,
-    "/login",
-    { severity: "error", message: CODE_GUESSES_USED },
-    { headers },
-  );
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requirePending(request);
+  await requirePendingSignIn(request);
   return json({ trustDays: TRUST_DAYS });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const pending = await requirePending(request);
-  const formData = await readForm(request);
-  const recovery = formData.get("intent") === "recovery";
-  const submission = recovery
-    ? parseForm(formData, recoveryCodeSchema)
-    : parseForm(formData, signInCodeSchema);
-  const form = recovery ? ("recovery" as const) : ("code" as const);
+/** The answer on the form sent (by its name), with no code kept. */
+function reply(
+  submission: ReturnType<typeof parseForm<typeof twoStepSignInSchema>>,
+  status: number,
+  errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
+) {
+  const form = submission.payload.intent === "recovery" ? ("recovery" as const) : ("code" as const);
   const hideFields = ["code", "recoveryCode"];
-  if (submission.status !== "success") {
-    return json({ ...submission.reply({ hideFields }), form }, { status: 400 });
-  }
-  // Wrong codes count with wrong passwords, per account and address (sign-in-throttle).
-  const address = clientAddress(request, context);
-  const throttle = await checkSignIn(pending.user.email, address);
-  if (!throttle.allowed) {
-    return json(
-      { ...submission.reply({ formErrors: [throttle.message], hideFields }), form },
-      {
-        status: 429,
-      },
-    );
-  }
-  // Per account, whatever the address: at most MAX_CODE_ATTEMPTS codes are checked.
-  const attempt = await takeCodeAttempt(pending.user.id);
-  if (!attempt.allowed) return guessesUsed(request, pending.user.id);
-  const value = submission.value;
-  const right =
-    "recoveryCode" in value
-      ? await spendRecoveryCode(pending.user.id, value.recoveryCode)
-      : await verifyTotp(pending.user.id, value.code);
-  if (!right) {
-    await recordSignInFailure(pending.user.email, address);
-    if (attempt.last) return guessesUsed(request, pending.user.id);
-    const fieldErrors: Record<string, string[]> =
-      "recoveryCode" in value ? { recoveryCode: [WRONG_RECOVERY] } : { code: [WRONG_CODE] };
-    return json({ ...submission.reply({ fieldErrors, hideFields }), form }, { status: 401 });
-  }
-  await returnCodeAttempt(pending.user.id);
-  const cookies: string[] = [];
-  if (value.trust) cookies.push(await trustBrowser(request, pending.user.id));
-  if ("recoveryCode" in value) {
-    const { recoveryCodesLeft: left } = await twoStepStatus(pending.user.id);
-    cookies.push(
-      await setFlash(request, {
-        severity: "warning",
-        message: `You used a recovery code: ${left} ${left === 1 ? "is" : "are"} left. Make new ones from My account, Two-step sign-in.`,
-      }),
-    );
-  }
-  return finishSignIn(request, pending.user.id, pending.redirectTo, cookies);
+  return json({ ...submission.reply({ ...errors, hideFields }), form }, { status });
 }
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const pending = await requirePendingSignIn(request);
+  const submission = parseForm(await readForm(request), twoStepSignInSchema);
+  if (submission.status !== "success") return reply(submission, 400);
+  const address = clientAddress(request, context);
+  const done = await checkSecondStep(request, pending, submission.value, address);
+  if (done.kind === "throttled") return reply(submission, 429, { formErrors: [done.message] });
+  if (done.kind === "wrong") return reply(submission, 401, { fieldErrors: done.fieldErrors });
+  if (done.kind === "guesses-used") {
+    const headers = { "Set-Cookie": done.cookie };
+    return redirectWithFlash(request, "/login", GUESSES_USED, { headers });
+  }
+  return finishSignIn(request, pending.user.id, pending.redirectTo, done.cookies);
+}
+
+const GUESSES_USED = { severity: "error", message: CODE_GUESSES_USED } as const;
 
 const FORM_IDS = { code: "two-step-code", recovery: "two-step-recovery" } as const;
 
