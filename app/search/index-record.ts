@@ -7,7 +7,7 @@ export interface RecordIndex {
   values: Array<[string, string]>;
   /** [filterId, eventName, date] triples. */
   dates: Array<[string, string, string]>;
-  /** Text values by field group (text.ts): a names and title, b indication, companies and codes, c the rest. */
+  /** Text values by field group (text.ts): names and title; indication, companies and codes; the rest. */
   text: Record<FieldGroup, string[]>;
 }
 
@@ -49,8 +49,13 @@ export function indexRecord(record: HssRecord): RecordIndex {
     values,
     dates,
     text: {
-      a: present([record.title, compound.substanceName, compound.brandName, ...compound.synonyms]),
-      b: present([
+      names: present([
+        record.title,
+        compound.substanceName,
+        compound.brandName,
+        ...compound.synonyms,
+      ]),
+      details: present([
         record.hssId,
         indication.indication,
         indication.therapeuticArea,
@@ -68,7 +73,7 @@ export function indexRecord(record: HssRecord): RecordIndex {
         compound.drugClass,
         compound.target,
       ]),
-      c: present([
+      other: present([
         compound.mechanismOfAction,
         compound.technologyType,
         record.diseaseInformation.description,

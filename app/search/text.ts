@@ -10,10 +10,13 @@ import { stemmer } from "stemmer";
  * and lengths stay exact and the index and the reference compute identical scores.
  */
 
-/** The field groups of a record's text: names and title; indication, companies and codes; the rest. */
-export const FIELD_WEIGHTS = { a: 4, b: 2, c: 1 } as const;
+/**
+ * The field groups of a record's text, by weight: its names and title; its indication,
+ * companies and codes; everything else.
+ */
+export const FIELD_WEIGHTS = { names: 4, details: 2, other: 1 } as const;
 export type FieldGroup = keyof typeof FIELD_WEIGHTS;
-export const FIELD_GROUPS: FieldGroup[] = ["a", "b", "c"];
+export const FIELD_GROUPS: FieldGroup[] = ["names", "details", "other"];
 
 export const BM25_K1 = 1.2;
 export const BM25_B = 0.75;
