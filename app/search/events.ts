@@ -45,3 +45,35 @@ export function countByYear(dayOf: ArrayLike<number>, docs: Iterable<number>): E
     .sort((a, b) => a.year - b.year);
   return { years, none };
 }
+
+/** The date filter of the EU regulatory events: the one the next-or-last rule reads. */
+export const EU_EVENT_DATES = "euEventDates";
+
+/** What the rule reads of the index: each ordinal's days of a date filter. */
+export interface DatedOrdinals {
+  /** Ordinals given out so far. */
+  readonly used: number;
+  readonly dates: {
+    /** Replaces `into` by the ordinal's days of one filter. */
+    daysOf(ordinal: number, filterIndex: number, into: number[]): void;
+  };
+}
+
+/** Per ordinal, the day of its next or last event of a date filter as seen on `today` (0: none). */
+export function nextOrLastDays(index: DatedOrdinals, filterIndex: number, today: number) {
+  const days = new Int32Array(index.used);
+  const eventDays: number[] = [];
+  for (let doc = 0; doc < index.used; doc++) {
+    index.dates.daysOf(doc, filterIndex, eventDays);
+    days[doc] = nextOrLastDay(eventDays, today);
+  }
+  return days;
+}
+
+/** The first and last day of the years [from, to] (an open end: null), as days compare. */
+export function yearBounds(from: number | null, to: number | null) {
+  return {
+    low: from === null ? 1 : from * 10000 + 101,
+    high: to === null ? Infinity : to * 10000 + 1231,
+  };
+}
