@@ -1,9 +1,9 @@
 import { required } from "~/lib/required";
 import { bitOrdinals } from "./bitset";
-import type { MatchParts, SearchIndex } from "./engine";
 import { availableFilters, type EnabledSettings, FILTERS, filterIndexOf } from "./filters";
-import type { SearchRequest } from "./request";
+import { FACET_PAGE_SIZE, type SearchRequest } from "./request";
 import type { FacetGroup, FacetValue } from "./results";
+import type { ValueDictionary } from "./value-dictionary";
 
 /**
  * Facet counting over a match set: how many matches hold each value of each facet filter,
@@ -24,30 +24,30 @@ export function byCountThenValue(
 }
 
 /** Counts of each facet filter's values (by local ordinal) over a match set. */
-export function countColumns(index: SearchIndex, bits: Uint32Array, filterIndexes: number[]) {
+export function countColumns(values: ValueDictionary, bits: Uint32Array, filterIndexes: number[]) {
   const counts = new Map<number, Int32Array>();
   const matches = bitOrdinals(bits);
   for (const filterIndex of filterIndexes) {
-    const count = new Int32Array(index.filterValues[filterIndex].length);
+    const count = new Int32Array(values.byFilter[filterIndex].length);
     counts.set(filterIndex, count);
-    const column = required(index.columns.get(filterIndex), "facet column");
+    const column = required(values.columns.get(filterIndex), "facet column");
     const { start, length } = column;
-    const values = column.values.data;
+    const locals = column.values.data;
     for (let m = 0; m < matches.length; m++) {
       const doc = matches[m];
-      for (let i = start[doc], end = i + length[doc]; i < end; i++) count[values[i]]++;
+      for (let i = start[doc], end = i + length[doc]; i < end; i++) count[locals[i]]++;
     }
   }
   return counts;
 }
 
 /** Counts of one filter's values (local ordinals) over a match set, from the value postings. */
-export function countPostings(index: SearchIndex, bits: Uint32Array, filterIndex: number) {
-  const ids = index.filterValues[filterIndex];
+export function countPostings(values: ValueDictionary, bits: Uint32Array, filterIndex: number) {
+  const ids = values.byFilter[filterIndex];
   const count = new Int32Array(ids.length);
   ids.forEach((id, local) => {
     let n = 0;
-    index.valuePostings.each(id, (doc) => {
+    values.postings.each(id, (doc) => {
       if (bits[doc >>> 5] & (1 << (doc & 31))) n++;
     });
     count[local] = n;
@@ -55,19 +55,24 @@ export function countPostings(index: SearchIndex, bits: Uint32Array, filterIndex
   return count;
 }
 
+/** A filter's counted values (local ordinal → count) as rows, most matches first. */
+export function countedRows(values: ValueDictionary, filterIndex: number, count: Int32Array) {
+  const ids = values.byFilter[filterIndex];
+  const rows: Array<{ value: string; count: number }> = [];
+  for (let local = 0; local < count.length; local++) {
+    if (count[local] > 0) rows.push({ value: values.text[ids[local]], count: count[local] });
+  }
+  return rows.sort(byCountThenValue);
+}
+
 export function facetGroup(
-  index: SearchIndex,
+  values: ValueDictionary,
   filterIndex: number,
   count: Int32Array,
   selected: string[],
 ): FacetGroup | null {
   const filter = FILTERS[filterIndex];
-  const ids = index.filterValues[filterIndex];
-  const rows: Array<{ value: string; count: number }> = [];
-  for (let local = 0; local < count.length; local++) {
-    if (count[local] > 0) rows.push({ value: index.valueText[ids[local]], count: count[local] });
-  }
-  rows.sort(byCountThenValue);
+  const rows = countedRows(values, filterIndex, count);
   const shown: FacetValue[] = rows
     .filter((row, rank) => rank < FACET_LIMIT || selected.includes(row.value))
     .map((row) => ({
@@ -81,13 +86,23 @@ export function facetGroup(
   return { filterId: filter.id, label: filter.label, distinctValues: rows.length, values: shown };
 }
 
-export function countFacets(
-  index: SearchIndex,
-  request: SearchRequest,
-  settings: EnabledSettings,
-  bits: Uint32Array,
-  parts: MatchParts,
-): FacetGroup[] {
+/** What facet counting reads of the search it counts for. */
+export interface FacetSearch {
+  values: ValueDictionary;
+  request: SearchRequest;
+  settings: EnabledSettings;
+  /** The matches. */
+  bits: Uint32Array;
+  /** Whether the search has no condition at all (the whole catalogue is counted, and kept). */
+  everything: boolean;
+  /** The matches of every condition but those of one filter (its OR-able values). */
+  without: (filterId: string) => Uint32Array;
+  /** The whole catalogue's counts per set of filters, while the records stay the same. */
+  catalogueCounts: Map<string, Map<number, Int32Array>>;
+}
+
+export function countFacets(search: FacetSearch): FacetGroup[] {
+  const { values, request, settings, bits } = search;
   const facets = availableFilters(settings).filter((filter) => filter.facet);
   const selected = new Map(
     request.basicSearchFilter.map((group) => [group.filterId, group.values]),
@@ -97,23 +112,53 @@ export function countFacets(
     .filter((filter) => !separately.includes(filter))
     .map((filter) => filterIndexOf(filter.id));
   let counts: Map<number, Int32Array>;
-  if (parts.parts.length === 0) {
-    // The whole catalogue: counted once per index state.
+  if (search.everything) {
+    // The whole catalogue: counted once per state of the records.
     const key = together.join(",");
-    counts = index.allFacets.get(key) ?? countColumns(index, bits, together);
-    index.allFacets.set(key, counts);
+    counts = search.catalogueCounts.get(key) ?? countColumns(values, bits, together);
+    search.catalogueCounts.set(key, counts);
   } else {
-    counts = countColumns(index, bits, together);
+    counts = countColumns(values, bits, together);
   }
   for (const filter of separately) {
     const at = filterIndexOf(filter.id);
-    const separate = countColumns(index, index.combine(parts.parts, filter.id), [at]);
+    const separate = countColumns(values, search.without(filter.id), [at]);
     counts.set(at, required(separate.get(at), "facet counts"));
   }
   return facets.flatMap((filter) => {
     const at = filterIndexOf(filter.id);
     const count = required(counts.get(at), "facet counts");
-    const group = facetGroup(index, at, count, selected.get(filter.id) ?? []);
+    const group = facetGroup(values, at, count, selected.get(filter.id) ?? []);
     return group ? [group] : [];
   });
+}
+
+export type FacetSort = "count" | "az";
+
+/**
+ * One page of a filter's values over a match set: the facet's "more" page, most matches
+ * first or A to Z, narrowed to those containing `contains`, each marked when chosen.
+ */
+export function facetPage(
+  values: ValueDictionary,
+  filterId: string,
+  bits: Uint32Array,
+  selected: string[],
+  options: { sort: FacetSort; page: number; contains?: string },
+) {
+  const filterIndex = filterIndexOf(filterId);
+  const count = values.columns.has(filterIndex)
+    ? required(countColumns(values, bits, [filterIndex]).get(filterIndex), "facet counts")
+    : countPostings(values, bits, filterIndex);
+  let rows = countedRows(values, filterIndex, count);
+  const contains = options.contains?.trim().toLowerCase();
+  if (contains) rows = rows.filter((row) => row.value.toLowerCase().includes(contains));
+  if (options.sort === "az") rows.sort((a, b) => a.value.localeCompare(b.value));
+  const start = (options.page - 1) * FACET_PAGE_SIZE;
+  return {
+    total: rows.length,
+    values: rows
+      .slice(start, start + FACET_PAGE_SIZE)
+      .map((row) => ({ ...row, selected: selected.includes(row.value) })),
+  };
 }

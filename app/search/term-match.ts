@@ -1,0 +1,109 @@
+import { bitAnd, bitCount, bitOrdinals } from "./bitset";
+import type { QueryTerm } from "./compiled-phrase";
+import type { IndexStore } from "./store";
+import { ESCAPE, MARKER_WEIGHT, STOP, TERM_BASE } from "./term-stream";
+
+/** A phrase-box term's live matches, its weighted frequency per ordinal, and how many records hold it. */
+export interface TermMatch {
+  bits: Uint32Array;
+  /** Per ordinal (only read at the matches): the term's weighted frequency; null when not asked for. */
+  frequency: Int32Array | null;
+  documentFrequency: number;
+}
+
+/**
+ * Matches a term, a prefix (every term starting with it) or a phrase over the store; when
+ * given `frequency` (zeroed, one slot per ordinal) it is filled in for relevance.
+ */
+export function matchTerm(
+  store: IndexStore,
+  term: QueryTerm,
+  frequency: Int32Array | null,
+): TermMatch {
+  const bits = store.emptyBits();
+  const live = store.live;
+  const terms = store.terms;
+  if (term.kind === "term" || term.kind === "prefix") {
+    let documentFrequency = 0;
+    if (term.kind === "term") {
+      const id = terms.idOf(term.term);
+      if (id !== undefined) {
+        terms.postings.accumulate(id, bits, live, frequency);
+        documentFrequency = terms.documentFrequency.data[id];
+      }
+    } else {
+      for (const id of terms.prefixIds(term.prefix))
+        terms.postings.accumulate(id, bits, live, frequency);
+      documentFrequency = bitCount(bits);
+    }
+    return { bits, frequency, documentFrequency };
+  }
+  matchPhrase(store, term.terms, bits, frequency);
+  return { bits, frequency, documentFrequency: bitCount(bits) };
+}
+
+/**
+ * A phrase: records holding every term, then checked position by position in their stream;
+ * a record's frequency is the weight of each value the phrase is found in, once per place.
+ */
+function matchPhrase(
+  store: IndexStore,
+  phrase: Array<string | null>,
+  bits: Uint32Array,
+  frequency: Int32Array | null,
+) {
+  const terms = store.terms;
+  const live = store.live;
+  // -1: a stop word's place (any word); -2: a term no record holds.
+  const wanted = phrase.map((t) => (t === null ? -1 : (terms.idOf(t) ?? -2)));
+  if (wanted.includes(-2)) return;
+  let candidates: Uint32Array | null = null;
+  for (const id of new Set(wanted.filter((w) => w >= 0))) {
+    const own = store.emptyBits();
+    terms.postings.markInto(id, own, live);
+    candidates = candidates ? bitAnd(candidates, own) : own;
+  }
+  const codes = store.stream.codes.data;
+  const starts = store.stream.start;
+  const lengths = store.stream.length;
+  // Module constants read into locals: the loop below is the hottest of a phrase search.
+  const escape = ESCAPE;
+  const stop = STOP;
+  const markerWeight = MARKER_WEIGHT;
+  const wantedCodes = wanted.map((w) => (w < 0 ? -1 : w + TERM_BASE));
+  const first = wantedCodes[0];
+  const span = wantedCodes.length;
+  const docs = bitOrdinals(candidates ?? bits);
+  for (let d = 0; d < docs.length; d++) {
+    const doc = docs[d];
+    let weight = 0;
+    let found = 0;
+    const start = starts[doc];
+    const end = start + lengths[doc];
+    for (let i = start; i < end; i++) {
+      let code = codes[i];
+      if (code === escape) {
+        code = codes[i + 1] * 65_536 + codes[i + 2];
+        i += 2;
+      }
+      if (code !== first) {
+        if (code < stop) weight = markerWeight[code];
+        continue;
+      }
+      let k = 1;
+      for (let j = i + 1; k < span && j < end; k++) {
+        let at = codes[j++];
+        if (at === escape) {
+          at = codes[j] * 65_536 + codes[j + 1];
+          j += 2;
+        }
+        if (at < stop || (wantedCodes[k] >= 0 && at !== wantedCodes[k])) break;
+      }
+      if (k === span) found += weight;
+    }
+    if (found > 0) {
+      bits[doc >>> 5] |= 1 << (doc & 31);
+      if (frequency) frequency[doc] = found;
+    }
+  }
+}
