@@ -7,7 +7,7 @@ import type { FacetGroup } from "./results";
  * "Phase III" after "Phase II", not wherever its count puts it. Every other facet (company,
  * therapeutic area, ATC code…) is a set of names, listed most records first.
  *
- * The engine chooses which values a facet shows by their counts (app/search/engine.ts, checked
+ * The engine chooses which values a facet shows by their counts (app/search/facets.ts, checked
  * against the reference in tests); this only orders what it chose, for the page: the filter
  * panel and the charts above the results.
  */
