@@ -20,6 +20,7 @@ async function readPassword(): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true });
   // Echo the prompt, then nothing of what is typed.
   let muted = false;
+  // readline has no public way to stop echoing: its private writer is replaced.
   const internals = rl as unknown as { _writeToOutput: (text: string) => void };
   internals._writeToOutput = (text: string) => {
     if (!muted) process.stdout.write(text);

@@ -52,8 +52,10 @@ export function reachDatabaseThrough(port: MessagePort) {
 
 function openRemote(port: MessagePort): Connection {
   const client = remoteClient(port);
+  // The remote client answers the few PGlite methods drizzle calls (query, exec,
+  // transaction), over the port to the thread that holds the database.
   const db = drizzlePglite({ client: client as unknown as PGlite, schema, logger: logQueries() });
-  return { db: db as unknown as Db, engine: "pglite", close: client.close };
+  return { db, engine: "pglite", close: client.close };
 }
 
 /** Work to run once after migrations, before the first query is served (demo seeding). */
@@ -101,7 +103,7 @@ async function openPglite(dataDir = path.join(env().dataDir, "pglite")): Promise
   yieldBetweenTurns(client);
   const db = drizzlePglite({ client, schema, logger: logQueries() });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db: db as unknown as Db, engine: "pglite", close: () => client.close(), pglite: client };
+  return { db, engine: "pglite", close: () => client.close(), pglite: client };
 }
 
 async function openPostgres(url: string, hooks = state.hooks): Promise<Connection> {
@@ -113,7 +115,7 @@ async function openPostgres(url: string, hooks = state.hooks): Promise<Connectio
     logWarn("database", "a connection was closed by the server", { error: error.message });
   pool.on("error", dropped);
   pool.on("connect", (connection) => connection.on("error", dropped));
-  const db = drizzlePg({ client: pool, schema, logger: logQueries() }) as unknown as Db;
+  const db: Db = drizzlePg({ client: pool, schema, logger: logQueries() });
   // Migrations and the start-up hooks (the demo data) take turns between the processes and
   // threads that start together: the second finds the work done.
   const client = await pool.connect();
@@ -216,6 +218,7 @@ export async function restoreEmbeddedDatabase(backup: Blob, dataDir: string) {
 
 /** Rows of a raw `db.execute` result: both drivers return `{ rows }`. */
 export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  // Typed per driver by drizzle; PGlite's and node-postgres's results both carry `rows`.
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

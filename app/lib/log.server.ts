@@ -8,7 +8,7 @@ import { currentRequest } from "~/lib/request-context.server";
  * a session's hash, an email address or a password's hash.
  */
 export function serializeError(error: unknown) {
-  const serialized = pino.stdSerializers.err(error as Error) as unknown as Record<string, unknown>;
+  const serialized: Record<string, unknown> = { ...pino.stdSerializers.err(error as Error) };
   // The parameters run from "params:" to the end of the message, over any number of lines (a
   // contact message's text is one); in the stack, up to its first "    at" frame.
   const withoutParams = (value: unknown) =>

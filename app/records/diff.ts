@@ -145,8 +145,9 @@ function pushChange(
 export function diffRecords(previous: HssRecord | undefined, next: HssRecord): FieldChange[] {
   if (!previous) return [];
   const out: FieldChange[] = [];
-  const before = previous as unknown as Record<string, Json>;
-  const after = next as unknown as Record<string, Json>;
+  // A record is JSON: it is parsed from JSON and stored as jsonb.
+  const before = previous as Record<string, Json>;
+  const after = next as Record<string, Json>;
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (KEY_FACTS.has(key)) {
       pushChange("keyFacts", [humanise(key)], before[key], after[key], out);

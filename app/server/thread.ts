@@ -51,6 +51,7 @@ async function answer(message: Extract<ToThread, { type: "request" }>) {
       headers: [...response.headers.entries()],
     });
     if (response.body) {
+      // Node's web streams are async iterable; the DOM types this project uses don't say so.
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
         if (controller.signal.aborted) break;
         const copy = new Uint8Array(chunk);

@@ -218,6 +218,8 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
               thread,
               { ...message, id: ++nextId },
               {
+                // The handler writes only status, headers, body and end to `res`: the sink
+                // has those, not the rest of an Express response.
                 res: sink as unknown as Response,
                 next: reject,
                 context: undefined,
