@@ -78,6 +78,9 @@ export async function uploadImport(request: Request, userId: number): Promise<Up
   return { kind: "started", importId };
 }
 
+/** The answer to a Publish or Discard that does not say what to do. */
+export const CHOOSE_STAGED = "Choose a staged version to publish or discard";
+
 /** Which staged versions a button is for: all of them, or one record's. */
 const stagedTarget = z.union([
   z.object({ scope: z.literal("all") }).transform(() => "all" as const),

@@ -14,7 +14,12 @@ import { refusedForm } from "~/lib/forms.server";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import { IMPORT_STATES } from "~/records/import-states";
 import { TOO_BIG } from "~/models/record-import.server";
-import { manageRecordsPage, stagedAction, uploadImport } from "~/pages/manage-records.server";
+import {
+  CHOOSE_STAGED,
+  manageRecordsPage,
+  stagedAction,
+  uploadImport,
+} from "~/pages/manage-records.server";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
 import { readForm } from "~/lib/body.server";
@@ -40,10 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirect(`/dashboard/records/imports/${upload.importId}`, { status: 303 });
   }
   const done = await stagedAction(await readForm(request));
-  if (!done)
-    return json(refusedForm({ "": ["Choose a staged version to publish or discard"] }), {
-      status: 400,
-    });
+  if (!done) return json(refusedForm({ "": [CHOOSE_STAGED] }), { status: 400 });
   return redirectWithFlash(request, "/dashboard/records", done);
 }
 
