@@ -11,7 +11,8 @@ import { formatDate } from "~/lib/dates";
 import { fileSize } from "~/lib/file-size";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getHir, listHirsForStaff, setHirArchived } from "~/models/hirs.server";
+import { listHirsForStaff } from "~/models/hirs.server";
+import { archiveHir, hirArchiveForm } from "~/pages/manage-hirs.server";
 
 export const handle: RouteHandle = { title: "Manage HIRs" };
 
@@ -26,25 +27,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const id = Number(form.get("id"));
-  if ((intent !== "archive" && intent !== "unarchive") || !Number.isSafeInteger(id))
-    throw badRequest("Choose a report to archive or unarchive.");
-  const hir = await getHir(id);
-  const done = hir ? await setHirArchived(id, intent === "archive", user.id) : false;
-  return redirectWithFlash(
-    request,
-    `${PATH}#hir-row-${id}`,
-    done && hir
-      ? {
-          severity: "success",
-          message:
-            intent === "archive"
-              ? `HIR archived: “${hir.title}”. Members no longer see it.`
-              : `HIR unarchived: “${hir.title}”. Members can download it again.`,
-        }
-      : { severity: "info", message: "That HIR has been deleted." },
-  );
+  const parsed = hirArchiveForm.safeParse({ intent: form.get("intent"), id: form.get("id") });
+  if (!parsed.success) throw badRequest("Choose a report to archive or unarchive.");
+  const flash = await archiveHir(parsed.data, user.id);
+  return redirectWithFlash(request, `${PATH}#hir-row-${parsed.data.id}`, flash);
 }
 
 export default function ManageHirs() {
