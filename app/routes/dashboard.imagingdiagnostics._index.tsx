@@ -2,21 +2,17 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
 import { requirePermission } from "~/auth/auth.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
-import { parseImagingQuery } from "~/lib/imaging-query";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import {
-  entryLabel,
-  getImagingEntry,
-  IMAGING_LIMIT,
-  listImaging,
-  setImagingArchived,
-} from "~/models/imaging-diagnostics.server";
+  archiveImagingEntry,
+  imagingArchiveForm,
+  imagingRegisterPage,
+  registerAddress,
+} from "~/pages/imaging-register.server";
 
 const TITLE = "Manage imaging and diagnostics";
 const PATH = "/dashboard/imagingdiagnostics";
@@ -28,49 +24,17 @@ export const handle: RouteHandle<{ page: number; pages: number } | undefined> = 
 /** The staff's register: every entry, archived ones included and marked. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  const query = parseImagingQuery(new URL(request.url).searchParams);
-  const list = await listImaging(query, { includeArchived: true });
-  return json({
-    query: { ...query, page: list.page },
-    rows: list.rows.map((row) => ({ ...row, label: entryLabel(row) })),
-    total: list.total,
-    page: list.page,
-    pages: list.pages,
-    categories: list.categories,
-    limit: IMAGING_LIMIT,
-  });
+  return json(await imagingRegisterPage(new URL(request.url).searchParams));
 }
-
-const archiveForm = z.object({
-  // What the button means, not "flip it": a second send changes nothing.
-  intent: z.enum(["archive", "unarchive"]),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
 
 /** Archive and unarchive (one toggle, as two buttons that say which). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const form = await readForm(request);
-  const url = new URL(request.url);
-  // Back to the same list; Remix's ?index (this is an index route) stays out of the address.
-  url.searchParams.delete("index");
-  const back = safeRedirect(`${url.pathname}${url.search}`, "/dashboard/imagingdiagnostics");
-  const parsed = archiveForm.safeParse(Object.fromEntries(form));
+  const back = registerAddress(request);
+  const parsed = imagingArchiveForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return redirect(back, { status: 303 });
-  const entry = await getImagingEntry(parsed.data.id);
-  const archived = entry
-    ? await setImagingArchived(entry.id, parsed.data.intent === "archive", user.id)
-    : null;
-  const message =
-    !entry || archived === null
-      ? "That entry no longer exists."
-      : archived
-        ? `Archived: ${entryLabel(entry)}. Members no longer see it.`
-        : `Unarchived: ${entryLabel(entry)}. Members see it again.`;
-  return redirectWithFlash(request, back, {
-    severity: archived === null ? "error" : "success",
-    message,
-  });
+  return redirectWithFlash(request, back, await archiveImagingEntry(parsed.data, user.id));
 }
 
 export default function ManageImagingDiagnostics() {
