@@ -14,16 +14,12 @@ import { requireUser } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { imagingSelectionForm } from "~/pages/imaging-form.server";
-import { parseImagingQuery } from "~/lib/imaging-query";
 import { pagedTitle, type RouteHandle } from "~/lib/route-handle";
 import {
-  clearImagingSelection,
-  entryLabel,
-  getImagingSelection,
-  IMAGING_LIMIT,
-  listImaging,
-  updateImagingSelection,
-} from "~/models/imaging-diagnostics.server";
+  changeImagingSelection,
+  imagingListPage,
+  selectionFields,
+} from "~/pages/imaging-list.server";
 
 const TITLE = "Imaging and diagnostics";
 
@@ -34,25 +30,7 @@ export const handle: RouteHandle<{ page: number; pages: number } | undefined> = 
 /** The members' list: entries that are not archived, with a selection and an immediate export. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const query = parseImagingQuery(new URL(request.url).searchParams);
-  const list = await listImaging(query, { includeArchived: false });
-  const selection = await getImagingSelection(
-    user.id,
-    list.rows.map((row) => row.id),
-  );
-  return json({
-    query: { ...query, status: "all" as const, page: list.page },
-    rows: list.rows.map(({ createdOrUpdatedByName: _by, ...row }) => ({
-      ...row,
-      label: entryLabel(row),
-    })),
-    total: list.total,
-    page: list.page,
-    pages: list.pages,
-    categories: list.categories,
-    selection,
-    limit: IMAGING_LIMIT,
-  });
+  return json(await imagingListPage(user, new URL(request.url).searchParams));
 }
 
 /**
@@ -62,20 +40,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = await readForm(request);
-  const url = new URL(request.url);
-  const parsed = imagingSelectionForm.safeParse({
-    intent: form.get("intent"),
-    shown: form.getAll("shown"),
-    selected: form.getAll("selected"),
-  });
-  if (parsed.success) {
-    const { intent, shown, selected } = parsed.data;
-    if (intent === "clear") await clearImagingSelection(user.id);
-    else if (intent === "selectPage") await updateImagingSelection(user.id, shown, shown);
-    else await updateImagingSelection(user.id, shown, selected);
-  }
+  const parsed = imagingSelectionForm.safeParse(selectionFields(form));
+  if (parsed.success) await changeImagingSelection(user.id, parsed.data);
   if (form.get("js") === "1")
     return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
+  const url = new URL(request.url);
   return redirect(safeRedirect(`${url.pathname}${url.search}`, "/imagingdiagnostics"), {
     status: 303,
   });
