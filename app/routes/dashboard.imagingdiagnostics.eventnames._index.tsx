@@ -3,23 +3,15 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
 import { TableScroll } from "~/components/TableScroll";
 import { requirePermission } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
-import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  addEventName,
-  eventNameExists,
-  eventNameSchema,
-  eventNameTaken,
-  listEventNames,
-  moveEventName,
-} from "~/models/imaging-diagnostics.server";
+import { listEventNames } from "~/models/imaging-diagnostics.server";
+import { eventNamesAction, eventNamesForm } from "~/pages/imaging-event-names.server";
 
 export const handle: RouteHandle = { title: "Imaging and diagnostics event names" };
 
@@ -30,31 +22,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ names: await listEventNames() });
 }
 
-const moveForm = z.object({
-  intent: z.enum(["up", "down"]),
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
-
 /** Adds a name (intent "add"), or moves one up or down the dropdown's order. */
 export async function action({ request }: ActionFunctionArgs) {
   await requirePermission(request, "manageContent");
   const form = await readForm(request);
-  if (form.get("intent") !== "add") {
-    const move = moveForm.safeParse(Object.fromEntries(form));
-    if (move.success) await moveEventName(move.data.id, move.data.intent);
-    return redirect(PATH, { status: 303 });
-  }
-  const submission = parseForm(form, eventNameSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { name } = submission.value;
-  if (await eventNameExists(name))
-    return json(submission.reply({ fieldErrors: { name: [eventNameTaken(name)] } }), {
-      status: 400,
-    });
-  await addEventName(name);
+  const parsed = eventNamesForm.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return redirect(PATH, { status: 303 });
+  const outcome = await eventNamesAction(form, parsed.data);
+  if (outcome.kind === "moved") return redirect(PATH, { status: 303 });
+  if (outcome.kind === "invalid") return json(outcome.reply, { status: 400 });
   return redirectWithFlash(request, PATH, {
     severity: "success",
-    message: `Event name added: ${name}.`,
+    message: `Event name added: ${outcome.name}.`,
   });
 }
 
