@@ -4,24 +4,14 @@ import { json, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
-import {
-  authenticator,
-  getOptionalUser,
-  LOGIN_FAILED,
-  LoginFailedError,
-  loginSchema,
-} from "~/auth/auth.server";
+import { getOptionalUser, LOGIN_FAILED, loginSchema } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
 import { parseForm } from "~/lib/forms.server";
 import { clientAddress } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  checkSignIn,
-  recordSignInFailure,
-  recordSignInSuccess,
-} from "~/models/sign-in-throttle.server";
 import { readForm } from "~/lib/body.server";
 import { completePasswordSignIn } from "~/auth/two-step.server";
+import { checkPassword } from "~/pages/login.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
@@ -37,32 +27,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: the access check is that it needs none; the strategy reads the body.
   const submission = parseForm(await readForm(request.clone()), loginSchema);
-  if (submission.status !== "success") {
-    return json(submission.reply({ hideFields: ["password"] }), { status: 400 });
-  }
-  const address = clientAddress(request, context);
-  const { email } = submission.value;
-  // Failures count per account and address, and slow the account down (sign-in-throttle).
-  const throttle = await checkSignIn(email, address);
-  if (!throttle.allowed) {
-    return json(submission.reply({ formErrors: [throttle.message], hideFields: ["password"] }), {
-      status: 429,
+  const hideFields = ["password"];
+  if (submission.status !== "success")
+    return json(submission.reply({ hideFields }), { status: 400 });
+  const { email, redirectTo } = submission.value;
+  const done = await checkPassword(request, email, clientAddress(request, context));
+  if (done.kind === "throttled")
+    return json(submission.reply({ formErrors: [done.message], hideFields }), { status: 429 });
+  // On the password field, to be typed again: the summary links to it, in the same words.
+  if (done.kind === "wrong")
+    return json(submission.reply({ fieldErrors: { password: [LOGIN_FAILED] }, hideFields }), {
+      status: 401,
     });
-  }
-  try {
-    const user = await authenticator.authenticate("form", request);
-    await recordSignInSuccess(email, address);
-    // A session, or first the second step or two-step enrolment (app/auth/two-step.server.ts).
-    return await completePasswordSignIn(request, user, safeRedirect(submission.value.redirectTo));
-  } catch (error) {
-    if (!(error instanceof LoginFailedError)) throw error;
-    await recordSignInFailure(email, address);
-    // On the password field, to be typed again: the summary links to it, in the same words.
-    return json(
-      submission.reply({ fieldErrors: { password: [LOGIN_FAILED] }, hideFields: ["password"] }),
-      { status: 401 },
-    );
-  }
+  // A session, or first the second step or two-step enrolment (app/auth/two-step.server.ts).
+  return completePasswordSignIn(request, done.user, safeRedirect(redirectTo));
 }
 
 export default function Login() {

@@ -9,15 +9,9 @@ import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { createSession, destroySession } from "~/auth/session.server";
-import {
-  findInvitation,
-  InvitationUnusableError,
-  registerFromInvitation,
-  registerSchema,
-} from "~/models/accounts.server";
-import { EmailTakenError } from "~/models/users.server";
+import { findInvitation, registerSchema } from "~/models/accounts.server";
 import { readForm } from "~/lib/body.server";
+import { formInvitation, registerAccount } from "~/pages/register.server";
 
 type LoaderData = Awaited<ReturnType<typeof findInvitation>>;
 
@@ -37,44 +31,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+const EMAIL_TAKEN = "An account with this email already exists. Log in, or reset your password.";
+
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const code = String(formData.get("invitationCode") ?? "");
-  const back = `/register?${new URLSearchParams({ invitationCode: code })}`;
-  const lookup = await findInvitation(code);
-  if (lookup.status !== "valid") return redirect(back);
-  const submission = parseForm(formData, registerSchema(lookup.invitation.email));
+  const invitation = await formInvitation(formData);
+  if (invitation.email === null) return redirect(invitation.back);
+  const submission = parseForm(formData, registerSchema(invitation.email));
   const hideFields = ["password", "confirmPassword"];
   if (submission.status !== "success")
     return json(submission.reply({ hideFields }), { status: 400 });
-  let user: Awaited<ReturnType<typeof registerFromInvitation>>;
-  try {
-    user = await registerFromInvitation(submission.value);
-  } catch (error) {
-    if (error instanceof InvitationUnusableError) return redirect(back);
-    if (!(error instanceof EmailTakenError)) throw error;
-    return json(
-      submission.reply({
-        formErrors: ["An account with this email already exists. Log in, or reset your password."],
-        hideFields,
-      }),
-      { status: 409 },
-    );
-  }
+  const done = await registerAccount(request, submission.value);
+  if (done.kind === "unusable") return redirect(invitation.back);
+  if (done.kind === "email-taken")
+    return json(submission.reply({ formErrors: [EMAIL_TAKEN], hideFields }), { status: 409 });
   // Whoever was signed in on this browser is signed out: the new account takes over.
-  const headers = new Headers();
-  // The old session (if any) ends; the new cookie replaces its cookie.
-  await destroySession(request);
-  headers.append("Set-Cookie", await createSession(request, user.id));
-  return redirectWithFlash(
-    request,
-    "/",
-    {
-      severity: "success",
-      message: `Welcome, ${user.firstName}. Your account is ready and you are signed in.`,
-    },
-    { headers },
-  );
+  const message = `Welcome, ${done.firstName}. Your account is ready and you are signed in.`;
+  const headers = { "Set-Cookie": done.cookie };
+  return redirectWithFlash(request, "/", { severity: "success", message }, { headers });
 }
 
 export default function Register() {
