@@ -5,19 +5,12 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { PasswordFields } from "~/components/PasswordFields";
 import { summaryItems } from "~/components/forms";
-import { setFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { destroySession } from "~/auth/session.server";
-import { completePasswordSignIn, type SignInStep } from "~/auth/two-step.server";
-import {
-  changePasswordSchema,
-  findPasswordReset,
-  resetPassword,
-  ResetTokenInvalidError,
-} from "~/models/accounts.server";
+import { completePasswordSignIn } from "~/auth/two-step.server";
+import { changePasswordSchema, findPasswordReset } from "~/models/accounts.server";
 import { readForm } from "~/lib/body.server";
-import { originOf } from "~/models/security-events.server";
+import { formPasswordReset, resetPasswordFromLink } from "~/pages/change-password.server";
 
 type LoaderData = { status: "valid"; email: string; token: string } | { status: "invalid" };
 
@@ -36,38 +29,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readForm(request);
-  const token = String(formData.get("token") ?? "");
-  const back = `/changepassword?${new URLSearchParams({ token })}`;
-  const lookup = await findPasswordReset(token);
-  if (lookup.status !== "valid") return redirect(back);
-  const submission = parseForm(formData, changePasswordSchema(lookup.email));
+  const reset = await formPasswordReset(formData);
+  if (reset.email === null) return redirect(reset.back);
+  const submission = parseForm(formData, changePasswordSchema(reset.email));
   if (submission.status !== "success")
     return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
-  let user: Awaited<ReturnType<typeof resetPassword>>;
-  try {
-    // Spends the token and ends every session, API token and trusted browser of the account.
-    user = await resetPassword(token, submission.value.password, originOf(request));
-  } catch (error) {
-    if (error instanceof ResetTokenInvalidError) return redirect(back);
-    throw error;
-  }
-  // The emailed link stands in for the password, not for the second step: someone who can
-  // read the mailbox still needs the code. The old session (if any) has ended; its cookie goes.
-  const ended = await destroySession(request);
-  return completePasswordSignIn(request, user, "/", async (step) => [
-    ...(step === "signed-in" ? [] : [ended]),
-    await setFlash(request, { severity: "success", message: RESET_DONE[step] }),
-  ]);
+  const { password } = submission.value;
+  const done = await resetPasswordFromLink(request, reset.token, password);
+  if (done.kind === "invalid") return redirect(reset.back);
+  return completePasswordSignIn(request, done.user, "/", done.withCookies);
 }
-
-const RESET_DONE: Record<SignInStep, string> = {
-  "signed-in":
-    "Your password has been changed. You are signed in here and signed out everywhere else.",
-  verify:
-    "Your password has been changed and you are signed out everywhere. Enter your two-step code to sign in.",
-  enrol:
-    "Your password has been changed and you are signed out everywhere. Set up two-step sign-in to sign in.",
-};
 
 export default function ChangePassword() {
   const data = useLoaderData<typeof loader>();

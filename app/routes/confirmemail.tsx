@@ -1,22 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
-import { getOptionalUser } from "~/auth/auth.server";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
-  confirmEmailChange,
-  EMAIL_CHANGE_HOURS,
-  EmailChangeInvalidError,
-  findEmailChange,
-} from "~/models/email-change.server";
-import { originOf } from "~/models/security-events.server";
-import { EmailTakenError } from "~/models/users.server";
+  type ConfirmEmailData,
+  confirmEmailPage,
+  confirmNewEmail,
+} from "~/pages/confirm-email.server";
 
-type LoaderData =
-  | { status: "valid"; newEmail: string; token: string }
-  | { status: "invalid" | "taken"; hours: number };
+type LoaderData = ConfirmEmailData;
 
 export const handle: RouteHandle<LoaderData> = {
   title: (data) =>
@@ -26,40 +20,21 @@ export const handle: RouteHandle<LoaderData> = {
 // Public page: the emailed token is the permission (only its hash is stored). The GET only
 // shows the question; the change is a POST, so a mail scanner opening the link changes nothing.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const token = new URL(request.url).searchParams.get("token") ?? "";
-  const taken = new URL(request.url).searchParams.get("taken") === "1";
-  const lookup = await findEmailChange(token);
-  const data: LoaderData =
-    lookup.status === "valid"
-      ? taken
-        ? { status: "taken", hours: EMAIL_CHANGE_HOURS }
-        : { ...lookup, token }
-      : { status: "invalid", hours: EMAIL_CHANGE_HOURS };
-  return json(data, {
-    status: data.status === "valid" ? 200 : data.status === "taken" ? 409 : 410,
-  });
+  const { data, status } = await confirmEmailPage(new URL(request.url));
+  return json(data, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await readForm(request);
-  const token = String(formData.get("token") ?? "");
-  const back = `/confirmemail?${new URLSearchParams({ token })}`;
-  let changed: Awaited<ReturnType<typeof confirmEmailChange>>;
-  try {
-    changed = await confirmEmailChange(token, originOf(request));
-  } catch (error) {
-    if (error instanceof EmailChangeInvalidError) return redirect(back);
-    if (error instanceof EmailTakenError)
-      return redirect(`/confirmemail?${new URLSearchParams({ token, taken: "1" })}`);
-    throw error;
-  }
-  const user = await getOptionalUser(request);
-  const signedIn = user?.id === changed.userId;
-  return redirectWithFlash(request, signedIn ? "/myaccount" : "/login", {
+  const token = String((await readForm(request)).get("token") ?? "");
+  const done = await confirmNewEmail(request, token);
+  if (done.kind === "invalid") return redirect(`/confirmemail?${new URLSearchParams({ token })}`);
+  if (done.kind === "taken")
+    return redirect(`/confirmemail?${new URLSearchParams({ token, taken: "1" })}`);
+  return redirectWithFlash(request, done.signedIn ? "/myaccount" : "/login", {
     severity: "success",
-    message: signedIn
-      ? `Your email address is now ${changed.newEmail}.`
-      : `Your email address is now ${changed.newEmail}. Log in with it.`,
+    message: done.signedIn
+      ? `Your email address is now ${done.newEmail}.`
+      : `Your email address is now ${done.newEmail}. Log in with it.`,
   });
 }
 

@@ -10,16 +10,11 @@ import { requirePermission } from "~/auth/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  createInvitation,
-  INVITATION_DAYS,
-  inviteSchema,
-  pendingInvitations,
-} from "~/models/accounts.server";
+import { INVITATION_DAYS, inviteSchema, pendingInvitations } from "~/models/accounts.server";
 import { displayName } from "~/lib/names";
-import { EmailTakenError } from "~/models/users.server";
 import { TableScroll } from "~/components/TableScroll";
 import { readForm } from "~/lib/body.server";
+import { invite } from "~/pages/invite.server";
 
 export const handle: RouteHandle = { title: "Invite a user" };
 
@@ -32,22 +27,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requirePermission(request, "manageUsers");
   const submission = parseForm(await readForm(request), inviteSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  try {
-    await createInvitation(admin, submission.value);
-  } catch (error) {
-    if (!(error instanceof EmailTakenError)) throw error;
-    return json(
-      submission.reply({
-        fieldErrors: { email: ["An account with this email already exists"] },
-      }),
-      { status: 409 },
-    );
-  }
+  const done = await invite(admin, submission.value);
+  if (done.kind === "email-taken")
+    return json(submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] } }), { status: 409 });
   const message = `Invitation sent to ${displayName(submission.value)} (${
     submission.value.email
   }). The link expires in ${INVITATION_DAYS} days.`;
   return redirectWithFlash(request, "/invite", { severity: "success", message });
 }
+
+const EMAIL_TAKEN = "An account with this email already exists";
 
 export default function Invite() {
   const { pending, days } = useLoaderData<typeof loader>();

@@ -10,23 +10,13 @@ import { readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { hitRateLimit, isRateLimited } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  TOO_MANY_WRONG_PASSWORDS,
-  WRONG_CURRENT_PASSWORD,
-  WrongPasswordError,
-  wrongPasswordKey,
-} from "~/models/accounts.server";
 import {
   EMAIL_CHANGE_HOURS,
   emailChangeSchema,
   pendingEmailChange,
-  requestEmailChange,
-  SameEmailError,
 } from "~/models/email-change.server";
-import { originOf } from "~/models/security-events.server";
-import { EmailTakenError } from "~/models/users.server";
+import { askEmailChange } from "~/pages/myaccount-email.server";
 
 export const handle: RouteHandle = { title: "Change your email address" };
 
@@ -35,39 +25,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ email: user.email, pending: await pendingEmailChange(user.id) });
 }
 
-/**
- * Asks for a new address: the current password first (someone else's session is not
- * enough), then a link to the new address, which makes the change, and a notice to this one.
- */
+/** Asks for a new address, with the current password (app/pages/myaccount-email.server.ts). */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseForm(await readForm(request), emailChangeSchema);
   const hideFields = ["currentPassword"];
   if (submission.status !== "success")
     return json(submission.reply({ hideFields }), { status: 400 });
-  const key = wrongPasswordKey(user);
-  if (await isRateLimited(WRONG_CURRENT_PASSWORD, key))
-    return json(submission.reply({ formErrors: [TOO_MANY_WRONG_PASSWORDS], hideFields }), {
-      status: 429,
-    });
-  const fieldError = (field: string, message: string, status: number) =>
-    json(submission.reply({ fieldErrors: { [field]: [message] }, hideFields }), { status });
-  let newEmail: string;
-  try {
-    ({ newEmail } = await requestEmailChange(user, submission.value, originOf(request)));
-  } catch (error) {
-    if (error instanceof WrongPasswordError) {
-      await hitRateLimit(WRONG_CURRENT_PASSWORD, key);
-      return fieldError("currentPassword", error.message, 400);
-    }
-    if (error instanceof SameEmailError) return fieldError("email", error.message, 400);
-    if (error instanceof EmailTakenError)
-      return fieldError("email", "Another account already uses this email", 409);
-    throw error;
-  }
+  const done = await askEmailChange(request, user, submission.value);
+  if (done.kind === "refused")
+    return json(submission.reply({ ...done.errors, hideFields }), { status: done.status });
   return redirectWithFlash(request, "/myaccount", {
     severity: "success",
-    message: `We have sent a link to ${newEmail}. Your email address changes when you open it; the link works once, for ${EMAIL_CHANGE_HOURS} hours.`,
+    message: `We have sent a link to ${done.newEmail}. Your email address changes when you open it; the link works once, for ${EMAIL_CHANGE_HOURS} hours.`,
   });
 }
 

@@ -9,19 +9,10 @@ import { summaryItems, TextField } from "~/components/forms";
 import { requireUser } from "~/auth/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
-import { hitRateLimit, isRateLimited } from "~/models/rate-limit.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { sessionIdHash } from "~/auth/session.server";
-import {
-  changeOwnPassword,
-  ownPasswordSchema,
-  TOO_MANY_WRONG_PASSWORDS,
-  WRONG_CURRENT_PASSWORD,
-  WrongPasswordError,
-  wrongPasswordKey,
-} from "~/models/accounts.server";
+import { ownPasswordSchema } from "~/models/accounts.server";
 import { readForm } from "~/lib/body.server";
-import { originOf } from "~/models/security-events.server";
+import { changeMyPassword } from "~/pages/myaccount-password.server";
 
 export const handle: RouteHandle = { title: "Change your password" };
 
@@ -36,25 +27,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const hideFields = ["currentPassword", "password", "confirmPassword"];
   if (submission.status !== "success")
     return json(submission.reply({ hideFields }), { status: 400 });
-  // Wrong current passwords count like failed sign-ins, per account.
-  const key = wrongPasswordKey(user);
-  if (await isRateLimited(WRONG_CURRENT_PASSWORD, key))
-    return json(submission.reply({ formErrors: [TOO_MANY_WRONG_PASSWORDS], hideFields }), {
-      status: 429,
-    });
-  try {
-    await changeOwnPassword(user, submission.value.currentPassword, submission.value.password, {
-      sessionHash: await sessionIdHash(request),
-      origin: originOf(request),
-    });
-  } catch (error) {
-    if (!(error instanceof WrongPasswordError)) throw error;
-    await hitRateLimit(WRONG_CURRENT_PASSWORD, key);
-    return json(
-      submission.reply({ fieldErrors: { currentPassword: [error.message] }, hideFields }),
-      { status: 400 },
-    );
-  }
+  const done = await changeMyPassword(request, user, submission.value);
+  if (done.kind === "refused")
+    return json(submission.reply({ ...done.errors, hideFields }), { status: done.status });
   return redirectWithFlash(request, "/myaccount", {
     severity: "success",
     message: "Your password has been changed. You are signed out on every other device.",
