@@ -9,68 +9,30 @@ import { requireUser, requireUserWith } from "~/auth/auth.server";
 import { searchPageColumns } from "~/models/page-columns.server";
 import { EXPORT_FORMATS } from "~/export/formats";
 import { parseForm } from "~/lib/forms.server";
-import { can } from "~/lib/roles";
 import type { RouteHandle } from "~/lib/route-handle";
-import { exportFormSchema, FALLBACK_EXPORT_SIZE, startExport } from "~/models/exports.server";
-import { countSearch } from "~/models/search.server";
-import { getSelection } from "~/models/selection.server";
-import { getSiteSettings } from "~/models/settings.server";
-import { searchHref } from "~/search/request";
-import { parseSearchParams } from "~/search/request.server";
+import { exportFormSchema } from "~/models/exports.server";
+import { exportPage, startSearchExport } from "~/pages/export.server";
 import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Export" };
 
 export const NOTHING_SELECTED = "Select at least one result on the search page to export it";
 
-/** The export request's search: the one the user came from (its URL query is this page's). */
-async function searchOf(request: Request, settingsVersion?: string | null) {
-  const settings = await getSiteSettings(settingsVersion);
-  const parsed = parseSearchParams(new URL(request.url).searchParams, settings, {
-    advanced: new URL(request.url).searchParams.get("adv") === "1",
-  });
-  return { settings, search: parsed.request };
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, extra: known } = await requireUserWith(request, searchPageColumns);
-  const { settings, search } = await searchOf(request, known.settingsVersion);
-  const [selection, total] = await Promise.all([
-    getSelection(user.id, []),
-    countSearch(search, settings, known.catalogueVersion),
-  ]);
-  return json({
-    selected: selection.count,
-    total,
-    isAdmin: can(user.roles, "manageUsers"),
-    back: searchHref({ ...search, from: 0 }),
-    fallbackSize: FALLBACK_EXPORT_SIZE,
-  });
+  return json(await exportPage(request, user, known));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseForm(await readForm(request), exportFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { settings, search } = await searchOf(request);
-  const outcome = await startExport(
-    user,
-    {
-      exportFormat: submission.value.exportFormat,
-      exportAll: submission.value.exportAll === "all",
-      // True only for xlsx.
-      includeAllFields: submission.value.exportFormat === "xlsx",
-      searchRequest: search,
-    },
-    settings,
-  );
-  if (!outcome.ok)
+  const started = await startSearchExport(request, user, submission.value);
+  if (started.kind === "nothing-selected")
     return json(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), {
       status: 400,
     });
-  // The export's page shows its progress, then the download; it leads back to the same search.
-  const next = new URLSearchParams({ back: searchHref({ ...search, from: 0 }) });
-  return redirect(`/export/${outcome.id}?${next}`, { status: 303 });
+  return redirect(started.to, { status: 303 });
 }
 
 const FORMAT_LABELS: Record<(typeof EXPORT_FORMATS)[number], string> = {
