@@ -1,7 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { StatusTag } from "~/components/StatusTag";
 import { TableScroll } from "~/components/TableScroll";
@@ -11,61 +10,26 @@ import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import {
-  ALERT_LIST_LIMIT,
-  alertState,
-  barSeverity,
-  listAlerts,
-  listAlertTypes,
-  setAlertEnabled,
-} from "~/models/alerts.server";
+  ALERT_GONE,
+  alertToggleForm,
+  manageAlertsPage,
+  toggleAlert,
+} from "~/pages/manage-alerts.server";
 import { SEVERITY_WORDS } from "~/components/AlertBar";
 
 export const handle: RouteHandle = { title: "Manage alerts" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageAlerts");
-  const [alerts, types] = await Promise.all([listAlerts(), listAlertTypes()]);
-  const typeLabels = Object.fromEntries(types.map((type) => [type.name, type.label]));
-  const now = Date.now();
-  return json({
-    limit: ALERT_LIST_LIMIT,
-    alerts: alerts.map((alert) => ({
-      alertId: alert.alertId,
-      title: alert.title,
-      type: typeLabels[alert.alertType] ?? alert.alertType,
-      severity: alert.severity,
-      shownAs: barSeverity(alert.severity),
-      audience: alert.audienceRoles,
-      notifyDate: alert.notifyDate,
-      expireDate: alert.expireDate,
-      isEnabled: alert.isEnabled,
-      state: alertState(alert, now),
-    })),
-  });
+  return json(await manageAlertsPage());
 }
-
-const toggleForm = z.object({
-  intent: z.enum(["enable", "disable"]),
-  alertId: z.coerce.number().int().positive(),
-});
 
 /** Enable or disable an alert (API: enablealert), then back to the list. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageAlerts");
-  const parsed = toggleForm.safeParse(Object.fromEntries(await readForm(request)));
-  const done =
-    parsed.success &&
-    (await setAlertEnabled(parsed.data.alertId, parsed.data.intent === "enable", user.id));
-  return redirectWithFlash(
-    request,
-    "/dashboard/alerts",
-    done && parsed.success
-      ? {
-          severity: "success",
-          message: parsed.data.intent === "enable" ? "Alert enabled." : "Alert disabled.",
-        }
-      : { severity: "error", message: "That alert no longer exists." },
-  );
+  const parsed = alertToggleForm.safeParse(Object.fromEntries(await readForm(request)));
+  const flash = parsed.success ? await toggleAlert(parsed.data, user.id) : ALERT_GONE;
+  return redirectWithFlash(request, "/dashboard/alerts", flash);
 }
 
 const AUDIENCE: Record<string, string> = {
