@@ -7,8 +7,8 @@ import { ErrorSummary } from "~/components/ErrorSummary";
 import { requireUser } from "~/auth/auth.server";
 import { recordOr404 } from "~/pages/record-route.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getPrintSelection, savePrintSelection } from "~/models/records.server";
-import { childSections, PRINT_SECTION_VALUES, PRINT_SECTIONS } from "~/records/sections";
+import { choosePrintSections, printForm, printSelectionPage } from "~/pages/record-print.server";
+import { childSections, PRINT_SECTIONS } from "~/records/sections";
 import { readForm } from "~/lib/body.server";
 
 export const handle: RouteHandle = { title: "Print: choose sections" };
@@ -19,35 +19,18 @@ const FIRST_BOX = `print-${PRINT_SECTIONS[0].value}`;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const view = await recordOr404(params.hssId);
-  // Select all / clear all without JS: the page comes back with every box ticked or none.
-  const select = new URL(request.url).searchParams.get("select");
-  const selected =
-    select === "all"
-      ? PRINT_SECTION_VALUES
-      : select === "none"
-        ? []
-        : await getPrintSelection(user.id);
-  return json({ hssId: view.hssId, title: view.document.title, selected });
+  return json(await printSelectionPage(user.id, view, new URL(request.url).searchParams));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const view = await recordOr404(params.hssId);
   const form = await readForm(request);
-  const intent = form.get("intent");
-  const base = `/record/${view.hssId}/print`;
-  if (intent === "selectAll") return redirect(`${base}?select=all`);
-  if (intent === "clearAll") return redirect(`${base}?select=none`);
-  const chosen = form
-    .getAll("section")
-    .filter(
-      (value): value is string => typeof value === "string" && PRINT_SECTION_VALUES.includes(value),
-    );
-  if (!chosen.length)
+  const choice = printForm.parse({ intent: form.get("intent"), sections: form.getAll("section") });
+  const outcome = await choosePrintSections(user.id, view.hssId, choice);
+  if (outcome.kind === "nothing-chosen")
     return json({ status: "error" as const, message: NOTHING_CHOSEN }, { status: 400 });
-  await savePrintSelection(user.id, chosen);
-  const query = new URLSearchParams(chosen.map((value) => ["section", value]));
-  return redirect(`/record/${view.hssId}/printpreview?${query}`);
+  return redirect(outcome.to);
 }
 
 export default function PrintSelection() {
