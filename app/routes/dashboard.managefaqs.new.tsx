@@ -12,6 +12,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { faqCategories, faqFormSchema, saveFaq } from "~/models/faqs.server";
+import { faqRefusal } from "~/pages/faq-form.server";
 
 export const handle: RouteHandle = { title: "Add a question" };
 
@@ -25,14 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), faqFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const saved = await saveFaq(submission.value, user.id);
-  if (saved.status === "anchor-taken")
-    return json(submission.reply({ fieldErrors: { anchor: [saved.message] } }), { status: 400 });
-  if (saved.status !== "saved") {
-    const formErrors = saved.status === "full" ? [saved.message] : [];
-    return json(submission.reply({ formErrors }), { status: 400 });
-  }
-  const id = saved.id;
-  return redirectWithFlash(request, `/dashboard/managefaqs#faq-row-${id}`, {
+  if (saved.status !== "saved") return json(submission.reply(faqRefusal(saved)), { status: 400 });
+  return redirectWithFlash(request, `/dashboard/managefaqs#faq-row-${saved.id}`, {
     severity: "success",
     message: `Question added: “${submission.value.question}”. It is last in the order; move it where it belongs.`,
   });

@@ -13,6 +13,7 @@ import { parseForm } from "~/lib/forms.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { getGlossaryEntry, glossaryFormSchema, saveGlossaryEntry } from "~/models/glossary.server";
+import { glossaryRefusal } from "~/pages/glossary-form.server";
 import { sectionLabel } from "~/records/sections";
 
 export const handle: RouteHandle<{ entry: { fieldName: string; section: string } }> = {
@@ -34,16 +35,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = idParam(params.glossaryId);
   const submission = parseForm(await readForm(request), glossaryFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const value = submission.value;
-  const saved = await saveGlossaryEntry(value, user.id, id);
+  const saved = await saveGlossaryEntry(submission.value, user.id, id);
   if (saved.status === "name-taken")
-    return json(submission.reply({ fieldErrors: { fieldName: [saved.message] } }), {
-      status: 400,
-    });
+    return json(submission.reply(glossaryRefusal(saved)), { status: 400 });
   if (saved.status !== "saved") throw new Response("Not found", { status: 404 });
   return redirectWithFlash(request, "/dashboard/manageglossary", {
     severity: "success",
-    message: `Glossary entry saved: ${value.fieldName}.`,
+    message: `Glossary entry saved: ${submission.value.fieldName}.`,
   });
 }
 

@@ -12,6 +12,7 @@ import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { glossaryFormSchema, saveGlossaryEntry } from "~/models/glossary.server";
+import { glossaryRefusal } from "~/pages/glossary-form.server";
 
 export const handle: RouteHandle = { title: "Add a glossary entry" };
 
@@ -24,19 +25,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const submission = parseForm(await readForm(request), glossaryFormSchema);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const value = submission.value;
-  const saved = await saveGlossaryEntry(value, user.id);
-  if (saved.status === "name-taken")
-    return json(submission.reply({ fieldErrors: { fieldName: [saved.message] } }), {
-      status: 400,
-    });
-  if (saved.status !== "saved") {
-    const formErrors = saved.status === "full" ? [saved.message] : [];
-    return json(submission.reply({ formErrors }), { status: 400 });
-  }
+  const saved = await saveGlossaryEntry(submission.value, user.id);
+  if (saved.status !== "saved")
+    return json(submission.reply(glossaryRefusal(saved)), { status: 400 });
   return redirectWithFlash(request, "/dashboard/manageglossary", {
     severity: "success",
-    message: `Glossary entry added: ${value.fieldName}.`,
+    message: `Glossary entry added: ${submission.value.fieldName}.`,
   });
 }
 
