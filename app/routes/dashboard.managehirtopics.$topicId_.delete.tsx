@@ -8,7 +8,8 @@ import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { idParam } from "~/lib/params.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getTopic, setTopicDeleted } from "~/models/hirs.server";
+import { getTopic } from "~/models/hirs.server";
+import { deleteTopic } from "~/pages/manage-hir-topics.server";
 
 export const handle: RouteHandle<{ topic: { titleOfTopic: string } }> = {
   title: (data) =>
@@ -27,18 +28,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const id = idParam(params.topicId);
   await readForm(request);
-  const topic = await getTopic(id);
-  const deleted = await setTopicDeleted(id, true, user.id);
-  return redirectWithFlash(
-    request,
-    "/dashboard/managehirtopics",
-    deleted && topic
-      ? {
-          severity: "success",
-          message: `Topic deleted: “${topic.titleOfTopic}”. Deleted topics can be restored.`,
-        }
-      : { severity: "info", message: "That topic had already been deleted." },
-  );
+  return redirectWithFlash(request, "/dashboard/managehirtopics", await deleteTopic(id, user.id));
 }
 
 export default function DeleteTopic() {

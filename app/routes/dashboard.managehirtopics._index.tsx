@@ -9,7 +9,8 @@ import { badRequest, readForm } from "~/lib/body.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { getTopic, listTopicsForStaff, setTopicDeleted } from "~/models/hirs.server";
+import { listTopicsForStaff } from "~/models/hirs.server";
+import { restoreTopic, topicRestoreForm } from "~/pages/manage-hir-topics.server";
 
 type LoaderData = { show: "current" | "deleted" };
 
@@ -29,18 +30,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const form = await readForm(request);
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "restore" || !Number.isSafeInteger(id))
-    throw badRequest("Choose a topic to restore.");
-  const topic = await getTopic(id);
-  const restored = await setTopicDeleted(id, false, user.id);
-  return redirectWithFlash(
-    request,
-    `${PATH}#topic-row-${id}`,
-    restored && topic
-      ? { severity: "success", message: `Topic restored: “${topic.titleOfTopic}”.` }
-      : { severity: "info", message: "That topic is not among the deleted ones." },
-  );
+  const parsed = topicRestoreForm.safeParse({ intent: form.get("intent"), id: form.get("id") });
+  if (!parsed.success) throw badRequest("Choose a topic to restore.");
+  const { id } = parsed.data;
+  return redirectWithFlash(request, `${PATH}#topic-row-${id}`, await restoreTopic(id, user.id));
 }
 
 export default function ManageTopics() {
