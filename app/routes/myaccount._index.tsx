@@ -8,34 +8,13 @@ import { badRequest, readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { endDevice, listDevices, sessionIdHash } from "~/auth/session.server";
-import { describeBrowser } from "~/lib/user-agent";
-import { originOf } from "~/models/security-events.server";
-import { countLiveApiTokens, signOutEverywhereElse } from "~/models/sign-ins.server";
-import { displayName } from "~/models/users.server";
+import { myAccountPage, signOutDevices } from "~/pages/my-account.server";
 
 export const handle: RouteHandle = { title: "My account" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [devices, apiTokens] = await Promise.all([
-    listDevices(request, user.id),
-    countLiveApiTokens(user.id),
-  ]);
-  return json({
-    apiTokens,
-    name: displayName(user),
-    email: user.email,
-    roles: user.roles,
-    devices: devices.map((device) => ({
-      id: device.id,
-      browser: describeBrowser(device.userAgent),
-      address: device.address,
-      signedInAt: device.signedInAt,
-      lastSeenAt: device.lastSeenAt,
-      current: device.current,
-    })),
-  });
+  return json(await myAccountPage(request, user));
 }
 
 const deviceForm = z.discriminatedUnion("intent", [
@@ -48,35 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = deviceForm.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw badRequest("The form did not say which device to sign out.");
-  let message: string;
-  const value = parsed.data;
-  if (value.intent === "signOutDevice") {
-    const device = (await listDevices(request, user.id)).find((each) => each.id === value.device);
-    // Only another of the user's own sessions: this one signs out with "Log out".
-    if (!device || device.current || !(await endDevice(user.id, device.id))) {
-      message = "That device was already signed out.";
-    } else {
-      message = `Signed out ${describeBrowser(device.userAgent)}.`;
-    }
-  } else {
-    const others = (await listDevices(request, user.id)).filter((each) => !each.current).length;
-    // API tokens too: a token taken with a session would otherwise outlive it.
-    const tokens = await signOutEverywhereElse(
-      user.id,
-      await sessionIdHash(request),
-      originOf(request),
-    );
-    const devices = `${others} other ${others === 1 ? "device" : "devices"}`;
-    const apiTokens = `${tokens} API ${tokens === 1 ? "token" : "tokens"}`;
-    message =
-      others === 0 && tokens === 0
-        ? "There were no other devices to sign out."
-        : others === 0
-          ? `Ended ${apiTokens}.`
-          : tokens === 0
-            ? `Signed out ${devices}.`
-            : `Signed out ${devices} and ended ${apiTokens}.`;
-  }
+  const message = await signOutDevices(request, user.id, parsed.data);
   return redirectWithFlash(request, "/myaccount#devices", { severity: "success", message });
 }
 
