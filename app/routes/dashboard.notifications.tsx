@@ -4,79 +4,42 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { requireUser } from "~/auth/auth.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
 import { formatDate } from "~/lib/dates";
 import type { RouteHandle } from "~/lib/route-handle";
 import { redirectWithFlash } from "~/lib/flash.server";
-import {
-  clearNotifications,
-  dismissNotificationPopup,
-  ENROLL_NOTIFICATION_SUCCESS,
-  ENROLMENT_FAILED,
-  enrolInNotifications,
-  getEmailNotifications,
-  leaveNotifications,
-  listNotifications,
-  NOTIFICATION_DAYS,
-  NOTIFICATION_FREQUENCIES,
-  type NotificationFrequency,
-} from "~/models/notifications.server";
+import { ENROLMENT_FAILED } from "~/models/notifications.server";
 import { readForm } from "~/lib/body.server";
+import {
+  changeNotifications,
+  NO_FREQUENCY,
+  notificationsPage,
+  parseNotificationsForm,
+} from "~/pages/notifications.server";
 
 export const handle: RouteHandle = { title: "Notifications" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [days, email] = await Promise.all([
-    listNotifications(user.id),
-    getEmailNotifications(user.id),
-  ]);
-  return json({
-    days,
-    email,
-    newCount: days.reduce(
-      (sum, day) => sum + day.records.filter((record) => record.isNew).length,
-      0,
-    ),
-    reach: NOTIFICATION_DAYS,
-  });
+  return json(await notificationsPage(user.id));
 }
 
 export { ENROLMENT_FAILED };
 
+const HERE = "/dashboard/notifications";
+
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const done = (message: string) =>
-    redirectWithFlash(request, "/dashboard/notifications", { severity: "success", message });
-  if (intent === "clear") {
-    await clearNotifications(user.id);
-  } else if (intent === "enrol") {
-    const frequency = form.get("frequency");
-    if (!NOTIFICATION_FREQUENCIES.includes(frequency as NotificationFrequency))
-      return json(
-        { status: "error" as const, error: "Choose how often to be emailed" },
-        { status: 400 },
-      );
-    // Only the success code counts (docs/product.md).
-    const code = await enrolInNotifications(user.id, frequency as NotificationFrequency).catch(
-      () => null,
-    );
-    if (code !== ENROLL_NOTIFICATION_SUCCESS)
-      return json({ status: "error" as const, error: ENROLMENT_FAILED }, { status: 500 });
-    return done(`You will get a ${frequency} email of updated records.`);
-  } else if (intent === "leave") {
-    await leaveNotifications(user.id);
-    return done("Email notifications are off.");
-  } else if (intent === "dismiss-popup") {
-    await dismissNotificationPopup(user.id);
-    if (form.get("js") === "1") return json({ ok: true });
-    return redirect(safeRedirect(form.get("redirectTo"), "/dashboard/notifications"), {
-      status: 303,
-    });
-  }
-  return redirect("/dashboard/notifications", { status: 303 });
+  const parsed = parseNotificationsForm(await readForm(request));
+  if (parsed.kind === "no-frequency")
+    return json({ status: "error" as const, error: NO_FREQUENCY }, { status: 400 });
+  if (parsed.kind === "unknown") return redirect(HERE, { status: 303 });
+  const done = await changeNotifications(user.id, parsed.value);
+  if (done.kind === "enrol-failed")
+    return json({ status: "error" as const, error: ENROLMENT_FAILED }, { status: 500 });
+  if (done.kind === "dismissed")
+    return done.js ? json({ ok: true }) : redirect(done.redirectTo, { status: 303 });
+  if (done.kind === "cleared") return redirect(HERE, { status: 303 });
+  return redirectWithFlash(request, HERE, { severity: "success", message: done.message });
 }
 
 const FREQUENCIES = ["daily", "weekly"] as const;

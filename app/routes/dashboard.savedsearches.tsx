@@ -8,19 +8,13 @@ import { requireUser } from "~/auth/auth.server";
 import { formatDate } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  deleteSavedSearch,
-  listSavedSearches,
-  renameSavedSearch,
-  savedSearchActionSchema,
-  setAlertFrequency,
-} from "~/models/saved-searches.server";
-import { getSiteSettings } from "~/models/settings.server";
-import { availableFilters } from "~/search/filters";
-import { describePhrase, parsePhrase } from "~/search/phrase";
-import { describeSearch, searchHref, toSearchParams } from "~/search/request";
-import { parseSearchParams } from "~/search/request.server";
+import { savedSearchActionSchema } from "~/models/saved-searches.server";
 import { readForm } from "~/lib/body.server";
+import {
+  changeSavedSearch,
+  savedSearchesPage,
+  savedSearchTitleError,
+} from "~/pages/saved-searches.server";
 
 export const handle: RouteHandle = { title: "Saved searches" };
 
@@ -29,65 +23,15 @@ const FREQUENCY_LABELS = { none: "Off", daily: "Daily", weekly: "Weekly" } as co
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [saved, settings] = await Promise.all([listSavedSearches(user.id), getSiteSettings()]);
-  const labels = Object.fromEntries(
-    availableFilters(settings).map((filter) => [filter.id, filter.label]),
-  );
-  return json({
-    searches: saved.map((item) => {
-      // Read back through the URL parser: a filter retired since it was saved drops out, with no error.
-      const query = toSearchParams(item.request);
-      const search = parseSearchParams(query, settings, {
-        advanced: item.request.isAdvancedSearch,
-      }).request;
-      return {
-        id: item.id,
-        title: item.title,
-        href: searchHref(search),
-        text: describeSearch(search, labels, (phrase) => describePhrase(parsePhrase(phrase))),
-        alertFrequency: item.alertFrequency,
-        createdAt: item.createdAt,
-      };
-    }),
-  });
+  return json(await savedSearchesPage(user.id));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await readForm(request));
   const parsed = savedSearchActionSchema.safeParse(form);
-  if (!parsed.success) {
-    // The one field a person types is the title: say what is wrong with it, keep what was typed.
-    const titleError = parsed.error.issues.find((issue) => issue.path[0] === "title");
-    if (titleError && typeof form.id === "string") {
-      return json(
-        {
-          status: "error" as const,
-          id: Number(form.id),
-          title: String(form.title ?? ""),
-          error: titleError.message,
-        },
-        { status: 400 },
-      );
-    }
-    throw new Response("Bad request", { status: 400 });
-  }
-  const value = parsed.data;
-  let found: boolean;
-  let message: string;
-  if (value.intent === "rename") {
-    found = await renameSavedSearch(user.id, value.id, value.title);
-    message = `Renamed to “${value.title}”.`;
-  } else if (value.intent === "alert") {
-    found = await setAlertFrequency(user.id, value.id, value.alertFrequency);
-    message =
-      value.alertFrequency === "none"
-        ? "Email alert turned off."
-        : `Email alert set to ${value.alertFrequency}.`;
-  } else {
-    found = await deleteSavedSearch(user.id, value.id);
-    message = "Saved search deleted.";
-  }
+  if (!parsed.success) return json(savedSearchTitleError(form, parsed.error), { status: 400 });
+  const { found, message } = await changeSavedSearch(user.id, parsed.data);
   // Another user's saved search is as if it did not exist.
   if (!found) throw new Response("Saved search not found", { status: 404 });
   return redirectWithFlash(request, "/dashboard/savedsearches", { severity: "success", message });
