@@ -251,11 +251,11 @@ export class IndexStore {
     terms.beginForget();
     const start = this.stream.start[ordinal];
     const codes = this.stream.codes.data;
-    const escape = ESCAPE;
+    const escapeCode = ESCAPE;
     const termBase = TERM_BASE;
     for (let i = start, end = start + this.stream.length[ordinal]; i < end; i++) {
       let code = codes[i];
-      if (code === escape) {
+      if (code === escapeCode) {
         code = codes[i + 1] * 65_536 + codes[i + 2];
         i += 2;
       }

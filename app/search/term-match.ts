@@ -67,7 +67,7 @@ function matchPhrase(
   const starts = store.stream.start;
   const lengths = store.stream.length;
   // Module constants read into locals: the loop below is the hottest of a phrase search.
-  const escape = ESCAPE;
+  const escapeCode = ESCAPE;
   const stop = STOP;
   const markerWeight = MARKER_WEIGHT;
   const wantedCodes = wanted.map((w) => (w < 0 ? -1 : w + TERM_BASE));
@@ -82,7 +82,7 @@ function matchPhrase(
     const end = start + lengths[doc];
     for (let i = start; i < end; i++) {
       let code = codes[i];
-      if (code === escape) {
+      if (code === escapeCode) {
         code = codes[i + 1] * 65_536 + codes[i + 2];
         i += 2;
       }
@@ -93,7 +93,7 @@ function matchPhrase(
       let k = 1;
       for (let j = i + 1; k < span && j < end; k++) {
         let at = codes[j++];
-        if (at === escape) {
+        if (at === escapeCode) {
           at = codes[j] * 65_536 + codes[j + 1];
           j += 2;
         }
