@@ -11,14 +11,8 @@ import { formatDateTime } from "~/lib/dates";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { ROLE_LABEL, ROLE_PURPOSE, ROLES, USER_ADMIN_ROLE } from "~/lib/roles";
-import { twoStepStatus } from "~/models/two-step.server";
-import {
-  applyUserAction,
-  auditTrail,
-  getUserRow,
-  UserActionRefused,
-  userActionSchema,
-} from "~/models/user-admin.server";
+import { userActionSchema } from "~/models/user-admin.server";
+import { runUserAction, userIdOf, userPage } from "~/pages/dashboard-user.server";
 import { TableScroll } from "~/components/TableScroll";
 import { readForm } from "~/lib/body.server";
 
@@ -28,39 +22,23 @@ export const handle: RouteHandle<LoaderData> = {
   title: (data) => (data?.user ? `User: ${data.user.name}` : "User"),
 };
 
-function userIdOf(params: { userId?: string }) {
-  const id = Number(params.userId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requirePermission(request, "manageUsers");
-  const user = await getUserRow(userIdOf(params));
-  if (!user) throw new Response("Not found", { status: 404 });
-  const [history, twoStep] = await Promise.all([auditTrail(user.id), twoStepStatus(user.id)]);
-  return json({ user, history, twoStep: twoStep.enabled, isSelf: admin.id === user.id });
+  return json(await userPage(admin, userIdOf(params)));
 }
+
+const NOT_POSSIBLE = {
+  severity: "error",
+  message: "That action is not possible. Choose one of the buttons on this page.",
+} as const;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requirePermission(request, "manageUsers");
   const userId = userIdOf(params);
   const parsed = userActionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  let flash: { severity: "success" | "error"; message: string };
-  if (!parsed.success) {
-    flash = {
-      severity: "error",
-      message: "That action is not possible. Choose one of the buttons on this page.",
-    };
-  } else {
-    try {
-      flash = { severity: "success", message: await applyUserAction(admin, userId, parsed.data) };
-    } catch (error) {
-      if (!(error instanceof UserActionRefused)) throw error;
-      flash = { severity: "error", message: error.message };
-    }
-  }
-  return redirectWithFlash(request, `/dashboard/users/${userId}`, flash);
+  const back = `/dashboard/users/${userId}`;
+  if (!parsed.success) return redirectWithFlash(request, back, NOT_POSSIBLE);
+  return redirectWithFlash(request, back, await runUserAction(admin, userId, parsed.data));
 }
 
 function ActionButton({

@@ -5,8 +5,7 @@ import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { requirePermission } from "~/auth/auth.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { resetTwoStep, twoStepStatus } from "~/models/two-step.server";
-import { getUserRow } from "~/models/user-admin.server";
+import { resetUserTwoStep, userIdOf, userTwoStepPage } from "~/pages/dashboard-user.server";
 
 type LoaderData = { user: { name: string }; enabled: boolean };
 
@@ -17,28 +16,14 @@ export const handle: RouteHandle<LoaderData> = {
       : "Reset two-step sign-in",
 };
 
-function userIdOf(params: { userId?: string }) {
-  const id = Number(params.userId);
-  if (!Number.isInteger(id) || id <= 0) throw new Response("Not found", { status: 404 });
-  return id;
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageUsers");
-  const user = await getUserRow(userIdOf(params));
-  if (!user) throw new Response("Not found", { status: 404 });
-  const status = await twoStepStatus(user.id);
-  return json({
-    user: { id: user.id, name: user.name, email: user.email },
-    enabled: status.enabled,
-  });
+  return json(await userTwoStepPage(userIdOf(params)));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requirePermission(request, "manageUsers");
-  const user = await getUserRow(userIdOf(params));
-  if (!user) throw new Response("Not found", { status: 404 });
-  const had = await resetTwoStep(admin.id, user.id);
+  const { user, had } = await resetUserTwoStep(admin, userIdOf(params));
   const who = `${user.name} (${user.email})`;
   return redirectWithFlash(request, `/dashboard/users/${user.id}`, {
     severity: "success",
