@@ -27,21 +27,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: the access check is that it needs none; the strategy reads the body.
   const submission = parseForm(await readForm(request.clone()), loginSchema);
-  const hideFields = ["password"];
-  if (submission.status !== "success")
-    return json(submission.reply({ hideFields }), { status: 400 });
+  const reply = (status: number, errors: FormErrors = {}) =>
+    json(submission.reply({ ...errors, hideFields: ["password"] }), { status });
+  if (submission.status !== "success") return reply(400);
   const { email, redirectTo } = submission.value;
   const done = await checkPassword(request, email, clientAddress(request, context));
-  if (done.kind === "throttled")
-    return json(submission.reply({ formErrors: [done.message], hideFields }), { status: 429 });
+  if (done.kind === "throttled") return reply(429, { formErrors: [done.message] });
   // On the password field, to be typed again: the summary links to it, in the same words.
-  if (done.kind === "wrong")
-    return json(submission.reply({ fieldErrors: { password: [LOGIN_FAILED] }, hideFields }), {
-      status: 401,
-    });
+  if (done.kind === "wrong") return reply(401, { fieldErrors: { password: [LOGIN_FAILED] } });
   // A session, or first the second step or two-step enrolment (app/auth/two-step.server.ts).
   return completePasswordSignIn(request, done.user, safeRedirect(redirectTo));
 }
+
+type FormErrors = { formErrors?: string[]; fieldErrors?: Record<string, string[]> };
 
 export default function Login() {
   const { redirectTo } = useLoaderData<typeof loader>();

@@ -38,13 +38,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const invitation = await formInvitation(formData);
   if (invitation.email === null) return redirect(invitation.back);
   const submission = parseForm(formData, registerSchema(invitation.email));
-  const hideFields = ["password", "confirmPassword"];
-  if (submission.status !== "success")
-    return json(submission.reply({ hideFields }), { status: 400 });
+  const reply = (status: number, errors: { formErrors?: string[] } = {}) =>
+    json(submission.reply({ ...errors, hideFields: ["password", "confirmPassword"] }), { status });
+  if (submission.status !== "success") return reply(400);
   const done = await registerAccount(request, submission.value);
   if (done.kind === "unusable") return redirect(invitation.back);
-  if (done.kind === "email-taken")
-    return json(submission.reply({ formErrors: [EMAIL_TAKEN], hideFields }), { status: 409 });
+  if (done.kind === "email-taken") return reply(409, { formErrors: [EMAIL_TAKEN] });
   // Whoever was signed in on this browser is signed out: the new account takes over.
   const message = `Welcome, ${done.firstName}. Your account is ready and you are signed in.`;
   const headers = { "Set-Cookie": done.cookie };
