@@ -44,13 +44,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (done.kind === "throttled") return reply(submission, 429, { formErrors: [done.message] });
   if (done.kind === "wrong") return reply(submission, 401, { fieldErrors: done.fieldErrors });
   if (done.kind === "guesses-used") {
-    const headers = { "Set-Cookie": done.cookie };
-    return redirectWithFlash(request, "/login", GUESSES_USED, { headers });
+    const flash = { severity: "error", message: CODE_GUESSES_USED } as const;
+    return redirectWithFlash(request, "/login", flash, { headers: { "Set-Cookie": done.cookie } });
   }
   return finishSignIn(request, pending.user.id, pending.redirectTo, done.cookies);
 }
-
-const GUESSES_USED = { severity: "error", message: CODE_GUESSES_USED } as const;
 
 const FORM_IDS = { code: "two-step-code", recovery: "two-step-recovery" } as const;
 
