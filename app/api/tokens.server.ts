@@ -11,12 +11,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { env } from "~/lib/env.server";
 import { noteRequestUser } from "~/lib/request-context.server";
 import { PENDING_MINUTES } from "~/auth/two-step.server";
-import {
-  deleteToken,
-  findToken,
-  storeToken,
-  touchToken,
-} from "~/models/api-tokens.server";
+import { deleteToken, findToken, storeToken, touchToken } from "~/models/api-tokens.server";
 import { getActiveUser, type User } from "~/models/users.server";
 import { can } from "~/lib/roles";
 import { STAFF_SESSION_MAX_HOURS } from "~/auth/session.server";
