@@ -312,8 +312,14 @@ test.describe("the member's dashboard", () => {
         await switchUser(page, "member@example.org");
         await page.goto("/about");
         await expect(popup).toBeVisible();
+        // The fade posts the dismissal in the background: reload once the server has it.
+        const dismissed = page.waitForResponse(
+          (response) =>
+            response.request().method() === "POST" &&
+            new URL(response.url()).pathname === "/dashboard/notifications",
+        );
         await expect(popup).toHaveCount(0, { timeout: 15_000 });
-        await page.waitForTimeout(1_000);
+        await dismissed;
         await page.reload();
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
         await expect(popup).toHaveCount(0);
