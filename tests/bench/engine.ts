@@ -1,5 +1,5 @@
 /**
- * npx tsx tests/search-engine-bench.ts [--count 20000] [--runs 100] [--engine path/to/engine.ts]
+ * npm run bench:engine [-- --count 20000] [--runs 100] [--engine path/to/engine.ts]
  *
  * The search index alone, without the database or the answer cache: builds an index of
  * generated records in this process, then times each kind of search (median of `runs`) and
@@ -59,7 +59,9 @@ const buildCpuMs = (buildCpuUsed.user + buildCpuUsed.system) / 1000;
 // Some changes after the freeze, so that the added postings are read too.
 started = performance.now();
 for (let i = 0; i < 300; i++)
-  index.upsert([{ recordId: records[i * 13].recordId, doc: records[(i * 13 + 5) % COUNT].doc }]);
+  index.upsert([
+    { recordId: records[(i * 13) % COUNT].recordId, doc: records[(i * 13 + 5) % COUNT].doc },
+  ]);
 index.remove([3, 30, 300]);
 const changeMs = performance.now() - started;
 console.log(
