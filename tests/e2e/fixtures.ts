@@ -157,12 +157,25 @@ export const test = base.extend<{ axe: () => Promise<void>; jsEnabled: boolean }
   },
   // Script errors in the page (a hydration mismatch, a crash in an enhancement) fail the test.
   // Every HTML document the server sends is kept for the markup check (tests/html-check.mjs).
-  page: async ({ page }, use) => {
+  // A failed test prints the addresses the page went to and every 4xx or 5xx answer it got:
+  // the page snapshot Playwright keeps does not say where the browser was.
+  page: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
+    const trail: string[] = [];
+    page.on("framenavigated", (frame) => {
+      const step = `went to ${frame.url()}`;
+      if (frame === page.mainFrame() && trail.at(-1) !== step) trail.push(step);
+    });
+    page.on("response", (response) => {
+      if (response.status() >= 400)
+        trail.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
+    });
     const saving = keepDocuments(page);
     await use(page);
     await saving.done();
+    if (testInfo.status !== testInfo.expectedStatus)
+      console.log(`What the page did before the failure:\n  ${trail.slice(-30).join("\n  ")}`);
     expect(errors, "errors thrown by the page's scripts").toEqual([]);
   },
   axe: async ({ page, jsEnabled }, use) => {
