@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { required } from "../../app/lib/required";
 import { dataDirOf } from "../../playwright.config";
-import { expect, keepDocuments, test } from "./fixtures";
+import { expect, keepDocuments, keepTrail, test } from "./fixtures";
 import { findExtraPrimaryActions, findLayoutFaults, LAYOUT_SIZES } from "./layout-check";
 import {
   allVisits,
@@ -61,8 +61,10 @@ test.describe("every page", () => {
       viewport: { width: 320, height: 640 },
     };
     const saving: ReturnType<typeof keepDocuments>[] = [];
-    const pages = await signedInPages(browser, options, (page) => {
+    const trails: ReturnType<typeof keepTrail>[] = [];
+    const pages = await signedInPages(browser, options, (page, who) => {
       saving.push(keepDocuments(page));
+      trails.push(keepTrail(page, `the ${who}'s page`));
     });
     const saved = () => Promise.all(saving.map((each) => each.done()));
     let walked = false;
@@ -70,6 +72,7 @@ test.describe("every page", () => {
       await visitEveryPage(pages, await makeFixtures(pages, options), saved, options);
       walked = true;
     } finally {
+      if (!walked) for (const trail of trails) trail.print();
       // After a failure the tidying up may fail too; the walk's own error is the one to see.
       await deleteAlerts(required(pages.get("alerts"), "the website-alerts page"), "Reflow ").catch(
         (error) => {

@@ -151,31 +151,48 @@ export function keepDocuments(page: Page) {
   return { done: () => Promise.all(pending).then(() => undefined) };
 }
 
+/**
+ * What a page did, for a failed test to print: the addresses it went to, every 4xx or 5xx
+ * answer, every request that never got one (aborted or refused) and every script error. The
+ * page snapshot Playwright keeps does not say where the browser was or what it was waiting for.
+ */
+export function keepTrail(page: Page, label = "the page") {
+  const trail: string[] = [];
+  page.on("framenavigated", (frame) => {
+    const step = `went to ${frame.url()}`;
+    if (frame === page.mainFrame() && trail.at(-1) !== step) trail.push(step);
+  });
+  page.on("response", (response) => {
+    if (response.status() >= 400)
+      trail.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
+  });
+  page.on("requestfailed", (request) =>
+    trail.push(
+      `no answer (${request.failure()?.errorText}) for ${request.method()} ${request.url()}`,
+    ),
+  );
+  page.on("pageerror", (error) => trail.push(`script error: ${error.message}`));
+  return {
+    print: () =>
+      console.log(`What ${label} did before the failure:\n  ${trail.slice(-30).join("\n  ")}`),
+  };
+}
+
 export const test = base.extend<{ axe: () => Promise<void>; jsEnabled: boolean }>({
   jsEnabled: async ({ javaScriptEnabled }, use) => {
     await use(javaScriptEnabled !== false);
   },
   // Script errors in the page (a hydration mismatch, a crash in an enhancement) fail the test.
   // Every HTML document the server sends is kept for the markup check (tests/html-check.mjs).
-  // A failed test prints the addresses the page went to and every 4xx or 5xx answer it got:
-  // the page snapshot Playwright keeps does not say where the browser was.
+  // A failed test prints what the page did (keepTrail).
   page: async ({ page }, use, testInfo) => {
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    const trail: string[] = [];
-    page.on("framenavigated", (frame) => {
-      const step = `went to ${frame.url()}`;
-      if (frame === page.mainFrame() && trail.at(-1) !== step) trail.push(step);
-    });
-    page.on("response", (response) => {
-      if (response.status() >= 400)
-        trail.push(`${response.status()} for ${response.request().method()} ${response.url()}`);
-    });
+    const trail = keepTrail(page);
     const saving = keepDocuments(page);
     await use(page);
     await saving.done();
-    if (testInfo.status !== testInfo.expectedStatus)
-      console.log(`What the page did before the failure:\n  ${trail.slice(-30).join("\n  ")}`);
+    if (testInfo.status !== testInfo.expectedStatus) trail.print();
     expect(errors, "errors thrown by the page's scripts").toEqual([]);
   },
   axe: async ({ page, jsEnabled }, use) => {

@@ -296,13 +296,13 @@ function contextOptions(options: WalkOptions): BrowserContextOptions {
 export async function signedInPages(
   browser: Browser,
   options: WalkOptions,
-  onPage: (page: Page) => void = () => {},
+  onPage: (page: Page, who: Who) => void = () => {},
 ) {
   const pages = new Map<Who, Page>();
   for (const who of ["signed out", "member", "editor", "admin", "alerts"] as const) {
     const context = await browser.newContext(contextOptions(options));
     const page = await context.newPage();
-    onPage(page);
+    onPage(page, who);
     if (who !== "signed out") await logIn(page, EMAIL[who]);
     pages.set(who, page);
   }
@@ -351,6 +351,10 @@ export async function makeFixtures(pages: Map<Who, Page>, options: WalkOptions):
     await member.locator(".search-results a[href^='/record/']").first().getAttribute("href"),
     "a record link in the results",
   ).replace("/record/", "");
+  // Hydration hides "Update selection" (a no-JS button above this one on a phone): a click in
+  // that moment lands where the button was, on nothing. A person sees the page settle first.
+  if (options.javaScriptEnabled)
+    await member.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await member.getByRole("button", { name: "Select all on this page" }).click();
   // A string in hasText matches any case, so "Selected" also found "No results selected" and the
   // walk went on to /export before the selection was saved; the count's own words only.
