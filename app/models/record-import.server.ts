@@ -10,6 +10,7 @@ import {
   readItems,
   textChunks,
 } from "~/records/read-items.server";
+import { importProblem } from "~/records/import-problems.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { markPublished, nextCatalogueVersion } from "./search-index.server";
 import { required } from "~/lib/required";
@@ -118,17 +119,16 @@ async function scan(
         continue;
       }
       const hssId = hssIdOf(value);
-      const parsed = recordSchema.safeParse(value, {
-        error: (issue) => (issue.input === undefined ? "is required" : undefined),
-      });
+      const parsed = recordSchema.safeParse(value, { error: importProblem });
       if (!parsed.success) {
-        for (const issue of parsed.error.issues) {
-          const problem =
-            issue.code === "unrecognized_keys"
-              ? `has unknown field(s): ${issue.keys.join(", ")}`
-              : issue.message;
-          fail({ item: raw.item, line: raw.line, hssId, field: fieldName(issue.path), problem });
-        }
+        for (const issue of parsed.error.issues)
+          fail({
+            item: raw.item,
+            line: raw.line,
+            hssId,
+            field: fieldName(issue.path),
+            problem: issue.message,
+          });
         continue;
       }
       const first = seen.get(parsed.data.hssId);
