@@ -355,6 +355,9 @@ export async function makeFixtures(pages: Map<Who, Page>, options: WalkOptions):
   // that moment lands where the button was, on nothing. A person sees the page settle first.
   if (options.javaScriptEnabled)
     await member.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // On a phone the two "Select all" wait in a disclosure.
+  const selectMany = member.locator("details.select-many > summary");
+  if (await selectMany.isVisible()) await selectMany.click();
   await member.getByRole("button", { name: "Select all on this page" }).click();
   // A string in hasText matches any case, so "Selected" also found "No results selected" and the
   // walk went on to /export before the selection was saved; the count's own words only.

@@ -72,6 +72,31 @@ test.describe("screen-reader semantics", () => {
     await expect(page.getByRole("checkbox", { name: /^Oncology, / })).toBeChecked();
   });
 
+  test("on a 320 px phone the selection's bulk choices wait in a disclosure and the first result starts within one and a half screens", async ({
+    page,
+    jsEnabled,
+  }) => {
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto("/search?q=cancer");
+    if (jsEnabled) await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const selectPage = page.getByRole("button", { name: "Select all on this page" });
+    await expect(selectPage).toBeHidden();
+    const first = required(
+      await page.locator(".result-card").first().boundingBox(),
+      "the first result's box",
+    );
+    expect(first.y).toBeLessThanOrEqual(960);
+    await page.locator("details.select-many > summary").click();
+    await selectPage.click();
+    await expect(page.locator(".selection-count")).toHaveText(/^Selected \d+ result\(s\)/);
+    await page.getByRole("button", { name: "Clear All" }).click();
+    await expect(page.locator(".selection-count")).toHaveText("No results selected");
+    // Wider, the same two buttons stand in the row, no disclosure to open.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(page.locator("details.select-many > summary")).toBeHidden();
+    await expect(selectPage).toBeVisible();
+  });
+
   test("the regulatory timeline is an image with a text alternative, and a table of the same events", async ({
     page,
   }) => {

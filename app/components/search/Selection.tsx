@@ -150,10 +150,32 @@ export function SelectionBar({
         ) : null}
         {selection.all ? null : (
           <>
-            <PageSelectionButtons />
-            <button type="submit" name="intent" value="selectAll" className="secondary outline">
-              Select all {total.toLocaleString("en-GB")} results
+            <button
+              type="submit"
+              name="intent"
+              value="select"
+              className="secondary outline no-js-only"
+            >
+              Update selection
             </button>
+            {/* On a phone the two "Select all" wait in a disclosure, so that the first result
+                is not pushed a screen down; wider, the disclosure shows them in the row. */}
+            <details className="change-disclosure select-many">
+              <summary>Select all</summary>
+              <div className="select-many-actions">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="selectPage"
+                  className="secondary outline"
+                >
+                  Select all on this page
+                </button>
+                <button type="submit" name="intent" value="selectAll" className="secondary outline">
+                  Select all {total.toLocaleString("en-GB")} results
+                </button>
+              </div>
+            </details>
           </>
         )}
       </div>
