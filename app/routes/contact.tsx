@@ -21,7 +21,6 @@ export const handle: RouteHandle<{ sent: boolean }> = {
   title: (data) => (data?.sent ? "Message was successful" : "Contact us"),
 };
 
-export { RATE_LIMITED };
 export const SEND_FAILED = "Your message could not be sent. Please try again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {

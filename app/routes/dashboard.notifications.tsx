@@ -23,8 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(await notificationsPage(user.id));
 }
 
-export { ENROLMENT_FAILED };
-
 const HERE = "/dashboard/notifications";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -15,8 +15,6 @@ import { checkPassword } from "~/pages/login.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
-export { TOO_MANY_ATTEMPTS } from "~/models/sign-in-throttle.server";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   // Already signed in: go where the visitor was heading.

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
 import { mailFolder, sendPendingEmails } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";
-import { action, RATE_LIMITED } from "~/routes/contact";
+import { action } from "~/routes/contact";
+import { RATE_LIMITED } from "~/models/contact.server";
 import { args, postRequest, redirected } from "../factories";
 
 async function submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
