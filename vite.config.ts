@@ -1,0 +1,14 @@
+import { fileURLToPath } from "node:url";
+import { vitePlugin as remix } from "@remix-run/dev";
+import { defineConfig } from "vite";
+import remixConfig from "./remix.config.js";
+
+// remix.config.js holds the Remix options; the plugin reads appDirectory, future,
+// ignoredRouteFiles, routes and serverModuleFormat from it and ignores the rest.
+export default defineConfig({
+  // Vite reads no tsconfig paths: "~" is the app folder here as in tsconfig.json.
+  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  // Vite's dependency cache beside Remix's old one, not inside node_modules.
+  cacheDir: ".cache/vite",
+  plugins: [remix(remixConfig)],
+});
