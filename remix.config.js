@@ -12,7 +12,7 @@ export default {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
     v3_throwAbortReason: true,
-    v3_singleFetch: false,
+    v3_singleFetch: true,
     v3_lazyRouteDiscovery: true,
   },
 };

@@ -38,9 +38,7 @@ describe("caching", () => {
       });
     }
     // A client-side navigation's data request, and a download.
-    expect((await cacheControl("/search?q=a&_data=routes%2Fsearch", cookie)).cacheControl).toBe(
-      "private, no-store",
-    );
+    expect((await cacheControl("/search.data?q=a", cookie)).cacheControl).toBe("private, no-store");
     expect(await cacheControl("/dashboard/userreports.csv", admin)).toEqual({
       status: 200,
       cacheControl: "private, no-store",
