@@ -138,7 +138,8 @@ function useDocumentTitle(fallback?: string, failed = false) {
       : handle.title
     : "";
   const full = title ? `${title} – ${SITE_NAME}` : SITE_NAME;
-  return failed ? `Error: ${full}` : full;
+  // A page whose own title already says so (a search form's errors) is not told twice.
+  return failed && !full.startsWith("Error: ") ? `Error: ${full}` : full;
 }
 
 function Document({
