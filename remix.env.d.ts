@@ -1,2 +1,1 @@
-/// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />

@@ -9,13 +9,16 @@ import { NonceContext } from "~/lib/nonce";
 import { SiteCssContext } from "~/components/site-css";
 import { siteCss } from "~/components/site-css.server";
 import { type ServerErrorInfo, ServerErrorContext, messageCarrying } from "~/lib/server-error";
+import { ServerActionFailedContext, actionFailedIn } from "~/lib/action-failed";
 import { stripNulBytes } from "~/lib/strip-nul.server";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
+import { documentEndLast } from "~/lib/document-end.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import { isDatabaseUnavailable } from "~/lib/unavailable.server";
 import "~/lib/load-context";
 
-const ABORT_DELAY = 5_000;
+/** How long Remix waits on a loader's promises in a streamed answer (none here are streamed). */
+export const streamTimeout = 5_000;
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */
 const RETRY_AFTER = "5";
 
@@ -59,7 +62,11 @@ export default function handleRequest(
       <NonceContext.Provider value={nonce}>
         <SiteCssContext.Provider value={siteCss()}>
           <ServerErrorContext.Provider value={failure}>
-            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+            <ServerActionFailedContext.Provider
+              value={actionFailedIn(remixContext.staticHandlerContext.actionData)}
+            >
+              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+            </ServerActionFailedContext.Provider>
           </ServerErrorContext.Provider>
         </SiteCssContext.Provider>
       </NonceContext.Provider>,
@@ -71,10 +78,15 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
           resolve(
-            new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterPaint())), {
-              headers: responseHeaders,
-              status: failed ? 500 : status,
-            }),
+            new Response(
+              createReadableStreamFromReadable(
+                body.pipe(scriptsAfterPaint()).pipe(documentEndLast()),
+              ),
+              {
+                headers: responseHeaders,
+                status: failed ? 500 : status,
+              },
+            ),
           );
           pipe(body);
         },
@@ -87,28 +99,36 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    // The render itself gets a second longer than the data it waits on.
+    setTimeout(abort, streamTimeout + 1000);
   });
 }
 
+/** What Remix makes of any error a loader or action throws, in production, before it is sent. */
+const SANITISED = JSON.stringify("Unexpected Server Error");
+
 /**
- * A failed data request (JavaScript on) reaches the browser as an error whose message is all
- * Remix keeps: the message carries the request's reference, and whether the database was
- * unreachable, for the error page. Unreachable is answered 503, like the document.
+ * A failed data request (a navigation or a form sent with JavaScript on) reaches the browser
+ * as an error whose message is all Remix keeps. The message is rewritten to carry the request's
+ * reference, and whether the database was unreachable, for the error page. An unreachable
+ * database is answered 503, as the document is.
+ *
+ * The answer's body is Remix's turbo-stream, in which the message is a JSON string; the new
+ * one is also a plain JSON string (a hex reference), so the stream stays valid.
+ * tests/server/data-request-errors.test.ts checks this against the build.
  */
 export const handleDataRequest: HandleDataRequestFunction = async (response, { context }) => {
   applySecurityHeaders(response.headers);
-  if (!response.headers.has("X-Remix-Error")) return response;
+  if (response.status < 500) return response;
   const unavailable = context.unavailable === true;
   const headers = new Headers(response.headers);
   headers.delete("Content-Length");
   if (unavailable) headers.set("Retry-After", RETRY_AFTER);
-  return new Response(
-    JSON.stringify({
-      message: messageCarrying({ reference: context.requestId, unavailable }),
-    }),
-    { status: unavailable ? 503 : response.status, headers },
-  );
+  const carried = JSON.stringify(messageCarrying({ reference: context.requestId, unavailable }));
+  return new Response((await response.text()).replaceAll(SANITISED, carried), {
+    status: unavailable ? 503 : response.status,
+    headers,
+  });
 };
 
 export function handleError(
@@ -117,7 +137,7 @@ export function handleError(
 ) {
   // Aborted requests (the user navigated away) are not errors worth logging.
   if (request.signal.aborted) return;
-  // Remembered for handleDataRequest, which sees only the serialised error.
+  // Remembered for handleDataRequest, which sees only the sanitised error.
   if (isDatabaseUnavailable(error)) context.unavailable = true;
   logError(
     "request",

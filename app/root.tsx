@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import {
   Link,
   Links,
@@ -13,8 +13,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { type ReactNode, useContext, useEffect } from "react";
-import { UNSAFE_DataRouterStateContext } from "react-router-dom";
+import { type ReactNode, useEffect } from "react";
 import { AlertBar, type BarMessage, SiteAlertBar } from "~/components/AlertBar";
 import { ReleasePopup } from "~/components/ReleasePopup";
 import { MULTI_RELEASE_POPUP_DURATION, pageAlerts } from "~/models/alerts.server";
@@ -29,6 +28,7 @@ import { useNonce } from "~/lib/nonce";
 import { SiteStyles } from "~/components/site-css";
 import { AFTER_PAINT_LOADER } from "~/lib/scripts-after-paint";
 import { useServerErrorInfo } from "~/lib/server-error";
+import { ActionFailedReport, useActionFailedState } from "~/lib/action-failed";
 import { type RouteHandle, SITE_NAME } from "~/lib/route-handle";
 import { pageColumns } from "~/models/page-columns.server";
 import { NotificationPopup } from "~/components/NotificationPopup";
@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const mine = user ? extra : null;
   const config = env();
   const alerts = user && mine ? await alertsOfPage(request, user.roles, mine) : null;
-  return json(
+  return data(
     {
       user: user && { firstName: user.firstName, lastName: user.lastName, roles: user.roles },
       environmentLabel: environmentLabel(settings, request),
@@ -121,28 +121,14 @@ async function alertsOfPage(
   };
 }
 
-// The header shows who is signed in: re-read it on every navigation.
-export const shouldRevalidate = () => true;
-
 type RootData = ReturnType<typeof useRootData>;
 function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
-/** Whether any action on the page answered with errors (conform's reply has status 'error'). */
-function useActionFailed() {
-  const state = useContext(UNSAFE_DataRouterStateContext);
-  return Object.values(state?.actionData ?? {}).some(
-    (value) =>
-      typeof value === "object" &&
-      value !== null &&
-      (value as { status?: string }).status === "error",
-  );
-}
-
-function useDocumentTitle(fallback?: string) {
+/** The page's title; "Error: " first while a form's errors show (lib/action-failed.ts). */
+function useDocumentTitle(fallback?: string, failed = false) {
   const matches = useMatches();
-  const failed = useActionFailed();
   if (fallback) return `${fallback} – ${SITE_NAME}`;
   const match = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.title);
   const handle = match?.handle as RouteHandle | undefined;
@@ -152,7 +138,8 @@ function useDocumentTitle(fallback?: string) {
       : handle.title
     : "";
   const full = title ? `${title} – ${SITE_NAME}` : SITE_NAME;
-  return failed ? `Error: ${full}` : full;
+  // A page whose own title already says so (a search form's errors) is not told twice.
+  return failed && !full.startsWith("Error: ") ? `Error: ${full}` : full;
 }
 
 function Document({
@@ -193,6 +180,11 @@ function Document({
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light" />
+        {process.env.NODE_ENV === "development" ? (
+          // Vite's client gives the styles it adds in development this nonce, which the CSP
+          // asks for (the browser hides the attribute once read, hence no hydration check).
+          <meta property="csp-nonce" nonce={nonce} suppressHydrationWarning />
+        ) : null}
         <title>{title}</title>
         {refreshSeconds ? (
           <noscript>
@@ -261,7 +253,8 @@ function Document({
 
 export default function App() {
   const data = useRootData();
-  const title = useDocumentTitle();
+  const { failed, report } = useActionFailedState();
+  const title = useDocumentTitle(undefined, failed);
   // Once React runs, enhancements take over: CSS hides what only the no-JS path needs
   // (.no-js-only), and browser tests know the page is interactive.
   useEffect(() => {
@@ -269,7 +262,9 @@ export default function App() {
   }, []);
   return (
     <Document title={title} data={data}>
-      <Outlet />
+      <ActionFailedReport value={report}>
+        <Outlet />
+      </ActionFailedReport>
     </Document>
   );
 }

@@ -1,4 +1,5 @@
 import { Secret, TOTP } from "otpauth";
+import { routeDataOf } from "./route-result";
 
 /**
  * A new store asks staff for two-step sign-in, the demo's too. The test suites and the
@@ -42,14 +43,17 @@ export async function turnOffStaffTwoStep(
   const next = expectRedirect(signIn, `signing in as ${admin.email}`);
   if (!next.startsWith("/myaccount/two-step")) return; // not asked: the setting is off already
 
-  const setup = await send("/myaccount/two-step?_data=routes%2Fmyaccount.two-step");
-  const { secret } = (await setup.json()) as { secret?: string };
+  const setup = await send("/myaccount/two-step.data");
+  const { secret } = await routeDataOf<{ secret?: string }>(setup, "routes/myaccount.two-step");
   if (!secret) throw new Error("the two-step set-up page gave no key");
   const code = new TOTP({ secret: Secret.fromBase32(secret.replaceAll(" ", "")) }).generate();
   expectRedirect(await send("/myaccount/two-step", { intent: "confirm", code }), "enrolling");
 
-  const current = await send("/dashboard/settings?_data=routes%2Fdashboard.settings");
-  const { settings } = (await current.json()) as { settings: Record<string, string | boolean> };
+  const current = await send("/dashboard/settings.data");
+  const { settings } = await routeDataOf<{ settings: Record<string, string | boolean> }>(
+    current,
+    "routes/dashboard.settings",
+  );
   const form: Record<string, string> = {};
   for (const [name, value] of Object.entries(settings)) {
     if (name === "requireStaffTwoStep" || value === false) continue;

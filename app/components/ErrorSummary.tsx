@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useReportActionFailed } from "~/lib/action-failed";
 
 export interface ErrorSummaryItem {
   /** The id of the field the message is about; form-level messages have none. */
@@ -20,6 +21,8 @@ export function ErrorSummary({
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const key = items.map((item) => `${item.fieldId}:${item.message}`).join("|");
+  // The page's title starts "Error: " while a summary shows.
+  useReportActionFailed(items.length > 0);
   useEffect(() => {
     if (key) ref.current?.focus();
   }, [key]);

@@ -1,26 +1,19 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { logError } from "~/lib/log.server";
-import { STYLESHEETS } from "~/components/site-css";
-
-let cached: string | null | undefined;
+import appCss from "~/styles/app.css?inline";
+import chartsCss from "~/styles/charts.css?inline";
+import timelineCss from "~/styles/timeline.css?inline";
+import picoCss from "@picocss/pico/css/pico.min.css?inline";
 
 /**
- * The built stylesheets' text, joined in cascade order, read once from public/ (where the
- * build writes them and the server serves them from). Null, and pages link the files
- * instead, if one cannot be read.
+ * The stylesheets' text as the build processed it, joined in cascade order (as STYLESHEETS in
+ * site-css.tsx): Vite puts it in the server bundle, so nothing is read from disk at run time.
+ * Null in development, where pages link the files instead so that Vite can serve each change
+ * as it is saved.
  */
+const joined = [picoCss, appCss, chartsCss, timelineCss]
+  .join("\n")
+  // Nothing in a stylesheet may end the element early.
+  .replaceAll("</", "<\\/");
+
 export function siteCss(): string | null {
-  // In development the files change under a running server.
-  if (cached !== undefined && process.env.NODE_ENV !== "development") return cached;
-  try {
-    cached = STYLESHEETS.map((href) => readFileSync(path.resolve("public", `.${href}`), "utf8"))
-      .join("\n")
-      // Nothing in a stylesheet may end the element early.
-      .replaceAll("</", "<\\/");
-  } catch (error) {
-    logError("site-css", "A built stylesheet could not be read; pages link them instead", error);
-    cached = null;
-  }
-  return cached;
+  return process.env.NODE_ENV === "development" ? null : joined;
 }

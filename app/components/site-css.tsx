@@ -1,9 +1,9 @@
-import picoHref from "@picocss/pico/css/pico.min.css";
+import picoHref from "@picocss/pico/css/pico.min.css?url";
 import { createContext, useContext } from "react";
 import { useNonce } from "~/lib/nonce";
-import appHref from "~/styles/app.css";
-import chartsHref from "~/styles/charts.css";
-import timelineHref from "~/styles/timeline.css";
+import appHref from "~/styles/app.css?url";
+import chartsHref from "~/styles/charts.css?url";
+import timelineHref from "~/styles/timeline.css?url";
 
 /**
  * The site's stylesheets, in cascade order: Pico, then ours. Every page gets all of them (the
@@ -21,7 +21,8 @@ const STYLE_ID = "site-css";
  * The stylesheets inline, in one <style> carrying the page's CSP nonce: the first paint waits
  * for the document alone, not for three more round trips (decision 025). The
  * browser hydrates the element with the text it already has. Where the text is not at hand
- * (a server without the built files), the same stylesheets are linked instead.
+ * (development, where Vite serves each file as it changes), the same stylesheets are linked
+ * instead.
  */
 export function SiteStyles() {
   const serverCss = useContext(SiteCssContext);

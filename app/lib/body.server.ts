@@ -1,4 +1,3 @@
-import { json } from "@remix-run/node";
 import { HIR_MAX_BYTES, UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
 
 /**
@@ -29,7 +28,7 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 
 /** The 400 a route throws; the root's error page shows its message. */
 export function badRequest(message: string) {
-  return json({ message }, { status: 400 });
+  return Response.json({ message }, { status: 400 });
 }
 
 const refusedForSize = new WeakSet<Response>();

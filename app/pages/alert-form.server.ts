@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
@@ -44,10 +44,10 @@ export async function alertFormAction(request: Request, user: User, alertId: num
   const form = await readForm(request);
   const types = (await listAlertTypes()).map((type) => type.name);
   const submission = parseForm(form, alertSchema(types));
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const alert = submission.value;
   if (form.get("intent") === "preview") {
-    return json({
+    return {
       ...submission.reply(),
       preview: {
         title: alert.title,
@@ -55,7 +55,7 @@ export async function alertFormAction(request: Request, user: User, alertId: num
         severity: alert.severity,
         contentHtml: renderMarkdown(alert.content),
       },
-    });
+    };
   }
   if (alertId === null) {
     await createAlert(alert, user.id);

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { User } from "~/models/users.server";
 import { redirectWithFlash } from "~/lib/flash.server";
 import { parseForm } from "~/lib/forms.server";
@@ -49,7 +49,7 @@ export async function hirFormAction(request: Request, user: User, existing?: Hir
     if (unknown.length) fieldErrors.hssIds = [unknownHssIdMessage(unknown)];
   }
   const failed = (extra: Record<string, string[]> = {}) =>
-    json(
+    data(
       { ...submission.reply({ fieldErrors: { ...fieldErrors, ...extra } }), kept },
       { status: 400 },
     );

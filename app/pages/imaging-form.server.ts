@@ -1,4 +1,5 @@
-import { json } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
 import type { Params } from "@remix-run/react";
 import { z } from "zod";
 import { readForm } from "~/lib/body.server";
@@ -30,16 +31,19 @@ export async function imagingFormChoices() {
  */
 export async function readImagingForm(
   request: Request,
-): Promise<{ input: ImagingInput; response?: never } | { input?: never; response: Response }> {
+): Promise<
+  | { input: ImagingInput; response?: never }
+  | { input?: never; response: ReturnType<typeof data<SubmissionResult<string[]>>> }
+> {
   const submission = parseForm(await readForm(request), imagingFormSchema);
   if (submission.status !== "success")
     return {
-      response: json(submission.reply(), { status: submission.status === "error" ? 400 : 200 }),
+      response: data(submission.reply(), { status: submission.status === "error" ? 400 : 200 }),
     };
   const unknown = await unknownEventNames(submission.value);
   if (unknown.length)
     return {
-      response: json(
+      response: data(
         submission.reply({
           fieldErrors: Object.fromEntries(
             unknown.map((row) => [`events[${row}].nameId`, [eventMessages.unknownName(row + 1)]]),

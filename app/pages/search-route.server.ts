@@ -1,4 +1,4 @@
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { z } from "zod";
 import { recordActivity } from "~/models/records.server";
 import { latestSearch } from "~/models/activity.server";
@@ -156,6 +156,6 @@ export async function searchAction(request: Request, user: User, options: { adva
     }
   }
   if (form.get("js") === "1")
-    return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
+    return data({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
   return redirect(safeRedirect(`${url.pathname}${url.search}`, "/search"), { status: 303 });
 }

@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import type { User } from "~/models/users.server";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -11,11 +11,11 @@ import { saveTopic, topicFormSchema } from "~/models/hirs.server";
  */
 export async function topicFormAction(request: Request, user: User, topicId?: number) {
   const submission = parseForm(await readForm(request), topicFormSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const value = submission.value;
   const saved = await saveTopic(value, user.id, topicId);
   if (saved.status === "unknown-record")
-    return json(submission.reply({ fieldErrors: { hssId: [saved.message] } }), { status: 400 });
+    return data(submission.reply({ fieldErrors: { hssId: [saved.message] } }), { status: 400 });
   if (saved.status === "missing") throw new Response("Not found", { status: 404 });
   return redirectWithFlash(request, `/dashboard/managehirtopics#topic-row-${saved.id}`, {
     severity: "success",

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeroSearch } from "~/components/HeroSearch";
 import { TableScroll } from "~/components/TableScroll";
@@ -16,8 +15,8 @@ export const handle: RouteHandle<{ member: { firstName: string } | null }> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   // Public page in two forms: signed out (no catalogue figures) and signed in.
   const { user, extra: known } = await getOptionalUserWith(request, homeColumns);
-  if (!user) return json({ member: null });
-  return json({ member: await memberHome(user, known) });
+  if (!user) return { member: null };
+  return { member: await memberHome(user, known) };
 }
 
 type Member = NonNullable<SerializeFrom<typeof loader>["member"]>;

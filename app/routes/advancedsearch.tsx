@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -42,7 +41,7 @@ export const shouldRevalidate = chartsShouldRevalidate;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await loadAdvancedSearch(request, user));
+  return await loadAdvancedSearch(request, user);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AlertArticle } from "~/components/AlertArticle";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -21,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const alert = Number.isSafeInteger(alertId) ? await visibleAlert(alertId, user.roles) : null;
   if (!alert) throw new Response("Not Found", { status: 404 });
   await markAlertsViewed(user.id, user.roles, [alert.alertId]);
-  return json({ alert, release: alert.alertType === RELEASE });
+  return { alert, release: alert.alertType === RELEASE };
 }
 
 export default function AlertPage() {

@@ -1,6 +1,5 @@
 import { StatusTag } from "~/components/StatusTag";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { SEVERITY_WORDS } from "~/components/AlertBar";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -15,7 +14,7 @@ export const handle: RouteHandle = { title: "Alerts" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const alerts = await activeAlertsFor(user.roles);
-  return json({
+  return {
     alerts: alerts.map(({ alertId, alertType, severity, title, summary, notifyDate }) => ({
       alertId,
       isRelease: alertType === RELEASE,
@@ -24,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       summary,
       notifyDate,
     })),
-  });
+  };
 }
 
 export default function Alerts() {

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "~/auth/auth.server";
 import { safeRedirect } from "~/lib/safe-redirect.server";
@@ -27,6 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const marked = parsed.success
     ? await markAlertsViewed(user.id, user.roles, parsed.data.alertId)
     : 0;
-  if (form.get("js") === "1") return json({ marked }, { status: parsed.success ? 200 : 400 });
+  if (form.get("js") === "1")
+    return Response.json({ marked }, { status: parsed.success ? 200 : 400 });
   return redirect(safeRedirect(form.get("redirectTo"), "/"), { status: 303 });
 }

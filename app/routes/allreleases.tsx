@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/auth/auth.server";
@@ -22,14 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     user.roles,
     releases.filter((release) => isActive(release, user.roles, now)).map((r) => r.alertId),
   );
-  return json({
+  return {
     releases: releases.map(({ alertId, title, summary, updatedAt }) => ({
       alertId,
       title,
       summary,
       updatedAt,
     })),
-  });
+  };
 }
 
 export default function AllReleases() {

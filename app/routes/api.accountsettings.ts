@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getAccountSettings } from "~/api/operations/account.server";
 
-export const { loader, action } = apiRoute(getAccountSettings);
+const api = apiRoute(getAccountSettings);
+export const loader = api.loader;
+export const action = api.action;

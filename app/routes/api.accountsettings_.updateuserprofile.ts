@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateUserProfile } from "~/api/operations/account.server";
 
-export const { loader, action } = apiRoute(updateUserProfile);
+const api = apiRoute(updateUserProfile);
+export const loader = api.loader;
+export const action = api.action;

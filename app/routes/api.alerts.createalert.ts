@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { createAlertOperation } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(createAlertOperation);
+const api = apiRoute(createAlertOperation);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteAlertOperation } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(deleteAlertOperation);
+const api = apiRoute(deleteAlertOperation);
+export const loader = api.loader;
+export const action = api.action;

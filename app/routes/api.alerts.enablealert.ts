@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { enableAlert } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(enableAlert);
+const api = apiRoute(enableAlert);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getActiveAlerts } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(getActiveAlerts);
+const api = apiRoute(getActiveAlerts);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getAlertById } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(getAlertById);
+const api = apiRoute(getAlertById);
+export const loader = api.loader;
+export const action = api.action;

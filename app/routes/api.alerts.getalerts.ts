@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getAlerts } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(getAlerts);
+const api = apiRoute(getAlerts);
+export const loader = api.loader;
+export const action = api.action;

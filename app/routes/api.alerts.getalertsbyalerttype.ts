@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getAlertsByAlertType } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(getAlertsByAlertType);
+const api = apiRoute(getAlertsByAlertType);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getAlertTypes } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(getAlertTypes);
+const api = apiRoute(getAlertTypes);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateAlertOperation } from "~/api/operations/alerts.server";
 
-export const { loader, action } = apiRoute(updateAlertOperation);
+const api = apiRoute(updateAlertOperation);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { assignRevokeUserRole } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(assignRevokeUserRole);
+const api = apiRoute(assignRevokeUserRole);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteUser } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(deleteUser);
+const api = apiRoute(deleteUser);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getRoles } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(getRoles);
+const api = apiRoute(getRoles);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { inviteUser } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(inviteUser);
+const api = apiRoute(inviteUser);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getInvitedUser, registerUser } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(getInvitedUser, registerUser);
+const api = apiRoute(getInvitedUser, registerUser);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { resetUserPassword } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(resetUserPassword);
+const api = apiRoute(resetUserPassword);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { sendPasswordResetEmail } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(sendPasswordResetEmail);
+const api = apiRoute(sendPasswordResetEmail);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { signIn } from "~/api/operations/sign-in.server";
 
-export const { loader, action } = apiRoute(signIn);
+const api = apiRoute(signIn);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { signInTwoStep } from "~/api/operations/sign-in.server";
 
-export const { loader, action } = apiRoute(signInTwoStep);
+const api = apiRoute(signInTwoStep);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { signOut } from "~/api/operations/sign-in.server";
 
-export const { loader, action } = apiRoute(signOut);
+const api = apiRoute(signOut);
+export const loader = api.loader;
+export const action = api.action;

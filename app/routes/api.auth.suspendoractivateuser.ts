@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { suspendOrActivateUser } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(suspendOrActivateUser);
+const api = apiRoute(suspendOrActivateUser);
+export const loader = api.loader;
+export const action = api.action;

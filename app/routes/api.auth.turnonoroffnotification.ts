@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { turnOnOrOffNotification } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(turnOnOrOffNotification);
+const api = apiRoute(turnOnOrOffNotification);
+export const loader = api.loader;
+export const action = api.action;

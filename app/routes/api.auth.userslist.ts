@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { usersList } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(usersList);
+const api = apiRoute(usersList);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { contactUs } from "~/api/operations/account.server";
 
-export const { loader, action } = apiRoute(contactUs);
+const api = apiRoute(contactUs);
+export const loader = api.loader;
+export const action = api.action;

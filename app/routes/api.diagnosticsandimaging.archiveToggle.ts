@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { archiveToggleImaging } from "~/api/operations/imaging.server";
 
-export const { loader, action } = apiRoute(archiveToggleImaging);
+const api = apiRoute(archiveToggleImaging);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { createImaging } from "~/api/operations/imaging.server";
 
-export const { loader, action } = apiRoute(createImaging);
+const api = apiRoute(createImaging);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteImaging } from "~/api/operations/imaging.server";
 
-export const { loader, action } = apiRoute(deleteImaging);
+const api = apiRoute(deleteImaging);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { exportImaging } from "~/api/operations/imaging.server";
 
-export const { loader, action } = apiRoute(exportImaging);
+const api = apiRoute(exportImaging);
+export const loader = api.loader;
+export const action = api.action;

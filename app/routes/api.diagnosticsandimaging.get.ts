@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getImaging } from "~/api/operations/imaging.server";
 
-export const { loader, action } = apiRoute(getImaging);
+const api = apiRoute(getImaging);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getImagingLookup } from "~/api/operations/imaging.server";
 
-export const { loader, action } = apiRoute(getImagingLookup);
+const api = apiRoute(getImagingLookup);
+export const loader = api.loader;
+export const action = api.action;

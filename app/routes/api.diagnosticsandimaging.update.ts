@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateImaging } from "~/api/operations/imaging.server";
 
-export const { loader, action } = apiRoute(updateImaging);
+const api = apiRoute(updateImaging);
+export const loader = api.loader;
+export const action = api.action;

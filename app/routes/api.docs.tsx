@@ -1,6 +1,5 @@
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { API_ERRORS } from "~/api/errors.server";
@@ -105,7 +104,7 @@ export function loader() {
     message: entry.message,
     when: entry.when,
   }));
-  return json({ calls, groups, catalogue });
+  return { calls, groups, catalogue };
 }
 
 const anchor = (id: string) => `call-${id}`;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { disableEmailNotificationPopup } from "~/api/operations/account.server";
 
-export const { loader, action } = apiRoute(disableEmailNotificationPopup);
+const api = apiRoute(disableEmailNotificationPopup);
+export const loader = api.loader;
+export const action = api.action;

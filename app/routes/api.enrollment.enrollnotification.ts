@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { enrollNotification } from "~/api/operations/account.server";
 
-export const { loader, action } = apiRoute(enrollNotification);
+const api = apiRoute(enrollNotification);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { exportRecords } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(exportRecords);
+const api = apiRoute(exportRecords);
+export const loader = api.loader;
+export const action = api.action;

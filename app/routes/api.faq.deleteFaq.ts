@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteFaqOperation } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(deleteFaqOperation);
+const api = apiRoute(deleteFaqOperation);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getFaqs } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(getFaqs);
+const api = apiRoute(getFaqs);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { saveFaqOperation } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(saveFaqOperation);
+const api = apiRoute(saveFaqOperation);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateFaqOperation } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(updateFaqOperation);
+const api = apiRoute(updateFaqOperation);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateFaqs } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(updateFaqs);
+const api = apiRoute(updateFaqs);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteGlossary } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(deleteGlossary);
+const api = apiRoute(deleteGlossary);
+export const loader = api.loader;
+export const action = api.action;

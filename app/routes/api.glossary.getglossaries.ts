@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getGlossaries } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(getGlossaries);
+const api = apiRoute(getGlossaries);
+export const loader = api.loader;
+export const action = api.action;

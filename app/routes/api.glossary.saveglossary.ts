@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { saveGlossary } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(saveGlossary);
+const api = apiRoute(saveGlossary);
+export const loader = api.loader;
+export const action = api.action;

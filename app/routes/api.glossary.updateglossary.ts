@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateGlossary } from "~/api/operations/faq-glossary.server";
 
-export const { loader, action } = apiRoute(updateGlossary);
+const api = apiRoute(updateGlossary);
+export const loader = api.loader;
+export const action = api.action;

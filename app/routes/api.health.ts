@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { health } from "~/api/operations/health.server";
 
-export const { loader, action } = apiRoute(health);
+const api = apiRoute(health);
+export const loader = api.loader;
+export const action = api.action;

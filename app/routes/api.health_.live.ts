@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { liveness } from "~/api/operations/health.server";
 
-export const { loader, action } = apiRoute(liveness);
+const api = apiRoute(liveness);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { listHirs, uploadHir } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(listHirs, uploadHir);
+const api = apiRoute(listHirs, uploadHir);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteHirOperation } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(deleteHirOperation);
+const api = apiRoute(deleteHirOperation);
+export const loader = api.loader;
+export const action = api.action;

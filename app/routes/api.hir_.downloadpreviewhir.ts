@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { downloadHir } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(downloadHir);
+const api = apiRoute(downloadHir);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { previewHirs } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(previewHirs);
+const api = apiRoute(previewHirs);
+export const loader = api.loader;
+export const action = api.action;

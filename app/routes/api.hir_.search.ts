@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { searchHirs } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(searchHirs);
+const api = apiRoute(searchHirs);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateHirOperation } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(updateHirOperation);
+const api = apiRoute(updateHirOperation);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteHirTopic } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(deleteHirTopic);
+const api = apiRoute(deleteHirTopic);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getHirTopics } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(getHirTopics);
+const api = apiRoute(getHirTopics);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { saveHirTopic } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(saveHirTopic);
+const api = apiRoute(saveHirTopic);
+export const loader = api.loader;
+export const action = api.action;

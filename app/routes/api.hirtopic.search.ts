@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { searchHirTopics } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(searchHirTopics);
+const api = apiRoute(searchHirTopics);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { updateHirTopic } from "~/api/operations/hirs.server";
 
-export const { loader, action } = apiRoute(updateHirTopic);
+const api = apiRoute(updateHirTopic);
+export const loader = api.loader;
+export const action = api.action;

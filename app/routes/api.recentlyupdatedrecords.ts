@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { recentlyUpdatedRecords } from "~/api/operations/account.server";
 
-export const { loader, action } = apiRoute(recentlyUpdatedRecords);
+const api = apiRoute(recentlyUpdatedRecords);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getChangeLog } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(getChangeLog);
+const api = apiRoute(getChangeLog);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getChangeLogPreview } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(getChangeLogPreview);
+const api = apiRoute(getChangeLogPreview);
+export const loader = api.loader;
+export const action = api.action;

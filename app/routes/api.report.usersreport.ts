@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { usersReport } from "~/api/operations/users.server";
 
-export const { loader, action } = apiRoute(usersReport);
+const api = apiRoute(usersReport);
+export const loader = api.loader;
+export const action = api.action;

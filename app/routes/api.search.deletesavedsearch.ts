@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { deleteSavedSearchOperation } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(deleteSavedSearchOperation);
+const api = apiRoute(deleteSavedSearchOperation);
+export const loader = api.loader;
+export const action = api.action;

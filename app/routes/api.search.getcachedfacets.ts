@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getCachedFacets } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(getCachedFacets);
+const api = apiRoute(getCachedFacets);
+export const loader = api.loader;
+export const action = api.action;

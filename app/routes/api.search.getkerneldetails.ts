@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getKernelDetails } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(getKernelDetails);
+const api = apiRoute(getKernelDetails);
+export const loader = api.loader;
+export const action = api.action;

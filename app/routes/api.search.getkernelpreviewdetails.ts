@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getKernelPreviewDetails } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(getKernelPreviewDetails);
+const api = apiRoute(getKernelPreviewDetails);
+export const loader = api.loader;
+export const action = api.action;

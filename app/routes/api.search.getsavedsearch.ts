@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getSavedSearch } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(getSavedSearch);
+const api = apiRoute(getSavedSearch);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { getSavedSearches } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(getSavedSearches);
+const api = apiRoute(getSavedSearches);
+export const loader = api.loader;
+export const action = api.action;

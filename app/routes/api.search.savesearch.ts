@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { saveSearchOperation } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(saveSearchOperation);
+const api = apiRoute(saveSearchOperation);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { search } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(search);
+const api = apiRoute(search);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { activitySummary } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(activitySummary);
+const api = apiRoute(activitySummary);
+export const loader = api.loader;
+export const action = api.action;

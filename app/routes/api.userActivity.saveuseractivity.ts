@@ -1,4 +1,6 @@
 import { apiRoute } from "~/api/operation.server";
 import { saveUserActivity } from "~/api/operations/search.server";
 
-export const { loader, action } = apiRoute(saveUserActivity);
+const api = apiRoute(saveUserActivity);
+export const loader = api.loader;
+export const action = api.action;

@@ -1,5 +1,5 @@
 import { StatusTag } from "~/components/StatusTag";
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { type LoaderFunctionArgs, data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { getOptionalUser } from "~/auth/auth.server";
@@ -14,7 +14,7 @@ export const handle: RouteHandle = { title: "Service status" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request).catch(() => null);
   const status = await getServiceStatus();
-  return json(
+  return data(
     {
       ready: status.ready,
       sentence: statusSentence(status),

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { PasswordFields } from "~/components/PasswordFields";
@@ -23,8 +23,8 @@ export const handle: RouteHandle<LoaderData> = {
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const lookup = await findPasswordReset(token);
-  const data: LoaderData = lookup.status === "valid" ? { ...lookup, token } : lookup;
-  return json(data, { status: lookup.status === "valid" ? 200 : 410 });
+  const page: LoaderData = lookup.status === "valid" ? { ...lookup, token } : lookup;
+  return data(page, { status: lookup.status === "valid" ? 200 : 410 });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -33,7 +33,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (reset.email === null) return redirect(reset.back);
   const submission = parseForm(formData, changePasswordSchema(reset.email));
   if (submission.status !== "success")
-    return json(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
+    return data(submission.reply({ hideFields: ["password", "confirmPassword"] }), { status: 400 });
   const { password } = submission.value;
   const done = await resetPasswordFromLink(request, reset.token, password);
   if (done.kind === "invalid") return redirect(reset.back);

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { readForm } from "~/lib/body.server";
 import { redirectWithFlash } from "~/lib/flash.server";
@@ -20,8 +20,8 @@ export const handle: RouteHandle<LoaderData> = {
 // Public page: the emailed token is the permission (only its hash is stored). The GET only
 // shows the question; the change is a POST, so a mail scanner opening the link changes nothing.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { data, status } = await confirmEmailPage(new URL(request.url));
-  return json(data, { status });
+  const { data: page, status } = await confirmEmailPage(new URL(request.url));
+  return data(page, { status });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -21,27 +21,26 @@ export const handle: RouteHandle<{ sent: boolean }> = {
   title: (data) => (data?.sent ? "Message was successful" : "Contact us"),
 };
 
-export { RATE_LIMITED };
 export const SEND_FAILED = "Your message could not be sent. Please try again.";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // Public page: no access check.
-  return json({ sent: new URL(request.url).searchParams.get("sent") === "1" });
+  return { sent: new URL(request.url).searchParams.get("sent") === "1" };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: no access check; bots are kept out by the honeypot and the rate limit.
   const submission = parseForm(await readForm(request), contactSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { website, ...message } = submission.value;
   if (website) return redirect("/contact?sent=1");
   if (!(await withinContactLimits(message.email, clientAddress(request, context))))
-    return json(submission.reply({ formErrors: [RATE_LIMITED] }), { status: 429 });
+    return data(submission.reply({ formErrors: [RATE_LIMITED] }), { status: 429 });
   try {
     await sendContactMessage(message);
   } catch (error) {
     logError("contact", "could not store message", error);
-    return json(submission.reply({ formErrors: [SEND_FAILED] }), { status: 503 });
+    return data(submission.reply({ formErrors: [SEND_FAILED] }), { status: 503 });
   }
   return redirect("/contact?sent=1");
 }

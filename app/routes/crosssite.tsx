@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, json } from "@remix-run/node";
+import { type LoaderFunctionArgs, data } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import "~/lib/load-context";
@@ -14,8 +14,8 @@ export const handle: RouteHandle = {
  * Nothing was changed. Asked for directly, there is no such page.
  */
 export async function loader({ context }: LoaderFunctionArgs) {
-  if (!context.crossSite) throw json(null, { status: 404 });
-  return json(null, { status: 403 });
+  if (!context.crossSite) throw data(null, { status: 404 });
+  return data(null, { status: 403 });
 }
 
 export default function CrossSite() {

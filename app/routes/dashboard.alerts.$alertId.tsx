@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { AlertForm, type AlertPreview } from "~/components/alerts/AlertForm";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -17,12 +16,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageAlerts");
   const alert = await getAlert(alertIdOf(params));
   if (!alert) throw new Response("Not Found", { status: 404 });
-  return json({
+  return {
     alertId: alert.alertId,
     title: alert.title,
     types: await listAlertTypes(),
     values: alertFormValues(alert),
-  });
+  };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
@@ -20,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [alert, types] = await Promise.all([getAlert(alertIdOf(params)), listAlertTypes()]);
   if (!alert) throw new Response("Not Found", { status: 404 });
   const type = types.find((candidate) => candidate.name === alert.alertType);
-  return json({
+  return {
     alert: {
       alertId: alert.alertId,
       title: alert.title,
@@ -29,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       notifyDate: alert.notifyDate,
       expireDate: alert.expireDate,
     },
-  });
+  };
 }
 
 /** The confirmation's POST: the alert goes, with every member's mark of having read it. */

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { StatusTag } from "~/components/StatusTag";
@@ -21,7 +20,7 @@ export const handle: RouteHandle = { title: "Manage alerts" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageAlerts");
-  return json(await manageAlertsPage());
+  return await manageAlertsPage();
 }
 
 /** Enable or disable an alert (API: enablealert), then back to the list. */
@@ -40,10 +39,11 @@ const AUDIENCE: Record<string, string> = {
 };
 
 /** A date on its line and the time (UTC) under it: the table stays narrow. */
-function DateCell({ value }: { value: string }) {
+function DateCell({ value }: { value: Date }) {
+  const iso = value.toISOString();
   return (
-    <time dateTime={value} className="date-cell">
-      {formatDate(value)} <small>{value.slice(11, 16)} UTC</small>
+    <time dateTime={iso} className="date-cell">
+      {formatDate(value)} <small>{iso.slice(11, 16)} UTC</small>
     </time>
   );
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { AlertForm, type AlertPreview } from "~/components/alerts/AlertForm";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -13,7 +12,7 @@ export const handle: RouteHandle = { title: "New alert" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageAlerts");
-  return json({ types: await listAlertTypes(), values: alertFormValues(null) });
+  return { types: await listAlertTypes(), values: alertFormValues(null) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

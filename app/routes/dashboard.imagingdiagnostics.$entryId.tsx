@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ImagingEntryForm } from "~/components/imaging/ImagingEntryForm";
@@ -21,7 +20,7 @@ export const handle: RouteHandle<{ entry: { label: string } } | undefined> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const entry = await entryOf(params);
-  return json({ entry: { ...entry, label: entryLabel(entry) }, ...(await imagingFormChoices()) });
+  return { entry: { ...entry, label: entryLabel(entry) }, ...(await imagingFormChoices()) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

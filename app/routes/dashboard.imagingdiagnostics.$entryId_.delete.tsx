@@ -1,7 +1,6 @@
 import { StatusTag } from "~/components/StatusTag";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ArchiveInsteadButton, deleting } from "~/components/staff/DeleteConfirmation";
@@ -26,7 +25,7 @@ export const handle: RouteHandle<{ entry: { label: string } } | undefined> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const entry = await entryOf(params);
-  return json({
+  return {
     entry: {
       id: entry.id,
       label: entryLabel(entry),
@@ -35,7 +34,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       archived: entry.archived,
       events: entry.events.length,
     },
-  });
+  };
 }
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirectWithFlash } from "~/lib/flash.server";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ImagingFilters, ImagingTable, ResultCount } from "~/components/imaging/ImagingTable";
@@ -24,7 +24,7 @@ export const handle: RouteHandle<{ page: number; pages: number } | undefined> = 
 /** The staff's register: every entry, archived ones included and marked. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json(await imagingRegisterPage(new URL(request.url).searchParams));
+  return await imagingRegisterPage(new URL(request.url).searchParams);
 }
 
 /** Archive and unarchive (one toggle, as two buttons that say which). */

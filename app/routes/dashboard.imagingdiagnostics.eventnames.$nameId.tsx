@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -27,17 +27,17 @@ export const handle: RouteHandle<{ name: { name: string } } | undefined> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({ name: await eventNameOf(params) });
+  return { name: await eventNameOf(params) };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   await requirePermission(request, "manageContent");
   const id = idParam(params.nameId);
   const submission = parseForm(await readForm(request), eventNameSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const { name } = submission.value;
   if (await eventNameExists(name, id))
-    return json(submission.reply({ fieldErrors: { name: [eventNameTaken(name)] } }), {
+    return data(submission.reply({ fieldErrors: { name: [eventNameTaken(name)] } }), {
       status: 400,
     });
   if (!(await renameEventName(id, name))) throw new Response("Not found", { status: 404 });

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { requirePermission } from "~/auth/auth.server";
@@ -21,7 +20,7 @@ export const inUseMessage = (name: string, uses: number) =>
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({ name: await eventNameOf(params) });
+  return { name: await eventNameOf(params) };
 }
 
 /** Deletes a name no event has; one in use is refused (its events refer to it). */

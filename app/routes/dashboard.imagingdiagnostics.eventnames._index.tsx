@@ -1,7 +1,7 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { redirectWithFlash } from "~/lib/flash.server";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -19,7 +19,7 @@ const PATH = "/dashboard/imagingdiagnostics/eventnames";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({ names: await listEventNames() });
+  return { names: await listEventNames() };
 }
 
 /** Adds a name (intent "add"), or moves one up or down the dropdown's order. */
@@ -30,7 +30,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return redirect(PATH, { status: 303 });
   const outcome = await eventNamesAction(form, parsed.data);
   if (outcome.kind === "moved") return redirect(PATH, { status: 303 });
-  if (outcome.kind === "invalid") return json(outcome.reply, { status: 400 });
+  if (outcome.kind === "invalid") return data(outcome.reply, { status: 400 });
   return redirectWithFlash(request, PATH, {
     severity: "success",
     message: `Event name added: ${outcome.name}.`,

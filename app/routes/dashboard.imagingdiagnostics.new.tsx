@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RegisterBreadcrumb } from "~/components/imaging/RegisterBreadcrumb";
 import { ImagingEntryForm } from "~/components/imaging/ImagingEntryForm";
@@ -15,7 +14,7 @@ const PATH = "/dashboard/imagingdiagnostics";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json(await imagingFormChoices());
+  return await imagingFormChoices();
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -22,17 +22,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const faq = await getFaq(idParam(params.faqId));
   if (!faq) throw new Response("Not found", { status: 404 });
-  return json({ faq, categories: await faqCategories() });
+  return { faq, categories: await faqCategories() };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const id = idParam(params.faqId);
   const submission = parseForm(await readForm(request), faqFormSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const saved = await saveFaq(submission.value, user.id, id);
   if (saved.status === "anchor-taken")
-    return json(submission.reply({ fieldErrors: { anchor: [saved.message] } }), { status: 400 });
+    return data(submission.reply({ fieldErrors: { anchor: [saved.message] } }), { status: 400 });
   if (saved.status !== "saved") throw new Response("Not found", { status: 404 });
   return redirectWithFlash(request, `/dashboard/managefaqs#faq-row-${id}`, {
     severity: "success",

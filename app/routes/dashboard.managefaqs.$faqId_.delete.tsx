@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requirePermission } from "~/auth/auth.server";
@@ -17,7 +16,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const faq = await getFaq(idParam(params.faqId));
   if (!faq) throw new Response("Not found", { status: 404 });
-  return json({ faq });
+  return { faq };
 }
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -17,7 +16,7 @@ const PATH = "/dashboard/managefaqs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json(await manageFaqsPage(new URL(request.url).searchParams));
+  return await manageFaqsPage(new URL(request.url).searchParams);
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -18,15 +18,15 @@ export const handle: RouteHandle = { title: "Add a question" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({ categories: await faqCategories() });
+  return { categories: await faqCategories() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const submission = parseForm(await readForm(request), faqFormSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const saved = await saveFaq(submission.value, user.id);
-  if (saved.status !== "saved") return json(submission.reply(faqRefusal(saved)), { status: 400 });
+  if (saved.status !== "saved") return data(submission.reply(faqRefusal(saved)), { status: 400 });
   return redirectWithFlash(request, `/dashboard/managefaqs#faq-row-${saved.id}`, {
     severity: "success",
     message: `Question added: “${submission.value.question}”. It is last in the order; move it where it belongs.`,

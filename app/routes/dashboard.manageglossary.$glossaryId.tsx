@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -27,17 +27,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const entry = await getGlossaryEntry(idParam(params.glossaryId));
   if (!entry) throw new Response("Not found", { status: 404 });
-  return json({ entry: { ...entry, section: sectionLabel(entry.recordSection) } });
+  return { entry: { ...entry, section: sectionLabel(entry.recordSection) } };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const id = idParam(params.glossaryId);
   const submission = parseForm(await readForm(request), glossaryFormSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const saved = await saveGlossaryEntry(submission.value, user.id, id);
   if (saved.status === "name-taken")
-    return json(submission.reply(glossaryRefusal(saved)), { status: 400 });
+    return data(submission.reply(glossaryRefusal(saved)), { status: 400 });
   if (saved.status !== "saved") throw new Response("Not found", { status: 404 });
   return redirectWithFlash(request, "/dashboard/manageglossary", {
     severity: "success",

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
 import { requirePermission } from "~/auth/auth.server";
@@ -21,9 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const entry = await getGlossaryEntry(idParam(params.glossaryId));
   if (!entry) throw new Response("Not found", { status: 404 });
-  return json({
+  return {
     entry: { id: entry.id, fieldName: entry.fieldName, section: sectionLabel(entry.recordSection) },
-  });
+  };
 }
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */

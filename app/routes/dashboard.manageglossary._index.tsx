@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { requirePermission } from "~/auth/auth.server";
@@ -14,7 +13,7 @@ const PATH = "/dashboard/manageglossary";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const entries = await listGlossary();
-  return json({
+  return {
     entries: entries.map((entry) => ({
       id: entry.id,
       section: sectionLabel(entry.recordSection),
@@ -22,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     })),
     full: entries.length >= GLOSSARY_LIMIT,
     limit: GLOSSARY_LIMIT,
-  });
+  };
 }
 
 /** The entries by record section, in the glossary page's order (listGlossary sorts them so). */

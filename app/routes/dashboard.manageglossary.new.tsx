@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -18,16 +18,16 @@ export const handle: RouteHandle = { title: "Add a glossary entry" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({});
+  return {};
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   const submission = parseForm(await readForm(request), glossaryFormSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const saved = await saveGlossaryEntry(submission.value, user.id);
   if (saved.status !== "saved")
-    return json(submission.reply(glossaryRefusal(saved)), { status: 400 });
+    return data(submission.reply(glossaryRefusal(saved)), { status: 400 });
   return redirectWithFlash(request, "/dashboard/manageglossary", {
     severity: "success",
     message: `Glossary entry added: ${submission.value.fieldName}.`,

@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -22,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const hir = await getHir(idParam(params.hirId));
   if (!hir) throw new Response("Not found", { status: 404 });
-  return json({ hir });
+  return { hir };
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
@@ -19,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const hir = await getHir(idParam(params.hirId));
   if (!hir) throw new Response("Not found", { status: 404 });
-  return json({ hir });
+  return { hir };
 }
 
 /** The confirmation is this page: deleting takes a second, deliberate POST. */

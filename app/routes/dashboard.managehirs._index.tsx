@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { hirFileUrl } from "~/components/HirDownloadLink";
@@ -20,7 +19,7 @@ const PATH = "/dashboard/managehirs";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({ hirs: await listHirsForStaff() });
+  return { hirs: await listHirsForStaff() };
 }
 
 /** Archive and unarchive: a POST from each row, then back to the row. */

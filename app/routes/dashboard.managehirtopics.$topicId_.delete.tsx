@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DeleteConfirmation } from "~/components/staff/DeleteConfirmation";
@@ -20,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const topic = await getTopic(idParam(params.topicId));
   if (!topic || topic.deleted) throw new Response("Not found", { status: 404 });
-  return json({ topic });
+  return { topic };
 }
 
 /** The confirmation is this page. A deleted topic is put aside, and can be restored. */

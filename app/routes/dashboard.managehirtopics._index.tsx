@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -23,7 +22,7 @@ const PATH = "/dashboard/managehirtopics";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const show = new URL(request.url).searchParams.get("show") === "deleted" ? "deleted" : "current";
-  return json({ show, topics: await listTopicsForStaff(show) });
+  return { show, topics: await listTopicsForStaff(show) };
 }
 
 /** Restore: a deleted topic comes back as it was (archived or not). */

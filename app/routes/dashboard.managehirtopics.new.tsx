@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -14,7 +13,7 @@ export const handle: RouteHandle = { title: "Add an upcoming HIR topic" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({});
+  return {};
 }
 
 export async function action({ request }: ActionFunctionArgs) {

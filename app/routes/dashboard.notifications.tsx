@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -20,10 +20,8 @@ export const handle: RouteHandle = { title: "Notifications" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await notificationsPage(user.id));
+  return await notificationsPage(user.id);
 }
-
-export { ENROLMENT_FAILED };
 
 const HERE = "/dashboard/notifications";
 
@@ -31,13 +29,13 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const parsed = parseNotificationsForm(await readForm(request));
   if (parsed.kind === "no-frequency")
-    return json({ status: "error" as const, error: NO_FREQUENCY }, { status: 400 });
+    return data({ status: "error" as const, error: NO_FREQUENCY }, { status: 400 });
   if (parsed.kind === "unknown") return redirect(HERE, { status: 303 });
   const done = await changeNotifications(user.id, parsed.value);
   if (done.kind === "enrol-failed")
-    return json({ status: "error" as const, error: ENROLMENT_FAILED }, { status: 500 });
+    return data({ status: "error" as const, error: ENROLMENT_FAILED }, { status: 500 });
   if (done.kind === "dismissed")
-    return done.js ? json({ ok: true }) : redirect(done.redirectTo, { status: 303 });
+    return done.js ? { ok: true } : redirect(done.redirectTo, { status: 303 });
   if (done.kind === "cleared") return redirect(HERE, { status: 303 });
   return redirectWithFlash(request, HERE, { severity: "success", message: done.message });
 }

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { BarChart } from "~/components/charts/BarChart";
@@ -13,7 +12,7 @@ export const handle: RouteHandle = { title: "Overview" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await overview(user.id));
+  return await overview(user.id);
 }
 
 export default function Overview() {

@@ -2,7 +2,7 @@ import { DateTimeCell } from "~/components/DateTimeCell";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -33,19 +33,19 @@ export const handle: RouteHandle<{ page: number; pageSize: number; staged: { tot
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json(await manageRecordsPage(new URL(request.url).searchParams));
+  return await manageRecordsPage(new URL(request.url).searchParams);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageContent");
   if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) {
     const upload = await uploadImport(request, user.id);
-    if (upload.kind === "too-big") return json(refusedForm({ file: [TOO_BIG] }), { status: 413 });
-    if (upload.kind === "invalid") return json(upload.reply, { status: 400 });
+    if (upload.kind === "too-big") return data(refusedForm({ file: [TOO_BIG] }), { status: 413 });
+    if (upload.kind === "invalid") return data(upload.reply, { status: 400 });
     return redirect(`/dashboard/records/imports/${upload.importId}`, { status: 303 });
   }
   const done = await stagedAction(await readForm(request));
-  if (!done) return json(refusedForm({ "": [CHOOSE_STAGED] }), { status: 400 });
+  if (!done) return data(refusedForm({ "": [CHOOSE_STAGED] }), { status: 400 });
   return redirectWithFlash(request, "/dashboard/records", done);
 }
 

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Fragment } from "react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -17,7 +16,7 @@ const CONTROLLED_ID = "controlled-values";
 /** The import format (docs/import-format.md), for the staff who import records. */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json({ ...importFormat, examplePath: EXAMPLE_PATH });
+  return { ...importFormat, examplePath: EXAMPLE_PATH };
 }
 
 export default function ImportFormat() {

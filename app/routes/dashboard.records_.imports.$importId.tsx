@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { StatusTag } from "~/components/StatusTag";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -33,7 +33,7 @@ export const handle: RouteHandle<{ filename: string; job: { state: string } | nu
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
-  return json(await importReportPage(await importOr404(params.importId)));
+  return await importReportPage(await importOr404(params.importId));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

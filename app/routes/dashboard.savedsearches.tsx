@@ -1,6 +1,6 @@
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -23,14 +23,14 @@ const FREQUENCY_LABELS = { none: "Off", daily: "Daily", weekly: "Weekly" } as co
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await savedSearchesPage(user.id));
+  return await savedSearchesPage(user.id);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const form = Object.fromEntries(await readForm(request));
   const parsed = savedSearchActionSchema.safeParse(form);
-  if (!parsed.success) return json(savedSearchTitleError(form, parsed.error), { status: 400 });
+  if (!parsed.success) return data(savedSearchTitleError(form, parsed.error), { status: 400 });
   const { found, message } = await changeSavedSearch(user.id, parsed.data);
   // Another user's saved search is as if it did not exist.
   if (!found) throw new Response("Saved search not found", { status: 404 });

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -42,19 +42,17 @@ async function searchOf(request: Request) {
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireUser(request);
   const found = await searchOf(request);
-  return json(
-    found
-      ? { text: found.text, back: searchHref({ ...found.search, from: 0 }) }
-      : { text: null, back: "/search" },
-  );
+  return found
+    ? { text: found.text, back: searchHref({ ...found.search, from: 0 }) }
+    : { text: null, back: "/search" };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseForm(await readForm(request), saveSearchSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const found = await searchOf(request);
-  if (!found) return json(submission.reply({ formErrors: [NO_SEARCH] }), { status: 400 });
+  if (!found) return data(submission.reply({ formErrors: [NO_SEARCH] }), { status: 400 });
   await saveSearch(user.id, submission.value.title, found.search);
   return redirectWithFlash(request, "/dashboard/savedsearches", {
     severity: "success",

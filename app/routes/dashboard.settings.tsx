@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -16,13 +16,13 @@ export const handle: RouteHandle = { title: "Site settings" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageUsers");
-  return json({ settings: await getSiteSettings() });
+  return { settings: await getSiteSettings() };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requirePermission(request, "manageUsers");
   const submission = parseForm(await readForm(request), settingsSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   await updateSiteSettings(submission.value, user.id);
   return redirectWithFlash(request, "/dashboard/settings", {
     severity: "success",

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { NavLink, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { requireUser } from "~/auth/auth.server";
 import { dashboardPages } from "~/pages/dashboard.server";
@@ -10,7 +9,7 @@ import { dashboardPages } from "~/pages/dashboard.server";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ pages: dashboardPages(user) });
+  return { pages: dashboardPages(user) };
 }
 
 export default function DashboardLayout() {

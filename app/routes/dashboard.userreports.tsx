@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -130,7 +130,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const failed = Boolean(errors.from || errors.to);
   const report = failed ? null : await userReport(query);
   const activity = failed ? null : await activityChart(query);
-  return json(
+  return data(
     { query, errors, typed, report, activity, canManage: can(user.roles, "manageUsers") },
     { status: failed ? 400 : 200 },
   );

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { DateTimeCell } from "~/components/DateTimeCell";
@@ -24,7 +23,7 @@ export const handle: RouteHandle<LoaderData> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requirePermission(request, "manageUsers");
-  return json(await userPage(admin, userIdOf(params)));
+  return await userPage(admin, userIdOf(params));
 }
 
 const NOT_POSSIBLE = {

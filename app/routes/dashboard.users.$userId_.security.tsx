@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { SecurityHistory } from "~/components/users/SecurityHistory";
@@ -24,10 +23,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageUsers");
   const user = await getUserRow(userIdOf(params));
   if (!user) throw new Response("Not found", { status: 404 });
-  return json({
+  return {
     user: { id: user.id, name: user.name, email: user.email },
     events: await listSecurityEvents(user.id),
-  });
+  };
 }
 
 export default function UserSecurityHistory() {

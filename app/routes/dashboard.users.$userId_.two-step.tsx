@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { requirePermission } from "~/auth/auth.server";
@@ -18,7 +17,7 @@ export const handle: RouteHandle<LoaderData> = {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageUsers");
-  return json(await userTwoStepPage(userIdOf(params)));
+  return await userTwoStepPage(userIdOf(params));
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DateTimeCell } from "~/components/DateTimeCell";
 import { StatusTag } from "~/components/StatusTag";
@@ -30,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageUsers");
   const query = readUserListQuery(new URL(request.url).searchParams);
   const { users, total } = await listUsers(query);
-  return json({ query, users, total });
+  return { query, users, total };
 }
 
 export default function Users() {

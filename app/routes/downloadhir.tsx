@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? await downloadableHir(id, can(user.roles, "manageContent"))
     : undefined;
   const problem = !hir ? NOT_AVAILABLE : hir.byteSize === null ? NO_FILE_DATA : null;
-  return json(
+  return data(
     {
       title,
       problem,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -20,16 +20,16 @@ export const NOTHING_SELECTED = "Select at least one result on the search page t
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, extra: known } = await requireUserWith(request, searchPageColumns);
-  return json(await exportPage(request, user, known));
+  return await exportPage(request, user, known);
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
   const submission = parseForm(await readForm(request), exportFormSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const started = await startSearchExport(request, user, submission.value);
   if (started.kind === "nothing-selected")
-    return json(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), {
+    return data(submission.reply({ fieldErrors: { exportAll: [NOTHING_SELECTED] } }), {
       status: 400,
     });
   return redirect(started.to, { status: 303 });

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import {
@@ -73,17 +73,17 @@ async function loadExport(id: string, userId: number) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const data = await loadExport(params.exportId ?? "", user.id);
+  const job = await loadExport(params.exportId ?? "", user.id);
   const url = new URL(request.url);
-  return json(
+  return data(
     {
-      ...data,
+      ...job,
       back: backTo(url.searchParams.get("back")),
       keptHours: EXPORT_KEPT_HOURS,
       fallbackSize: FALLBACK_EXPORT_SIZE,
     },
     {
-      status: data.state === "done" && data.expired ? 410 : 200,
+      status: job.state === "done" && job.expired ? 410 : 200,
       // The page changes as the job goes on: never from a cache.
       headers: { "Cache-Control": "no-store" },
     },

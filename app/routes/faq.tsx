@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/auth/auth.server";
@@ -19,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
   const page = await faqPage(q);
-  return json({ q, ...page, canManage: can(user.roles, "manageContent") });
+  return { q, ...page, canManage: can(user.roles, "manageContent") };
 }
 
 /**

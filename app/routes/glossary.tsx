@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { requireUser } from "~/auth/auth.server";
@@ -24,13 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = params.get("section") ?? "";
   const section = PRINT_SECTIONS.some((s) => s.value === asked) ? asked : "";
   const page = await glossaryPage({ q, section });
-  return json({
+  return {
     q,
     section,
     filtered: Boolean(q || section),
     ...page,
     canManage: can(user.roles, "manageContent"),
-  });
+  };
 }
 
 const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");

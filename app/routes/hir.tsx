@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { HirDownloadLink } from "~/components/HirDownloadLink";
@@ -26,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 200);
   const { hirs, total } = await hirList(q);
-  return json({
+  return {
     q,
     total,
     hirs: hirs.map((hir) => ({
@@ -37,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       byteSize: hir.byteSize,
     })),
     canManage: can(user.roles, "manageContent"),
-  });
+  };
 }
 
 /**

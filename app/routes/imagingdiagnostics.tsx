@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { useFormAction, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import {
@@ -30,7 +30,7 @@ export const handle: RouteHandle<{ page: number; pages: number } | undefined> = 
 /** The members' list: entries that are not archived, with a selection and an immediate export. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await imagingListPage(user, new URL(request.url).searchParams));
+  return await imagingListPage(user, new URL(request.url).searchParams);
 }
 
 /**
@@ -43,7 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = imagingSelectionForm.safeParse(selectionFields(form));
   if (parsed.success) await changeImagingSelection(user.id, parsed.data);
   if (form.get("js") === "1")
-    return json({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
+    return data({ ok: parsed.success }, { status: parsed.success ? 200 : 400 });
   const url = new URL(request.url);
   return redirect(safeRedirect(`${url.pathname}${url.search}`, "/imagingdiagnostics"), {
     status: 303,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { DateTimeCell } from "~/components/DateTimeCell";
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
@@ -20,16 +20,16 @@ export const handle: RouteHandle = { title: "Invite a user" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePermission(request, "manageUsers");
-  return json({ pending: await pendingInvitations(), days: INVITATION_DAYS });
+  return { pending: await pendingInvitations(), days: INVITATION_DAYS };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requirePermission(request, "manageUsers");
   const submission = parseForm(await readForm(request), inviteSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const done = await invite(admin, submission.value);
   if (done.kind === "email-taken")
-    return json(submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] } }), { status: 409 });
+    return data(submission.reply({ fieldErrors: { email: [EMAIL_TAKEN] } }), { status: 409 });
   const message = `Invitation sent to ${displayName(submission.value)} (${
     submission.value.email
   }). The link expires in ${INVITATION_DAYS} days.`;

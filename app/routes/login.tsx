@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
@@ -15,20 +15,18 @@ import { checkPassword } from "~/pages/login.server";
 
 export const handle: RouteHandle = { title: "Log in" };
 
-export { TOO_MANY_ATTEMPTS } from "~/models/sign-in-throttle.server";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"));
   // Already signed in: go where the visitor was heading.
   if (await getOptionalUser(request)) throw redirect(redirectTo);
-  return json({ redirectTo });
+  return { redirectTo };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   // Public form: the access check is that it needs none; the strategy reads the body.
   const submission = parseForm(await readForm(request.clone()), loginSchema);
   const reply = (status: number, errors: FormErrors = {}) =>
-    json(submission.reply({ ...errors, hideFields: ["password"] }), { status });
+    data(submission.reply({ ...errors, hideFields: ["password"] }), { status });
   if (submission.status !== "success") return reply(400);
   const { email, redirectTo } = submission.value;
   const done = await checkPassword(request, email, clientAddress(request, context));

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary, type ErrorSummaryItem } from "~/components/ErrorSummary";
 import { CheckboxField, TextField } from "~/components/forms";
@@ -21,7 +21,7 @@ export const handle: RouteHandle = { title: "Enter your two-step code" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requirePendingSignIn(request);
-  return json({ trustDays: TRUST_DAYS });
+  return { trustDays: TRUST_DAYS };
 }
 
 /** The answer on the form sent (by its name), with no code kept. */
@@ -32,7 +32,7 @@ function reply(
 ) {
   const form = submission.payload.intent === "recovery" ? ("recovery" as const) : ("code" as const);
   const hideFields = ["code", "recoveryCode"];
-  return json({ ...submission.reply({ ...errors, hideFields }), form }, { status });
+  return data({ ...submission.reply({ ...errors, hideFields }), form }, { status });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

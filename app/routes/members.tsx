@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { HeroSearch } from "~/components/HeroSearch";
 import { requireUser } from "~/auth/auth.server";
@@ -19,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recentlyUpdatedRecords(),
     countPublishedRecords(),
   ]);
-  return json({ firstName: user.firstName, newCount, updated: updated.slice(0, 5), total });
+  return { firstName: user.firstName, newCount, updated: updated.slice(0, 5), total };
 }
 
 export default function Members() {

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -14,7 +13,7 @@ export const handle: RouteHandle = { title: "My account" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await myAccountPage(request, user));
+  return await myAccountPage(request, user);
 }
 
 const deviceForm = z.discriminatedUnion("intent", [

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -22,7 +22,7 @@ export const handle: RouteHandle = { title: "Change your email address" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ email: user.email, pending: await pendingEmailChange(user.id) });
+  return { email: user.email, pending: await pendingEmailChange(user.id) };
 }
 
 /** Asks for a new address, with the current password (app/pages/myaccount-email.server.ts). */
@@ -31,10 +31,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), emailChangeSchema);
   const hideFields = ["currentPassword"];
   if (submission.status !== "success")
-    return json(submission.reply({ hideFields }), { status: 400 });
+    return data(submission.reply({ hideFields }), { status: 400 });
   const done = await askEmailChange(request, user, submission.value);
   if (done.kind === "refused")
-    return json(submission.reply({ ...done.errors, hideFields }), { status: done.status });
+    return data(submission.reply({ ...done.errors, hideFields }), { status: done.status });
   return redirectWithFlash(request, "/myaccount", {
     severity: "success",
     message: `We have sent a link to ${done.newEmail}. Your email address changes when you open it; the link works once, for ${EMAIL_CHANGE_HOURS} hours.`,

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -18,7 +18,7 @@ export const handle: RouteHandle = { title: "Change your password" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ email: user.email });
+  return { email: user.email };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -26,10 +26,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), ownPasswordSchema(user.email));
   const hideFields = ["currentPassword", "password", "confirmPassword"];
   if (submission.status !== "success")
-    return json(submission.reply({ hideFields }), { status: 400 });
+    return data(submission.reply({ hideFields }), { status: 400 });
   const done = await changeMyPassword(request, user, submission.value);
   if (done.kind === "refused")
-    return json(submission.reply({ ...done.errors, hideFields }), { status: done.status });
+    return data(submission.reply({ ...done.errors, hideFields }), { status: done.status });
   return redirectWithFlash(request, "/myaccount", {
     severity: "success",
     message: "Your password has been changed. You are signed out on every other device.",

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { SecurityHistory } from "~/components/users/SecurityHistory";
@@ -11,7 +10,7 @@ export const handle: RouteHandle = { title: "Security history" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({ events: await listSecurityEvents(user.id) });
+  return { events: await listSecurityEvents(user.id) };
 }
 
 export default function MySecurityHistory() {

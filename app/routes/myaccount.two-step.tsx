@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { ErrorSummary } from "~/components/ErrorSummary";
@@ -32,8 +32,8 @@ export const handle: RouteHandle<LoaderData> = {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const visitor = await twoStepVisitor(request);
-  const { data, headers } = await twoStepSettingsPage(request, visitor);
-  return json(data, { headers });
+  const { data: page, headers } = await twoStepSettingsPage(request, visitor);
+  return data(page, { headers });
 }
 
 /** A refusal shown on the form the user sent, with what they typed kept but the secret. */
@@ -46,7 +46,7 @@ function refuse(
   errors: { formErrors?: string[]; fieldErrors?: Record<string, string[]> } = {},
 ) {
   const hideFields = form === "confirm" ? ["code"] : ["confirmation"];
-  return json({ ...submission.reply({ ...errors, hideFields }), form }, { status });
+  return data({ ...submission.reply({ ...errors, hideFields }), form }, { status });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

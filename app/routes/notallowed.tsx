@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { RouteHandle } from "~/lib/route-handle";
 
@@ -7,7 +7,7 @@ export const handle: RouteHandle = { title: "You do not have access to this page
 // Public page: requirePermission sends signed-in users without the role here. 403 tells
 // browsers and tools the truth about the page they asked for.
 export async function loader() {
-  return json(null, { status: 403 });
+  return data(null, { status: 403 });
 }
 
 export default function NotAllowed() {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { RecordPage } from "~/components/record/RecordPage";
@@ -24,14 +23,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     hirsOfRecord(view.hssId),
     recordActivity(user.id, "view", view.hssId),
   ]);
-  return json({
+  return {
     view,
     glossary,
     hirs,
     isStaff: can(user.roles, "manageContent"),
     // The day read: the timeline shows the events after it as expected.
     today: isoDate(new Date()),
-  });
+  };
 }
 
 export default function RecordRoute() {

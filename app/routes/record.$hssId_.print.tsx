@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -19,7 +19,7 @@ const FIRST_BOX = `print-${PRINT_SECTIONS[0].value}`;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const view = await recordOr404(params.hssId);
-  return json(await printSelectionPage(user.id, view, new URL(request.url).searchParams));
+  return await printSelectionPage(user.id, view, new URL(request.url).searchParams);
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -29,7 +29,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const choice = printForm.parse({ intent: form.get("intent"), sections: form.getAll("section") });
   const outcome = await choosePrintSections(user.id, view.hssId, choice);
   if (outcome.kind === "nothing-chosen")
-    return json({ status: "error" as const, message: NOTHING_CHOSEN }, { status: 400 });
+    return data({ status: "error" as const, message: NOTHING_CHOSEN }, { status: 400 });
   return redirect(outcome.to);
 }
 

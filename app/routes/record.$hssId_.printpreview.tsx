@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { RecordPage } from "~/components/record/RecordPage";
@@ -23,11 +22,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     .getAll("section")
     .filter((value) => PRINT_SECTION_VALUES.includes(value));
   const sections = fromUrl.length ? fromUrl : await getPrintSelection(user.id);
-  return json({
+  return {
     view,
     sections: [...resolvePrintSelection(sections)],
     today: isoDate(new Date()),
-  });
+  };
 }
 
 function PrintButton() {

@@ -1,7 +1,6 @@
 import { DashboardBreadcrumb } from "~/components/Breadcrumb";
 import { ConfirmAction } from "~/components/ConfirmAction";
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { RecordPage } from "~/components/record/RecordPage";
 import { requirePermission } from "~/auth/auth.server";
@@ -18,7 +17,7 @@ export const handle: RouteHandle<{ view: { document: { title: string } } }> = {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requirePermission(request, "manageContent");
   const view = await recordOr404(params.hssId, { preview: true });
-  return json({ view, today: isoDate(new Date()) });
+  return { view, today: isoDate(new Date()) };
 }
 
 export default function RecordPreviewRoute() {

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { PasswordFields } from "~/components/PasswordFields";
@@ -26,7 +26,7 @@ const STATUS_CODE = { unknown: 404, used: 410, expired: 410, valid: 200 } as con
 export async function loader({ request }: LoaderFunctionArgs) {
   const code = new URL(request.url).searchParams.get("invitationCode") ?? "";
   const lookup = await findInvitation(code);
-  return json(lookup.status === "valid" ? { ...lookup, code } : lookup, {
+  return data(lookup.status === "valid" ? { ...lookup, code } : lookup, {
     status: STATUS_CODE[lookup.status],
   });
 }
@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (invitation.email === null) return redirect(invitation.back);
   const submission = parseForm(formData, registerSchema(invitation.email));
   const reply = (status: number, errors: { formErrors?: string[] } = {}) =>
-    json(submission.reply({ ...errors, hideFields: ["password", "confirmPassword"] }), { status });
+    data(submission.reply({ ...errors, hideFields: ["password", "confirmPassword"] }), { status });
   if (submission.status !== "success") return reply(400);
   const done = await registerAccount(request, submission.value);
   if (done.kind === "unusable") return redirect(invitation.back);

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { AlertArticle } from "~/components/AlertArticle";
 import { Breadcrumb } from "~/components/Breadcrumb";
@@ -20,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     : null;
   if (!release || release.alertType !== RELEASE) throw new Response("Not Found", { status: 404 });
   await markAlertsViewed(user.id, user.roles, [release.alertId]);
-  return json({ release });
+  return { release };
 }
 
 export default function ReleasePage() {

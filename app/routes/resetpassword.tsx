@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
+import { redirect, data } from "@remix-run/node";
 import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
 import { ErrorSummary } from "~/components/ErrorSummary";
 import { summaryItems, TextField } from "~/components/forms";
@@ -21,10 +21,10 @@ export const handle: RouteHandle = { title: "Reset your password" };
 // the same /checkemail page, so the form tells no one which addresses are registered.
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseForm(await readForm(request), resetRequestSchema);
-  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
   const email = submission.value.email.toLowerCase();
   if (!(await withinResetRequestLimits(email, clientAddress(request, context))))
-    return json(submission.reply({ formErrors: [TOO_MANY_RESETS] }), { status: 429 });
+    return data(submission.reply({ formErrors: [TOO_MANY_RESETS] }), { status: 429 });
   await requestPasswordReset(email);
   return redirect("/checkemail");
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { chartsShouldRevalidate } from "~/components/charts/SearchCharts";
@@ -24,7 +23,7 @@ export const shouldRevalidate = chartsShouldRevalidate;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json(await loadSearch(request, user, { advanced: false }));
+  return await loadSearch(request, user, { advanced: false });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

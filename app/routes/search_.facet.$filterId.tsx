@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { Pagination } from "~/components/search/SearchResults";
@@ -25,7 +24,7 @@ export const handle: RouteHandle<{ label: string; page: number; total: number } 
  */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { extra: known } = await requireUserWith(request, searchPageColumns);
-  return json(await facetValuesPage(params.filterId, new URL(request.url).searchParams, known));
+  return await facetValuesPage(params.filterId, new URL(request.url).searchParams, known);
 }
 
 export default function FacetValuesRoute() {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { requireUser } from "~/auth/auth.server";
 import { suggestValues } from "~/models/search.server";
 import { getSiteSettings } from "~/models/settings.server";
@@ -15,7 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const settings = await getSiteSettings();
   const filter = availableFilters(settings).find((f) => f.id === url.searchParams.get("filter"));
   const typed = (url.searchParams.get("q") ?? "").slice(0, 100);
-  if (filter?.type !== "AutoComplete" || !typed.trim()) return json({ values: [] });
+  if (filter?.type !== "AutoComplete" || !typed.trim()) return Response.json({ values: [] });
   const values = await suggestValues(filter.id, typed);
-  return json({ values }, { headers: { "Cache-Control": "private, max-age=60" } });
+  return Response.json({ values }, { headers: { "Cache-Control": "private, max-age=60" } });
 }

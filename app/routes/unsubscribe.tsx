@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { RouteHandle } from "~/lib/route-handle";
 import { type StopKind, verifyStopToken } from "~/lib/stop-links.server";
@@ -46,12 +46,12 @@ async function target(request: Request) {
 }
 
 /** A link that is cut short, forged, or whose saved search is gone: 404, with a way on. */
-const notValid = () => json({ valid: false as const }, { status: 404 });
+const notValid = () => data({ valid: false as const }, { status: 404 });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = await target(request);
   if (!found) return notValid();
-  return json({ valid: true as const, what: found.what, active: found.active });
+  return { valid: true as const, what: found.what, active: found.active };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -62,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } else {
     await leaveNotifications(found.id);
   }
-  return json({ stopped: true });
+  return { stopped: true };
 }
 
 export default function Unsubscribe() {

@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { json } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumb } from "~/components/Breadcrumb";
 import { TableScroll } from "~/components/TableScroll";
@@ -13,10 +12,10 @@ export const handle: RouteHandle = { title: "Upcoming High Impact Reports" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  return json({
+  return {
     topics: await upcomingTopics(),
     canManage: can(user.roles, "manageContent"),
-  });
+  };
 }
 
 /** The topics of the reports being written: not archived or deleted, by title A–Z. */

@@ -21,8 +21,8 @@ import { hasBody, readBody, requestHeaders, requestUrl } from "./request-body";
 export const CROSS_SITE_PATH = "/crosssite";
 
 interface AppOptions {
-  /** Where the built browser assets are served from, and their folder. */
-  assets: { publicPath: string; assetsBuildDirectory: string };
+  /** Development: Vite's middleware, which serves the browser modules as they change. */
+  vite?: { middlewares: (req: Request, res: Response, next: NextFunction) => void };
   /** What answers a request once it has passed the checks: Remix, here or in an app thread. */
   handle: (req: Request, res: Response, next: NextFunction) => void;
   /** Whether the process is stopping: responses then close their connection. */
@@ -33,7 +33,7 @@ interface AppOptions {
  * The HTTP server's request handling, in order: a request id and its log line, compression,
  * the static files, the cross-site check, a turn among the requests in progress, then Remix.
  */
-export function createApp({ assets, handle, stopping }: AppOptions) {
+export function createApp({ vite, handle, stopping }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   // Behind TRUST_PROXY proxies, req.ip, req.protocol and req.hostname come from their
@@ -101,11 +101,13 @@ export function createApp({ assets, handle, stopping }: AppOptions) {
     }
     next();
   });
-  app.use(
-    assets.publicPath,
-    express.static(assets.assetsBuildDirectory, { immutable: true, maxAge: "1y" }),
-  );
-  app.use(express.static("public", { maxAge: "1h" }));
+  if (vite) app.use(vite.middlewares);
+  else {
+    // Only the build's fingerprinted files are immutable; the copies of public/ beside them
+    // (the favicon) may change under the same name.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    app.use(express.static("build/client", { maxAge: "1h" }));
+  }
   app.use(cacheControl);
 
   // The check runs before Remix's own (which throws, and so answered 500), for page actions
@@ -193,24 +195,21 @@ function badAddress(res: Response) {
 }
 
 /**
- * Remix in this thread: the current build on each request (development rebuilds it). As
- * Remix's Express adapter does, except that the body is the one already read (app.ts), not
- * the connection's stream.
+ * Remix in this thread: the build, or in development a function that asks Vite for its
+ * current one on each request. As Remix's Express adapter does, except that the body is the
+ * one already read (app.ts), not the connection's stream.
  */
-export function remixHandler(build: () => ServerBuild, mode: "development" | "production") {
+export function remixHandler(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  mode: "development" | "production",
+) {
   const getLoadContext = (req: Request, res: Response): AppLoadContext => ({
     requestId: String(res.getHeader("X-Request-Id")),
     crossSite: res.locals.crossSite,
     clientAddress: clientAddressOf(req),
   });
-  let handlerOf:
-    | { build: ServerBuild; handle: ReturnType<typeof createRequestHandler> }
-    | undefined;
+  const handle = createRequestHandler(build, mode);
   return async (req: Request, res: Response, next: NextFunction) => {
-    const current = build();
-    if (handlerOf?.build !== current) {
-      handlerOf = { build: current, handle: createRequestHandler(current, mode) };
-    }
     try {
       // The loaders and actions are told to stop once no answer can be sent.
       const controller = new AbortController();
@@ -223,7 +222,7 @@ export function remixHandler(build: () => ServerBuild, mode: "development" | "pr
         body: hasBody(req.method) ? (res.locals.body as Uint8Array<ArrayBuffer>) : undefined,
         signal: controller.signal,
       });
-      const response = await handlerOf.handle(request, getLoadContext(req, res));
+      const response = await handle(request, getLoadContext(req, res));
       res.statusMessage = response.statusText;
       res.status(response.status);
       for (const [name, value] of response.headers) res.append(name, value);

@@ -8,7 +8,7 @@ const SESSION_COOKIE = /(?:^|;\s*)hsd_session=/;
  * pages or downloads, and after sign-out the back button must not show them. Other answers
  * (public pages, refusals) are `no-cache` unless their route chose a header: a page carries
  * its own CSP nonce, so it is never served again from a store without asking. The built
- * assets (`/build/`, names with their content's hash) and `public/` are served before this,
+ * assets (`/assets/`, names with their content's hash) and `public/` are served before this,
  * with `public, max-age=31536000, immutable` and an hour's public cache.
  */
 export function cacheControl(req: Request, res: Response, next: NextFunction) {

@@ -25,10 +25,10 @@ export function httpServerOptions(
   };
 }
 
-/** The server for `app`, with those limits. */
+/** The server for `app` (or for the app added later as its "request" listener), with those limits. */
 export function createHttpServer(
   config: Pick<Env, "HEADERS_LIMIT_SECONDS" | "REQUEST_LIMIT_SECONDS">,
-  app: http.RequestListener,
+  app?: http.RequestListener,
 ) {
   return http.createServer(httpServerOptions(config), app);
 }

@@ -4,11 +4,12 @@
  * and stops cleanly on SIGTERM or SIGINT: no new requests, those in flight finished (up to
  * 10 s), the workers stopped after their current batch, the database closed, exit code 0.
  */
-import { mkdirSync, statSync, watch } from "node:fs";
+import { mkdirSync, realpathSync, statSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { PGlite } from "@electric-sql/pglite";
-import { type ServerBuild, broadcastDevReady, installGlobals } from "@remix-run/node";
+import type { ServerBuild } from "@remix-run/node";
+import type { ViteDevServer } from "vite";
 import { type Env, env } from "~/lib/env.server";
 import { log } from "~/lib/log.server";
 import {
@@ -30,15 +31,10 @@ process.env.NODE_ENV = mode;
 const GRACE_MS = 10_000;
 /** How long a whole stop may take before the process gives up and exits 1. */
 const STOP_LIMIT_MS = 30_000;
-const BUILD_PATH = path.resolve("build/index.js");
-const VERSION_PATH = path.resolve("build/version.txt");
+const BUILD_PATH = path.resolve("build/server/index.js");
 
 // The query busts the import cache, so a rebuilt server module is loaded again.
 const buildUrl = () => `${pathToFileURL(BUILD_PATH).href}?t=${statSync(BUILD_PATH).mtimeMs}`;
-
-async function importBuild(): Promise<ServerBuild> {
-  return import(buildUrl());
-}
 
 /** Says on the log why the server will not start, and exits with code 1. */
 function refuseToStart(reason: string, fields: Record<string, unknown> = {}): never {
@@ -92,9 +88,36 @@ if (mode === "production" && config.DEMO !== "1") await refuseDemoAccounts();
 
 let stopping = false;
 const threaded = mode === "production" && config.APP_THREADS > 1;
-let build: ServerBuild | undefined;
+// Created before the app: in development Vite's hot updates share its port.
+const server = createHttpServer(config);
+let build: ServerBuild | (() => Promise<ServerBuild>) | undefined;
+let vite: ViteDevServer | undefined;
 let threads: Awaited<ReturnType<typeof startThreads>> | undefined;
-if (threaded) {
+if (mode === "development") {
+  // Imported here only: vite is a development dependency, not needed by `npm start`.
+  const { createServer, searchForWorkspaceRoot } = await import("vite");
+  const sigtermBefore = new Set(process.listeners("SIGTERM"));
+  const dev = await createServer({
+    appType: "custom",
+    server: {
+      middlewareMode: true,
+      hmr: { server },
+      // node_modules may be a link to a folder elsewhere; its files are served all the same.
+      fs: { allow: [searchForWorkspaceRoot(process.cwd()), realpathSync("node_modules")] },
+    },
+  });
+  // The Remix plugin starts a second Vite server of its own, which would exit the process on
+  // SIGTERM (or when stdin ends) as soon as it has closed, cutting short the stop below, with
+  // the database still open. The stop below closes Vite last.
+  for (const listener of process.listeners("SIGTERM"))
+    if (!sigtermBefore.has(listener)) process.off("SIGTERM", listener);
+  process.stdin.removeAllListeners("end");
+  vite = dev;
+  build = () => dev.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  onShutdown("vite", () => dev.close());
+  // Loaded now rather than on the first request: the database and the workers start with it.
+  await build();
+} else if (threaded) {
   // The embedded database opens here, once: migrations and the demo data, then the threads,
   // which it serves. On a server each thread connects and prepares it, taking turns.
   let pglite: PGlite | undefined;
@@ -106,18 +129,17 @@ if (threaded) {
   }
   threads = await startThreads(config.APP_THREADS, buildUrl(), pglite);
 } else {
-  build = await importBuild();
-  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  build = (await import(buildUrl())) as ServerBuild;
 }
 const app = createApp({
-  assets: threads?.assets ?? (build as ServerBuild),
-  handle: threads?.handler ?? remixHandler(() => build as ServerBuild, mode),
+  vite,
+  handle: threads?.handler ?? remixHandler(build as NonNullable<typeof build>, mode),
   stopping: () => stopping,
 });
+server.on("request", app);
 const port = config.PORT;
 const host = config.HOST;
 
-const server = createHttpServer(config, app);
 server.listen(port, host ?? "", () => {
   // PORT=0 takes any free port: the line says which (the tests read it).
   const address = server.address();
@@ -126,21 +148,7 @@ server.listen(port, host ?? "", () => {
     { port: listening, host: host ?? "all interfaces", mode },
     `listening on http://localhost:${listening}`,
   );
-  if (mode === "development" && build) void broadcastDevReady(build);
 });
-
-if (mode === "development") {
-  // `remix dev` rewrites build/version.txt after each rebuild.
-  watch(path.dirname(VERSION_PATH), (_event, file) => {
-    if (file !== path.basename(VERSION_PATH)) return;
-    importBuild()
-      .then((next) => {
-        build = next;
-        return broadcastDevReady(next);
-      })
-      .catch((error) => log.error({ err: error }, "could not load the rebuilt server"));
-  });
-}
 
 async function stop(signal: NodeJS.Signals) {
   if (stopping) {

@@ -7,16 +7,19 @@ import { startJobs, stopJobs } from "~/jobs/scheduled.server";
 import { logError } from "~/lib/log.server";
 import { onShutdown } from "~/lib/shutdown.server";
 import { warmSearchIndex } from "~/models/search-index.server";
+import { processState } from "~/lib/process-state.server";
 
-let started = false;
+// On globalThis: in development Vite evaluates this module again after an edit, and the
+// workers must not start a second time.
+const startup = processState("__hsdStartup", () => ({ started: false }));
 
 /**
  * Start-up of the server process: configuration, migrations, demo data, the search index, the
  * mail sender, the scheduled jobs, the background-job worker; and what stopping undoes, in the reverse order.
  */
 export function startServer() {
-  if (started) return;
-  started = true;
+  if (startup.started) return;
+  startup.started = true;
   env(); // refuse to start on bad configuration (SESSION_SECRET in production)
   onDatabaseReady(seedDemoOnStartup);
   onShutdown("database", closeDatabase);

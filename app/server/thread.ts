@@ -4,7 +4,7 @@
  * own; on the embedded database its statements go to the main thread.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { createRequestHandler, installGlobals, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler, type ServerBuild } from "@remix-run/node";
 import { reachDatabaseThrough } from "~/db/lifecycle.server";
 import { type RequestContext, runInRequest } from "~/lib/request-context.server";
 import { runShutdownHooks } from "~/lib/shutdown.server";
@@ -16,7 +16,6 @@ if (!port) throw new Error("thread.ts runs as a worker thread");
 if (data.database) reachDatabaseThrough(data.database);
 
 const build: ServerBuild = await import(data.buildUrl);
-installGlobals({ nativeFetch: build.future.v3_singleFetch });
 const handle = createRequestHandler(build, "production");
 const send = (message: FromThread, transfer?: ArrayBuffer[]) => port.postMessage(message, transfer);
 const aborts = new Map<number, AbortController>();
@@ -85,8 +84,4 @@ port.on("message", (message: ToThread) => {
   }
 });
 
-send({
-  type: "ready",
-  publicPath: build.publicPath,
-  assetsBuildDirectory: build.assetsBuildDirectory,
-});
+send({ type: "ready" });

@@ -43,7 +43,7 @@ export type ToThread =
   | { type: "stop" };
 
 export type FromThread =
-  | { type: "ready"; publicPath: string; assetsBuildDirectory: string }
+  | { type: "ready" }
   | { type: "head"; id: number; status: number; statusText: string; headers: [string, string][] }
   | { type: "chunk"; id: number; chunk: Uint8Array }
   | { type: "end"; id: number; userId?: number }
@@ -82,7 +82,6 @@ const bootstrap = `import("tsx/esm/api")
 /** Starts `count` app threads and resolves once each has loaded the build. */
 export async function startThreads(count: number, buildUrl: string, pglite?: PGlite) {
   let nextId = 0;
-  let assets: { publicPath: string; assetsBuildDirectory: string } | undefined;
   const threads: AppThread[] = [];
 
   const finish = (thread: AppThread, id: number) => {
@@ -110,7 +109,6 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
       worker.on("message", (message: FromThread) => {
         switch (message.type) {
           case "ready":
-            assets = message;
             resolve();
             break;
           case "head": {
@@ -288,5 +286,5 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
     );
   };
 
-  return { assets: assets as NonNullable<typeof assets>, handler, stop };
+  return { handler, stop };
 }

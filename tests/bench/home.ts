@@ -24,6 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { medianAndP95, startBuiltServer } from "./server";
+import { asResponse } from "../route-result";
 
 const { values } = parseArgs({
   options: {
@@ -206,7 +207,7 @@ try {
         params: {},
         context: {},
       });
-      return response.json();
+      return asResponse(response).json();
     },
     (r) =>
       `${(r as { member: { upcoming: { events: unknown[] } } }).member.upcoming.events.length} upcoming events`,

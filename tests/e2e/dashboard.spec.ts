@@ -312,11 +312,12 @@ test.describe("the member's dashboard", () => {
         await switchUser(page, "member@example.org");
         await page.goto("/about");
         await expect(popup).toBeVisible();
-        // The fade posts the dismissal in the background: reload once the server has it.
+        // The fade posts the dismissal in the background (to the route's .data address, as
+        // every request scripts make): reload once the server has it.
         const dismissed = page.waitForResponse(
           (response) =>
             response.request().method() === "POST" &&
-            new URL(response.url()).pathname === "/dashboard/notifications",
+            new URL(response.url()).pathname === "/dashboard/notifications.data",
         );
         await expect(popup).toHaveCount(0, { timeout: 15_000 });
         await dismissed;

@@ -57,7 +57,7 @@ function mirrorPage(browser: Browser) {
       .newContext({ javaScriptEnabled: true, reducedMotion: "reduce" })
       .then(async (context) => {
         const page = await context.newPage();
-        await page.route("**/build/**/*.js", (route) => route.abort());
+        await page.route("**/assets/**/*.js", (route) => route.abort());
         return page;
       });
     mirrors.set(browser, mirror);

@@ -101,6 +101,8 @@ test.describe("High Impact Reports", () => {
     writeFileSync(path, big);
     await logIn(page, "editor@example.org");
     await page.goto("/dashboard/managehirs/new");
+    // The check before sending is the page's script: it must be running before the click.
+    if (jsEnabled) await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     await page.getByLabel("Title").fill("Too big");
     await page.getByLabel("Description").fill("Far too big.");
     await page.getByLabel("PDF file").setInputFiles(path);

@@ -42,6 +42,7 @@ import {
   signInWithPassword,
   withCookies,
 } from "./support/two-step";
+import { asResponse } from "../route-result";
 
 // How a stolen password, mailbox, session or token is kept from taking an account over.
 
@@ -239,8 +240,8 @@ describe("a password reset and two-step sign-in", () => {
 });
 
 describe("changing the email address", () => {
-  const askFor = (cookie: string, fields: Record<string, string>) =>
-    emailAction(args(postFrom("/myaccount/email", fields, cookie))) as Promise<Response>;
+  const askFor = async (cookie: string, fields: Record<string, string>) =>
+    asResponse(await emailAction(args(postFrom("/myaccount/email", fields, cookie))));
 
   it("needs the current password, and changes only when the link sent to the new address is followed", async () => {
     const user = await makeUser();
@@ -278,7 +279,9 @@ describe("changing the email address", () => {
     expect(asked.headers.get("Location")).toBe("/myaccount");
     // Not yet: only the link changes it.
     expect((await getActiveUser(user.id))?.email).toBe(user.email);
-    const page = await (await emailLoader(args(getRequest("/myaccount/email", cookie)))).json();
+    const page = await asResponse(
+      await emailLoader(args(getRequest("/myaccount/email", cookie))),
+    ).json();
     expect(page.pending).toMatchObject({ newEmail: wanted });
 
     // The old address is told: when, from where, and to what.
@@ -297,9 +300,9 @@ describe("changing the email address", () => {
     expect(JSON.stringify(stored)).not.toContain(token);
 
     // Opening the link asks; only the POST changes the address.
-    const question = (await confirmLoader(
-      args(getRequest(`/confirmemail?token=${token}`)),
-    )) as Response;
+    const question = asResponse(
+      await confirmLoader(args(getRequest(`/confirmemail?token=${token}`))),
+    );
     expect(await question.json()).toMatchObject({ status: "valid", newEmail: wanted });
     expect((await getActiveUser(user.id))?.email).toBe(user.email);
     const confirmed = await redirected(() =>
@@ -314,9 +317,7 @@ describe("changing the email address", () => {
     expect(changed).toContain("from the address 192.0.2.44");
 
     // Once only.
-    const spent = (await confirmLoader(
-      args(getRequest(`/confirmemail?token=${token}`)),
-    )) as Response;
+    const spent = asResponse(await confirmLoader(args(getRequest(`/confirmemail?token=${token}`))));
     expect(spent.status).toBe(410);
     const events = await listSecurityEvents(user.id);
     expect(events.slice(0, 2)).toMatchObject([
@@ -334,7 +335,7 @@ describe("changing the email address", () => {
       return tokenIn((await lastEmailTo(wanted)).textBody, "/confirmemail");
     };
     const status = async (token: string) =>
-      ((await confirmLoader(args(getRequest(`/confirmemail?token=${token}`)))) as Response).status;
+      asResponse(await confirmLoader(args(getRequest(`/confirmemail?token=${token}`)))).status;
 
     const expired = await ask();
     const db = await getDb();
@@ -434,7 +435,7 @@ describe("recovery codes and turning two-step off", () => {
       { intent: "regenerate", confirmation: "000000" },
     ];
     for (const fields of attempts) {
-      const refused = (await post(cookie, fields)) as Response;
+      const refused = asResponse(await post(cookie, fields));
       expect(refused.status).toBe(400);
       const reply = await refused.json();
       expect(reply.form).toBe("regenerate");
@@ -478,7 +479,7 @@ describe("recovery codes and turning two-step off", () => {
     const user = await makeUser();
     const { secret, cookie } = await enrol(user);
     await trustedBrowser(user, secret);
-    const refused = (await post(cookie, { intent: "disable" })) as Response;
+    const refused = asResponse(await post(cookie, { intent: "disable" }));
     expect(refused.status).toBe(400);
     expect((await refused.json()).error.confirmation).toEqual([
       "Enter your password or a current 6-digit code from your app",
@@ -671,9 +672,11 @@ describe("a role granted or taken away", () => {
     const api = await callApi("GET", "/auth/userslist", { token });
     return {
       page:
-        page instanceof Response && page.status === 200
-          ? "open"
-          : (page as Response).headers.get("Location"),
+        page instanceof Response
+          ? page.headers.get("Location")
+          : asResponse(page).status === 200
+            ? "open"
+            : null,
       api: api.status,
     };
   }

@@ -35,6 +35,7 @@ import {
   TEST_PASSWORD,
 } from "../factories";
 import { required } from "~/lib/required";
+import { asResponse } from "../route-result";
 
 const STRONG = "plum orchard tuesday lantern";
 
@@ -135,9 +136,9 @@ describe("invitations and registration", () => {
     const email = uniqueEmail();
     const code = await invite(admin, email);
 
-    const page = (await registerLoader(
-      args(getRequest(`/register?invitationCode=${code}`)),
-    )) as Response;
+    const page = asResponse(
+      await registerLoader(args(getRequest(`/register?invitationCode=${code}`))),
+    );
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({
       status: "valid",
@@ -145,18 +146,20 @@ describe("invitations and registration", () => {
     });
 
     // A weak password is refused with the rule's words, the names kept, the passwords not echoed.
-    const weak = (await registerAction(
-      args(
-        postRequest("/register", {
-          invitationCode: code,
-          firstName: "Nia",
-          middleName: "J",
-          lastName: "Newcomer-Smith",
-          password: email,
-          confirmPassword: email,
-        }),
+    const weak = asResponse(
+      await registerAction(
+        args(
+          postRequest("/register", {
+            invitationCode: code,
+            firstName: "Nia",
+            middleName: "J",
+            lastName: "Newcomer-Smith",
+            password: email,
+            confirmPassword: email,
+          }),
+        ),
       ),
-    )) as Response;
+    );
     expect(weak.status).toBe(400);
     const reply = await weak.json();
     expect(reply.error.password).toContain("Password must not be your email address");
@@ -166,30 +169,34 @@ describe("invitations and registration", () => {
       ["short one", "Password must be at least 12 characters"],
       ["Password1234", "Password is too common. Choose a password that is harder to guess"],
     ]) {
-      const refused = (await registerAction(
+      const refused = asResponse(
+        await registerAction(
+          args(
+            postRequest("/register", {
+              invitationCode: code,
+              firstName: "Nia",
+              lastName: "N",
+              password,
+              confirmPassword: password,
+            }),
+          ),
+        ),
+      );
+      expect((await refused.json()).error.password).toContain(message);
+    }
+    const mismatch = asResponse(
+      await registerAction(
         args(
           postRequest("/register", {
             invitationCode: code,
             firstName: "Nia",
             lastName: "N",
-            password,
-            confirmPassword: password,
+            password: STRONG,
+            confirmPassword: `${STRONG}!`,
           }),
         ),
-      )) as Response;
-      expect((await refused.json()).error.password).toContain(message);
-    }
-    const mismatch = (await registerAction(
-      args(
-        postRequest("/register", {
-          invitationCode: code,
-          firstName: "Nia",
-          lastName: "N",
-          password: STRONG,
-          confirmPassword: `${STRONG}!`,
-        }),
       ),
-    )) as Response;
+    );
     expect((await mismatch.json()).error.confirmPassword).toContain("The passwords do not match");
 
     const done = await redirected(() =>
@@ -212,9 +219,9 @@ describe("invitations and registration", () => {
     expect(await verifyLogin(email, STRONG)).not.toBeNull();
 
     // The code is spent: the page says so, and posting again creates nothing.
-    const again = (await registerLoader(
-      args(getRequest(`/register?invitationCode=${code}`)),
-    )) as Response;
+    const again = asResponse(
+      await registerLoader(args(getRequest(`/register?invitationCode=${code}`))),
+    );
     expect(again.status).toBe(410);
     expect((await again.json()).status).toBe("used");
     const replay = await redirected(() =>
@@ -240,9 +247,9 @@ describe("invitations and registration", () => {
   });
 
   it("answers unknown and expired codes with a page that says what to do, never a form", async () => {
-    const unknown = (await registerLoader(
-      args(getRequest("/register?invitationCode=nonsense")),
-    )) as Response;
+    const unknown = asResponse(
+      await registerLoader(args(getRequest("/register?invitationCode=nonsense"))),
+    );
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ status: "unknown" });
     const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
@@ -252,9 +259,9 @@ describe("invitations and registration", () => {
     await db.execute(
       sql`UPDATE invitations SET expires_at = now() - interval '1 minute' WHERE email = ${email}`,
     );
-    const expired = (await registerLoader(
-      args(getRequest(`/register?invitationCode=${code}`)),
-    )) as Response;
+    const expired = asResponse(
+      await registerLoader(args(getRequest(`/register?invitationCode=${code}`))),
+    );
     expect(expired.status).toBe(410);
     expect((await expired.json()).status).toBe("expired");
   });
@@ -262,15 +269,17 @@ describe("invitations and registration", () => {
   it("refuses to invite an address that already has an account, and a newer invitation withdraws the older", async () => {
     const admin = await sessionCookie(await makeUser({ roles: ["admin"] }));
     const existing = await makeUser();
-    const taken = (await inviteAction(
-      args(
-        postRequest(
-          "/invite",
-          { firstName: "A", lastName: "B", email: existing.email.toUpperCase() },
-          admin,
+    const taken = asResponse(
+      await inviteAction(
+        args(
+          postRequest(
+            "/invite",
+            { firstName: "A", lastName: "B", email: existing.email.toUpperCase() },
+            admin,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(taken.status).toBe(409);
     expect((await taken.json()).error.email).toEqual(["An account with this email already exists"]);
 
@@ -279,15 +288,15 @@ describe("invitations and registration", () => {
     const second = await invite(admin, email);
     expect(
       (
-        (await (
-          await registerLoader(args(getRequest(`/register?invitationCode=${first}`)))
+        (await asResponse(
+          await registerLoader(args(getRequest(`/register?invitationCode=${first}`))),
         ).json()) as { status: string }
       ).status,
     ).toBe("used");
     expect(
       (
-        (await (
-          await registerLoader(args(getRequest(`/register?invitationCode=${second}`)))
+        (await asResponse(
+          await registerLoader(args(getRequest(`/register?invitationCode=${second}`))),
         ).json()) as { status: string }
       ).status,
     ).toBe("valid");
@@ -320,19 +329,21 @@ describe("password reset", () => {
       "a reset token in the email",
     );
 
-    const form = (await changePasswordLoader(
-      args(getRequest(`/changepassword?token=${token}`)),
-    )) as Response;
+    const form = asResponse(
+      await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`))),
+    );
     expect(await form.json()).toMatchObject({ status: "valid", email: user.email });
-    const weak = (await changePasswordAction(
-      args(
-        postRequest("/changepassword", {
-          token,
-          password: user.email,
-          confirmPassword: user.email,
-        }),
+    const weak = asResponse(
+      await changePasswordAction(
+        args(
+          postRequest("/changepassword", {
+            token,
+            password: user.email,
+            confirmPassword: user.email,
+          }),
+        ),
       ),
-    )) as Response;
+    );
     expect(weak.status).toBe(400);
 
     const done = await redirected(() =>
@@ -346,9 +357,9 @@ describe("password reset", () => {
     expect(await verifyLogin(user.email, STRONG)).not.toBeNull();
     expect(await verifyLogin(user.email, TEST_PASSWORD)).toBeNull();
 
-    const reused = (await changePasswordLoader(
-      args(getRequest(`/changepassword?token=${token}`)),
-    )) as Response;
+    const reused = asResponse(
+      await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`))),
+    );
     expect(reused.status).toBe(410);
     const replay = await redirected(() =>
       changePasswordAction(
@@ -374,9 +385,9 @@ describe("password reset", () => {
     // Three emails an hour per account; the fourth request writes nothing, and says nothing.
     expect(await emailsTo(user.email)).toHaveLength(3);
     await redirected(() => resetAction(args(postRequest("/resetpassword", { email: user.email }))));
-    const limited = (await resetAction(
-      args(postRequest("/resetpassword", { email: user.email })),
-    )) as Response;
+    const limited = asResponse(
+      await resetAction(args(postRequest("/resetpassword", { email: user.email }))),
+    );
     expect(limited.status).toBe(429);
     expect((await limited.json()).error[""]).toEqual([
       "Too many reset requests. Please wait an hour and try again.",
@@ -392,8 +403,8 @@ describe("password reset", () => {
     );
     expect(
       (
-        (await (
-          await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`)))
+        (await asResponse(
+          await changePasswordLoader(args(getRequest(`/changepassword?token=${token}`))),
         ).json()) as { status: string }
       ).status,
     ).toBe("invalid");
@@ -403,15 +414,17 @@ describe("password reset", () => {
     const user = await makeUser();
     const here = await sessionCookie(user);
     const elsewhere = await sessionCookie(user);
-    const wrong = (await myPasswordAction(
-      args(
-        postRequest(
-          "/myaccount/password",
-          { currentPassword: "not it at all", password: STRONG, confirmPassword: STRONG },
-          here,
+    const wrong = asResponse(
+      await myPasswordAction(
+        args(
+          postRequest(
+            "/myaccount/password",
+            { currentPassword: "not it at all", password: STRONG, confirmPassword: STRONG },
+            here,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error.currentPassword).toEqual([
       "Your current password is incorrect",
@@ -448,7 +461,7 @@ describe("user management", () => {
     const target = await makeUser();
     for (const roles of [[], ["editor"], ["reportadmin"], ["websitealerts"]]) {
       const cookie = await sessionCookie(await makeUser({ roles }));
-      const refusals = [
+      const refusals: (() => Promise<unknown>)[] = [
         () => usersLoader(args(getRequest("/dashboard/users", cookie))),
         () => userLoader({ ...detail(target.id, cookie), params: { userId: String(target.id) } }),
         () => act(target.id, { intent: "suspend" }, cookie),
@@ -465,7 +478,7 @@ describe("user management", () => {
     expect(await verifyLogin(target.email, TEST_PASSWORD)).not.toBeNull();
     const reportadmin = await sessionCookie(await makeUser({ roles: ["reportadmin"] }));
     expect(
-      ((await reportLoader(args(getRequest("/dashboard/userreports", reportadmin)))) as Response)
+      asResponse(await reportLoader(args(getRequest("/dashboard/userreports", reportadmin))))
         .status,
     ).toBe(200);
   });
@@ -486,10 +499,12 @@ describe("user management", () => {
     await act(target.id, { intent: "undelete" }, cookie);
     expect(await verifyLogin(target.email, TEST_PASSWORD)).not.toBeNull();
 
-    const page = (await userLoader({
-      ...detail(target.id, cookie),
-      params: { userId: String(target.id) },
-    })) as Response;
+    const page = asResponse(
+      await userLoader({
+        ...detail(target.id, cookie),
+        params: { userId: String(target.id) },
+      }),
+    );
     const { history } = (await page.json()) as { history: { action: string; actor: string }[] };
     expect(history.map((entry) => entry.action)).toEqual([
       "Undeleted",
@@ -525,10 +540,12 @@ describe("user management", () => {
     // So does a role change that names no role ("Choose a role."): nothing is recorded.
     await act(target.id, { intent: "assignRole" }, cookie);
     await act(target.id, { intent: "revokeRole" }, cookie);
-    const page = (await userLoader({
-      ...detail(target.id, cookie),
-      params: { userId: String(target.id) },
-    })) as Response;
+    const page = asResponse(
+      await userLoader({
+        ...detail(target.id, cookie),
+        params: { userId: String(target.id) },
+      }),
+    );
     const { history } = (await page.json()) as { history: { action: string }[] };
     expect(history.filter((entry) => entry.action.startsWith("Role")).map((e) => e.action)).toEqual(
       ["Role revoked", "Role assigned"],
@@ -555,8 +572,8 @@ describe("user management", () => {
     const suspended = await makeUser({ firstName: "Zed" });
     await act(suspended.id, { intent: "suspend" }, cookie);
     const list = async (query: string) =>
-      (await (
-        (await usersLoader(args(getRequest(`/dashboard/users?${query}`, cookie)))) as Response
+      (await asResponse(
+        await usersLoader(args(getRequest(`/dashboard/users?${query}`, cookie))),
       ).json()) as {
         users: { email: string; suspended: boolean }[];
         total: number;
@@ -596,9 +613,9 @@ describe("user reports", () => {
 
     const today = new Date().toISOString().slice(0, 10);
     const query = `from=${today}&to=${today}&q=${encodeURIComponent(user.email)}`;
-    const page = (await reportLoader(
-      args(getRequest(`/dashboard/userreports?${query}`, cookie)),
-    )) as Response;
+    const page = asResponse(
+      await reportLoader(args(getRequest(`/dashboard/userreports?${query}`, cookie))),
+    );
     const { report } = (await page.json()) as {
       report: {
         rows: {
@@ -622,21 +639,23 @@ describe("user reports", () => {
       }),
     ]);
 
-    const wide = (await reportLoader(
-      args(
-        getRequest(
-          `/dashboard/userreports?from=2019-12-31&to=${today}&q=${encodeURIComponent(user.email)}`,
-          cookie,
+    const wide = asResponse(
+      await reportLoader(
+        args(
+          getRequest(
+            `/dashboard/userreports?from=2019-12-31&to=${today}&q=${encodeURIComponent(user.email)}`,
+            cookie,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(
       ((await wide.json()) as { report: { rows: { searches: number }[] } }).report.rows[0].searches,
     ).toBe(2);
 
-    const csv = (await reportCsvLoader(
-      args(getRequest(`/dashboard/userreports.csv?${query}`, cookie)),
-    )) as Response;
+    const csv = asResponse(
+      await reportCsvLoader(args(getRequest(`/dashboard/userreports.csv?${query}`, cookie))),
+    );
     expect(csv.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("Content-Disposition")).toBe(
       `attachment; filename="user-report-${today}-to-${today}.csv"`,
@@ -664,10 +683,10 @@ describe("user reports", () => {
     const today = new Date().toISOString().slice(0, 10);
     const rows = async (query: string) =>
       (
-        (await (
-          (await reportLoader(
+        (await asResponse(
+          await reportLoader(
             args(getRequest(`/dashboard/userreports?from=${today}&to=${today}&${query}`, admin)),
-          )) as Response
+          ),
         ).json()) as {
           report: { rows: { email: string; signIns: number }[] };
         }
@@ -703,16 +722,18 @@ describe("user reports", () => {
 
   it("explains a bad date range instead of failing", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
-    const page = (await reportLoader(
-      args(getRequest("/dashboard/userreports?from=2026-03-01&to=2026-02-01", cookie)),
-    )) as Response;
+    const page = asResponse(
+      await reportLoader(
+        args(getRequest("/dashboard/userreports?from=2026-03-01&to=2026-02-01", cookie)),
+      ),
+    );
     expect(page.status).toBe(400);
     const body = (await page.json()) as { errors: Record<string, string>; report: unknown };
     expect(body.errors.to).toBe("The end date must be the same as or after the start date");
     expect(body.report).toBeNull();
-    const bad = (await reportLoader(
-      args(getRequest("/dashboard/userreports?from=2026-02-31", cookie)),
-    )) as Response;
+    const bad = asResponse(
+      await reportLoader(args(getRequest("/dashboard/userreports?from=2026-02-31", cookie))),
+    );
     expect(((await bad.json()) as { errors: Record<string, string> }).errors.from).toBe(
       "The start date must be a real date, like 2026-01-31",
     );

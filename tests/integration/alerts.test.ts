@@ -19,6 +19,7 @@ import { action as viewedAction } from "~/routes/alerts.viewed";
 import { loader as allReleasesLoader } from "~/routes/allreleases";
 import { loader as releaseLoader } from "~/routes/releases.$releaseId";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
+import { asResponse } from "../route-result";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -54,7 +55,7 @@ type RootData = {
   releasePopup: { alertIds: number[]; message: string; duration: number } | null;
 };
 async function rootData(cookie: string, path = "/"): Promise<RootData> {
-  return ((await rootLoader(args(getRequest(path, cookie)))) as Response).json();
+  return asResponse(await rootLoader(args(getRequest(path, cookie)))).json();
 }
 
 const withParams = (request: Request, params: Record<string, string>) => ({
@@ -95,12 +96,12 @@ describe("who sees an alert", () => {
     expect(seen.siteAlert).toBeNull();
     expect(seen.releasePopup).toBeNull();
     expect(seen.badgeCount).toBe(0);
-    const list = await (
-      (await alertsLoader(args(getRequest("/alerts", memberCookie)))) as Response
+    const list = await asResponse(
+      await alertsLoader(args(getRequest("/alerts", memberCookie))),
     ).json();
     expect(list.alerts).toEqual([]);
-    const releases = await (
-      (await allReleasesLoader(args(getRequest("/allreleases", memberCookie)))) as Response
+    const releases = await asResponse(
+      await allReleasesLoader(args(getRequest("/allreleases", memberCookie))),
     ).json();
     expect(releases.releases).toEqual([]);
     expect(
@@ -120,9 +121,11 @@ describe("who sees an alert", () => {
       ),
     ).toBe(404);
     // A guessed id posted as "closed" marks nothing.
-    const closed = (await viewedAction(
-      args(postRequest("/alerts/viewed", { alertId: String(alertId), js: "1" }, memberCookie)),
-    )) as Response;
+    const closed = asResponse(
+      await viewedAction(
+        args(postRequest("/alerts/viewed", { alertId: String(alertId), js: "1" }, memberCookie)),
+      ),
+    );
     expect(await closed.json()).toEqual({ marked: 0 });
 
     const editorSees = await rootData(editorCookie);
@@ -346,8 +349,8 @@ describe("release popups", () => {
     await db.execute(
       sql`UPDATE alerts SET updated_at = now() - interval '2 days' WHERE id = ${older}`,
     );
-    const page = await (
-      (await allReleasesLoader(args(getRequest("/allreleases", cookie)))) as Response
+    const page = await asResponse(
+      await allReleasesLoader(args(getRequest("/allreleases", cookie))),
     ).json();
     expect(page.releases.map((r: { alertId: number }) => r.alertId)).toEqual([newer, older]);
     expect((await rootData(cookie)).releasePopup).toBeNull();
@@ -385,9 +388,8 @@ describe("the avatar badge", () => {
     await makeAlert({ title: "For admins", audienceRoles: ["admin"] });
     const data = await rootData(cookie);
     expect(data.badgeCount).toBe(3 + data.notificationCount);
-    const [two] = (
-      await ((await alertsLoader(args(getRequest("/alerts", cookie)))) as Response).json()
-    ).alerts;
+    const [two] = (await asResponse(await alertsLoader(args(getRequest("/alerts", cookie)))).json())
+      .alerts;
     await viewedAction(
       args(postRequest("/alerts/viewed", { alertId: String(two.alertId), js: "1" }, cookie)),
     );
@@ -460,9 +462,11 @@ describe("the staff page, /dashboard/alerts", () => {
 
   it("creates, previews, edits, disables, enables and deletes an alert", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["websitealerts"] }));
-    const preview = (await newAction(
-      args(postRequest("/dashboard/alerts/new", form({ intent: "preview" }), cookie)),
-    )) as Response;
+    const preview = asResponse(
+      await newAction(
+        args(postRequest("/dashboard/alerts/new", form({ intent: "preview" }), cookie)),
+      ),
+    );
     expect(preview.status).toBe(200);
     const previewed = await preview.json();
     expect(previewed.preview.contentHtml).toBe(
@@ -518,8 +522,8 @@ describe("the staff page, /dashboard/alerts", () => {
       listAction(args(postRequest("/dashboard/alerts", { intent: "enable", alertId }, cookie))),
     );
     expect((await db.select().from(schema.alerts))[0].isEnabled).toBe(true);
-    const list = await (
-      (await listLoader(args(getRequest("/dashboard/alerts", cookie)))) as Response
+    const list = await asResponse(
+      await listLoader(args(getRequest("/dashboard/alerts", cookie))),
     ).json();
     expect(list.alerts).toMatchObject([
       { title: "Maintenance moved", state: "Showing", type: "Planned maintenance" },
@@ -610,9 +614,11 @@ describe("the staff page, /dashboard/alerts", () => {
   )("refuses a wrong %s ('%s'), keeping what was typed", async (field, message, overrides) => {
     const cookie = await sessionCookie(await makeUser({ roles: ["websitealerts"] }));
     for (const intent of ["save", "preview"]) {
-      const response = (await newAction(
-        args(postRequest("/dashboard/alerts/new", form({ ...overrides, intent }), cookie)),
-      )) as Response;
+      const response = asResponse(
+        await newAction(
+          args(postRequest("/dashboard/alerts/new", form({ ...overrides, intent }), cookie)),
+        ),
+      );
       expect(response.status).toBe(400);
       const reply = await response.json();
       expect(reply.status).toBe("error");

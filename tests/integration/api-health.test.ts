@@ -4,6 +4,7 @@ import { searchIndex } from "~/models/search-index.server";
 import { loader as apiTestLoader } from "~/routes/apitest";
 import { getRequest, makeUser, sessionCookie } from "../factories";
 import { callApi, expectValid, expiredTokenFor, tokenFor } from "./support/api";
+import { asResponse } from "../route-result";
 
 // The health check and the service status page say whether the service works to anyone; the
 // version, the database and the record count only to a signed-in user.
@@ -48,11 +49,13 @@ describe("/api/health", () => {
 
 describe("/apitest", () => {
   it("shows a signed-out visitor whether the service works, without its figures", async () => {
-    const response = (await apiTestLoader({
-      request: getRequest("/apitest"),
-      params: {},
-      context: {},
-    })) as Response;
+    const response = asResponse(
+      await apiTestLoader({
+        request: getRequest("/apitest"),
+        params: {},
+        context: {},
+      }),
+    );
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data).toMatchObject({ ready: true, sentence: "The service is working.", details: null });
@@ -61,11 +64,13 @@ describe("/apitest", () => {
 
   it("shows a signed-in user the version, the database and the record count", async () => {
     const cookie = await sessionCookie(await makeUser());
-    const response = (await apiTestLoader({
-      request: getRequest("/apitest", cookie),
-      params: {},
-      context: {},
-    })) as Response;
+    const response = asResponse(
+      await apiTestLoader({
+        request: getRequest("/apitest", cookie),
+        params: {},
+        context: {},
+      }),
+    );
     const data = await response.json();
     expect(data.details).toMatchObject({
       version: "2.17.2",

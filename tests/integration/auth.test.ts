@@ -19,11 +19,12 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from "../factories";
+import { asResponse } from "../route-result";
 
 const GENERIC = "The email or password is incorrect, or the account cannot sign in.";
 
 async function loginResult(fields: Record<string, string>) {
-  const response = (await loginAction(args(postRequest("/login", fields)))) as Response;
+  const response = asResponse(await loginAction(args(postRequest("/login", fields))));
   return { status: response.status, body: await response.json() };
 }
 
@@ -102,9 +103,7 @@ describe("sign-in", () => {
       loginLoader(args(getRequest("/login?redirectTo=%2Fmyaccount", cookie))),
     );
     expect(response.headers.get("Location")).toBe("/myaccount");
-    const page = (await loginLoader(
-      args(getRequest("/login?redirectTo=%2Fmyaccount")),
-    )) as Response;
+    const page = asResponse(await loginLoader(args(getRequest("/login?redirectTo=%2Fmyaccount"))));
     expect(await page.json()).toEqual({ redirectTo: "/myaccount" });
   });
 });
@@ -137,7 +136,7 @@ describe("session expiry", () => {
     const response = await redirected(() => requireUser(getRequest("/myaccount?x=1", cookie)));
     expect(response.headers.get("Location")).toBe("/login?redirectTo=%2Fmyaccount%3Fx%3D1");
     // The banner travels in a one-time cookie that the next page shows.
-    const root = (await rootLoader(args(getRequest("/login", cookiesOf(response))))) as Response;
+    const root = asResponse(await rootLoader(args(getRequest("/login", cookiesOf(response)))));
     const data = await root.json();
     expect(data.flash).toEqual({ severity: "error", message: TOKEN_EXPIRED });
     expect(data.user).toBeNull();

@@ -16,6 +16,7 @@ import { textChunks } from "~/records/read-items.server";
 import { action as exportJobAction, loader as exportJobLoader } from "~/routes/export_.$exportId";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { jsonLines } from "../records";
+import { asResponse } from "../route-result";
 
 // The PostgreSQL test database is shared: every record here has this run's own prefix.
 const prefix = `J${randomUUID().slice(0, 8)}`;
@@ -150,11 +151,11 @@ describe("background jobs", () => {
     writeFileSync(blocker, "not a folder");
     await runQueuedJobs();
     const page = async () =>
-      (
-        (await exportJobLoader({
+      asResponse(
+        await exportJobLoader({
           ...args(getRequest(`/export/${id}`, cookie)),
           params: { exportId: id },
-        })) as Response
+        }),
       ).json();
     expect(await page()).toMatchObject({ state: "failed", error: JOB_ERROR });
 
@@ -193,7 +194,7 @@ describe("background jobs", () => {
       ...args(postRequest(`/export/${id}`, { intent: "retry" }, other)),
       params: { exportId: id },
     }).catch((error) => error);
-    expect((refused as Response).status).toBe(404);
+    expect(asResponse(refused).status).toBe(404);
   });
 
   it("apply an import whole or not at all: a worker killed midway leaves nothing, and the next applies it all", async () => {

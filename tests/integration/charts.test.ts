@@ -26,6 +26,7 @@ import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 import { parseSearchParams } from "~/search/request.server";
 import { args, getRequest, makeUser, sessionCookie } from "../factories";
 import { jsonLines } from "../records";
+import { asResponse } from "../route-result";
 
 /**
  * The charts' numbers (decision 021), held to the search's own answers and to brute force: the
@@ -37,7 +38,7 @@ import { jsonLines } from "../records";
  * record would not agree with it.
  */
 
-const json = async (response: unknown) => (response as Response).json();
+const json = async (response: unknown) => asResponse(response).json();
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** Generated records under a prefix of their own, published with the given import time. */

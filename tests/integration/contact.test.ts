@@ -5,8 +5,10 @@ import { describe, expect, it } from "vitest";
 import { getDb, schema } from "~/db/client.server";
 import { mailFolder, sendPendingEmails } from "~/models/outbox.server";
 import { env } from "~/lib/env.server";
-import { action, RATE_LIMITED } from "~/routes/contact";
+import { action } from "~/routes/contact";
+import { RATE_LIMITED } from "~/models/contact.server";
 import { args, postRequest, redirected } from "../factories";
+import { asResponse } from "../route-result";
 
 async function submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const request = postRequest("/contact", fields);
@@ -16,7 +18,7 @@ async function submit(fields: Record<string, string>, headers: Record<string, st
 
 describe("contact form", () => {
   it("answers each empty field with its own message and keeps what was typed", async () => {
-    const response = (await submit({ name: "", email: "", message: "" })) as Response;
+    const response = asResponse(await submit({ name: "", email: "", message: "" }));
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error).toEqual({
@@ -24,11 +26,13 @@ describe("contact form", () => {
       email: ["Email is required"],
       message: ["A message is required"],
     });
-    const invalid = (await submit({
-      name: "Ann",
-      email: "not-an-email",
-      message: "Hello",
-    })) as Response;
+    const invalid = asResponse(
+      await submit({
+        name: "Ann",
+        email: "not-an-email",
+        message: "Hello",
+      }),
+    );
     const invalidBody = await invalid.json();
     expect(invalidBody.error).toEqual({ email: ["Enter a valid email"] });
     expect(invalidBody.initialValue).toMatchObject({
@@ -93,16 +97,18 @@ describe("contact form", () => {
     const fields = { name: "Busy", email: `busy-${run}@example.org`, message: "Again" };
     for (let i = 0; i < 5; i++)
       await redirected(() => submit(fields, { "X-Forwarded-For": address }));
-    const limited = (await submit(fields, { "X-Forwarded-For": address })) as Response;
+    const limited = asResponse(await submit(fields, { "X-Forwarded-For": address }));
     expect(limited.status).toBe(429);
     const body = await limited.json();
     expect(body.error[""]).toEqual([RATE_LIMITED]);
     expect(body.initialValue).toMatchObject(fields);
     // The same client address with another email is still limited.
-    const sameAddress = (await submit(
-      { ...fields, email: `other-${run}@example.org` },
-      { "X-Forwarded-For": address },
-    )) as Response;
+    const sameAddress = asResponse(
+      await submit(
+        { ...fields, email: `other-${run}@example.org` },
+        { "X-Forwarded-For": address },
+      ),
+    );
     expect(sameAddress.status).toBe(429);
     // Someone else is not.
     await redirected(() =>

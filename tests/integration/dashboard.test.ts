@@ -21,8 +21,9 @@ import { loader as recordLoader } from "~/routes/record.$hssId";
 import { loader as searchLoader } from "~/routes/search";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
+import { asResponse } from "../route-result";
 
-const json = async (response: unknown) => (response as Response).json();
+const json = async (response: unknown) => asResponse(response).json();
 const publish = (records: unknown[]) =>
   applyImport(() => textChunks(jsonLines(records)), {
     mode: "publish",
@@ -157,9 +158,11 @@ describe("notifications", () => {
     expect(entry.fields).toEqual(expect.arrayContaining(["Last updated", "EMA › Status"]));
     expect(data.days[0].day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
-    const cleared = (await notificationsAction(
-      args(postRequest("/dashboard/notifications", { intent: "clear" }, cookie)),
-    )) as Response;
+    const cleared = asResponse(
+      await notificationsAction(
+        args(postRequest("/dashboard/notifications", { intent: "clear" }, cookie)),
+      ),
+    );
     expect(cleared.status).toBe(303);
     expect(await countNewNotifications(user.id)).toBe(0);
     expect(await badge()).toBe(0);
@@ -204,7 +207,7 @@ describe("saved searches", () => {
       await saveLoader(args(getRequest(`/dashboard/savedsearches/new?${query}`, cookie))),
     );
     expect(form.text).toBe('Any field matches lymphoma AND Record status is "Active"');
-    const saved = (await save(cookie, query, "  Active lymphoma  ")) as Response;
+    const saved = asResponse(await save(cookie, query, "  Active lymphoma  "));
     expect(saved.status).toBe(303);
     expect(saved.headers.get("Location")).toBe("/dashboard/savedsearches");
 
@@ -240,15 +243,17 @@ describe("saved searches", () => {
       alertFrequency: "daily",
     });
 
-    const empty = (await savedAction(
-      args(
-        postRequest(
-          "/dashboard/savedsearches",
-          { intent: "rename", id: String(item.id), title: "   " },
-          cookie,
+    const empty = asResponse(
+      await savedAction(
+        args(
+          postRequest(
+            "/dashboard/savedsearches",
+            { intent: "rename", id: String(item.id), title: "   " },
+            cookie,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({
       status: "error",
@@ -270,7 +275,7 @@ describe("saved searches", () => {
     expect(
       (await json(await saveLoader(args(getRequest("/dashboard/savedsearches/new", cookie))))).text,
     ).toBeNull();
-    const response = (await save(cookie, "", "Everything")) as Response;
+    const response = asResponse(await save(cookie, "", "Everything"));
     expect(response.status).toBe(400);
     expect(JSON.stringify(await response.json())).toContain(NO_SEARCH);
     expect(await list(cookie)).toEqual([]);
@@ -291,7 +296,7 @@ describe("saved searches", () => {
       const thrown = await savedAction(
         args(postRequest("/dashboard/savedsearches", fields, other)),
       ).catch((error) => error);
-      expect((thrown as Response).status).toBe(404);
+      expect(asResponse(thrown).status).toBe(404);
     }
     expect((await list(owner))[0]).toMatchObject({ title: "Asthma", alertFrequency: "none" });
   });

@@ -4,6 +4,7 @@ import { runInRequest } from "~/lib/request-context.server";
 import { createSession } from "~/auth/session.server";
 import { action, loader } from "~/routes/myaccount._index";
 import { args, getRequest, makeUser, postRequest, redirected } from "../factories";
+import { asResponse } from "../route-result";
 
 /** /myaccount lists the user's sessions, and signs out any other one or all. */
 
@@ -23,7 +24,7 @@ async function signInFrom(userId: number, userAgent: string, address: string) {
 type Devices = Array<{ id: string; browser: string; address: string; current: boolean }>;
 const devicesSeenBy = async (cookie: string): Promise<Devices> =>
   (
-    (await ((await loader(args(getRequest("/myaccount", cookie)))) as Response).json()) as {
+    (await asResponse(await loader(args(getRequest("/myaccount", cookie)))).json()) as {
       devices: Devices;
     }
   ).devices;
@@ -98,6 +99,6 @@ describe("signed-in devices", () => {
     const thrown = await action(
       args(postRequest("/myaccount", { intent: "signOutDevice", device: "nope" }, mine)),
     ).catch((error: unknown) => error);
-    expect((thrown as Response).status).toBe(400);
+    expect(asResponse(thrown).status).toBe(400);
   });
 });

@@ -18,6 +18,7 @@ import { allFieldColumns, limitedColumns } from "~/export/columns.server";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { jsonLines } from "../records";
 import { required } from "~/lib/required";
+import { asResponse } from "../route-result";
 
 // A catalogue of 45 records (three pages of 20) sharing a company unique to this run: the
 // PostgreSQL test database is shared, so every search here is scoped by that company.
@@ -52,7 +53,7 @@ beforeAll(async () => {
   });
 });
 
-const json = async (response: unknown) => (response as Response).json();
+const json = async (response: unknown) => asResponse(response).json();
 type SearchData = {
   result: { total: number; hits: Array<{ hssId: string }> };
   selection: { count: number; all: boolean; selectedHssIds: string[] };
@@ -94,10 +95,12 @@ async function exportFile(
   expect(await runQueuedJobs()).toBeGreaterThanOrEqual(1);
   const done = await page();
   expect(done.state).toBe("done");
-  const download = (await downloadLoader({
-    ...args(getRequest(`/export/${id}/download`, cookie)),
-    params: { exportId: id },
-  })) as Response;
+  const download = asResponse(
+    await downloadLoader({
+      ...args(getRequest(`/export/${id}/download`, cookie)),
+      params: { exportId: id },
+    }),
+  );
   expect(download.status).toBe(200);
   return { id, location, done, download, bytes: Buffer.from(await download.arrayBuffer()) };
 }
@@ -113,12 +116,14 @@ describe("the selection", () => {
     expect(first.result.total).toBe(COUNT);
     expect(first.selection.count).toBe(0);
     const one = first.result.hits[3].hssId;
-    const response = (await select(
-      cookie,
-      1,
-      first.result.hits.map((hit) => hit.hssId),
-      [one],
-    )) as Response;
+    const response = asResponse(
+      await select(
+        cookie,
+        1,
+        first.result.hits.map((hit) => hit.hssId),
+        [one],
+      ),
+    );
     expect(response.status).toBe(303);
     expect(response.headers.get("Location")).toBe(`/search?${query}`);
 
@@ -138,9 +143,11 @@ describe("the selection", () => {
     expect((await page(cookie, 1)).selection.selectedHssIds).toEqual([one]);
 
     // Unticking on page 1 leaves page 2's choice alone; a script's request gets JSON.
-    const scripted = (await searchAction(
-      args(postRequest(`/search?${query}`, { intent: "select", shown: [one], js: "1" }, cookie)),
-    )) as Response;
+    const scripted = asResponse(
+      await searchAction(
+        args(postRequest(`/search?${query}`, { intent: "select", shown: [one], js: "1" }, cookie)),
+      ),
+    );
     expect(await scripted.json()).toEqual({ ok: true });
     expect((await page(cookie)).selection.count).toBe(1);
 
@@ -183,15 +190,17 @@ describe("the selection", () => {
 
   it("ignores a malformed selection form without a 500", async () => {
     const cookie = await sessionCookie(await makeUser());
-    const response = (await searchAction(
-      args(
-        postRequest(
-          `/search?${query}`,
-          { intent: "select", shown: ["<script>"], selected: ["x y"] },
-          cookie,
+    const response = asResponse(
+      await searchAction(
+        args(
+          postRequest(
+            `/search?${query}`,
+            { intent: "select", shown: ["<script>"], selected: ["x y"] },
+            cookie,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(response.status).toBe(303);
     expect((await page(cookie)).selection.count).toBe(0);
   });
@@ -356,7 +365,7 @@ describe("export", () => {
         doneLoader({ ...args(getRequest(`/export/${id}`, otherCookie)), params: { exportId: id } }),
     ]) {
       const thrown = await run().catch((error) => error);
-      expect((thrown as Response).status).toBe(404);
+      expect(asResponse(thrown).status).toBe(404);
     }
     expect(await getExportFile(id, other.id)).toBeNull();
 
@@ -368,26 +377,30 @@ describe("export", () => {
       ...args(getRequest(`/export/${id}/download`, owner)),
       params: { exportId: id },
     }).catch((error) => error);
-    expect((expired as Response).status).toBe(410);
-    const page410 = (await doneLoader({
-      ...args(getRequest(`/export/${id}`, owner)),
-      params: { exportId: id },
-    })) as Response;
+    expect(asResponse(expired).status).toBe(410);
+    const page410 = asResponse(
+      await doneLoader({
+        ...args(getRequest(`/export/${id}`, owner)),
+        params: { exportId: id },
+      }),
+    );
     expect(page410.status).toBe(410);
   });
 
   it("explains an export with nothing selected, and a missing format, on the form", async () => {
     const cookie = await sessionCookie(await makeUser());
-    const empty = (await exportAction(
-      args(
-        postRequest(`/export?${query}`, { exportFormat: "csv", exportAll: "selection" }, cookie),
+    const empty = asResponse(
+      await exportAction(
+        args(
+          postRequest(`/export?${query}`, { exportFormat: "csv", exportAll: "selection" }, cookie),
+        ),
       ),
-    )) as Response;
+    );
     expect(empty.status).toBe(400);
     expect(JSON.stringify(await empty.json())).toContain(NOTHING_SELECTED);
-    const noFormat = (await exportAction(
-      args(postRequest(`/export?${query}`, { exportAll: "selection" }, cookie)),
-    )) as Response;
+    const noFormat = asResponse(
+      await exportAction(args(postRequest(`/export?${query}`, { exportAll: "selection" }, cookie))),
+    );
     expect(noFormat.status).toBe(400);
     expect(JSON.stringify(await noFormat.json())).toContain("Choose a file format");
     const data = await json(await exportLoader(args(getRequest(`/export?${query}`, cookie))));

@@ -55,13 +55,14 @@ import { textChunks } from "~/records/read-items.server";
 import { getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines } from "../records";
 import { executableMarkup, XSS_PAYLOADS } from "../xss/payloads";
+import { asResponse } from "../route-result";
 
 type Handler = (a: LoaderFunctionArgs) => Promise<unknown>;
 
 const call = (handler: Handler, request: Request, params: Record<string, string> = {}) =>
   handler({ request, params, context: {} });
-const body = async (result: unknown) => (result as Response).json();
-const status = (result: unknown) => (result as Response).status;
+const body = async (result: unknown) => asResponse(result).json();
+const status = (result: unknown) => asResponse(result).status;
 
 const staffCookie = async (role = "editor") => sessionCookie(await makeUser({ roles: [role] }));
 

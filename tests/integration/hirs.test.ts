@@ -62,16 +62,17 @@ import { loader as recordLoader } from "~/routes/record.$hssId";
 import { loader as upcomingLoader } from "~/routes/upcoming-hir";
 import { getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines } from "../records";
+import { asResponse } from "../route-result";
 
 type Handler = (a: LoaderFunctionArgs) => Promise<unknown>;
 const BASE = "http://localhost:3000";
 const call = (handler: Handler, request: Request, params: Record<string, string> = {}) =>
   handler({ request, params, context: {} });
-const json = async (result: unknown) => (result as Response).json();
+const json = async (result: unknown) => asResponse(result).json();
 /** A loader's or action's answer, thrown or returned. */
 async function settle(run: () => Promise<unknown>): Promise<Response> {
   try {
-    return (await run()) as Response;
+    return asResponse(await run());
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
@@ -204,7 +205,7 @@ describe("storing a HIR file", () => {
     const response = await call(downloadLoader, getRequest(`/hir/${id}/download`, cookie), {
       hirId: String(id),
     });
-    expect(new Uint8Array(await (response as Response).arrayBuffer())).toEqual(bytes);
+    expect(new Uint8Array(await asResponse(response).arrayBuffer())).toEqual(bytes);
   });
 
   it("stops reading an upload once it passes 50 MB, and keeps nothing of it", async () => {
@@ -478,11 +479,11 @@ describe("members and the reports", () => {
     );
     expect(refused.status).toBe(404);
     const page = await call(downloadPageLoader, getRequest(`/downloadhir?id=${id}`, member));
-    expect((page as Response).status).toBe(404);
+    expect(asResponse(page).status).toBe(404);
     const staffDownload = await call(downloadLoader, getRequest(`/hir/${id}/download`, staff), {
       hirId: String(id),
     });
-    expect((staffDownload as Response).status).toBe(200);
+    expect(asResponse(staffDownload).status).toBe(200);
   });
 
   it("searches titles and descriptions, every word, by title A–Z; without a search, newest first", async () => {
@@ -532,9 +533,11 @@ describe("members and the reports", () => {
     const id = await upload(staff, { title: "Rapport d’évaluation: cœur/poumon? <v2>" }, bytes);
     const user = await makeUser();
     const member = await sessionCookie(user);
-    const response = (await call(downloadLoader, getRequest(`/hir/${id}/download`, member), {
-      hirId: String(id),
-    })) as Response;
+    const response = asResponse(
+      await call(downloadLoader, getRequest(`/hir/${id}/download`, member), {
+        hirId: String(id),
+      }),
+    );
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Content-Length")).toBe(String(bytes.byteLength));
     expect(response.headers.get("Content-Disposition")).toBe(
@@ -573,10 +576,9 @@ describe("members and the reports", () => {
     );
     expect(download.status).toBe(404);
     expect((await download.text()).trim()).toBe(NO_FILE_DATA);
-    const page = (await call(
-      downloadPageLoader,
-      getRequest(`/downloadhir?id=${id}&title=Lost`, member),
-    )) as Response;
+    const page = asResponse(
+      await call(downloadPageLoader, getRequest(`/downloadhir?id=${id}&title=Lost`, member)),
+    );
     expect(page.status).toBe(404);
     expect((await page.json()).problem).toBe(NO_FILE_DATA);
     const list = await json(await call(hirPageLoader, getRequest("/hir", member)));
@@ -608,16 +610,17 @@ describe("members and the reports", () => {
       ),
     );
     expect(long.title).toHaveLength(250);
-    const named = (await call(
-      downloadLoader,
-      getRequest(`/hir/${id}/download?title=${encodeURIComponent("Café")}`, member),
-      { hirId: String(id) },
-    )) as Response;
+    const named = asResponse(
+      await call(
+        downloadLoader,
+        getRequest(`/hir/${id}/download?title=${encodeURIComponent("Café")}`, member),
+        { hirId: String(id) },
+      ),
+    );
     expect(named.headers.get("Content-Disposition")).toContain("filename*=UTF-8''Caf%C3%A9.pdf");
-    const unknown = (await call(
-      downloadPageLoader,
-      getRequest("/downloadhir?id=999999999", member),
-    )) as Response;
+    const unknown = asResponse(
+      await call(downloadPageLoader, getRequest("/downloadhir?id=999999999", member)),
+    );
     expect(unknown.status).toBe(404);
   });
 });
@@ -804,11 +807,9 @@ describe("access", () => {
         expect(response.headers.get("Location"), `${roles} at ${request.url}`).toBe("/notallowed");
       }
       // Members read the lists.
-      expect(((await call(hirPageLoader, getRequest("/hir", cookie))) as Response).status).toBe(
-        200,
-      );
+      expect(asResponse(await call(hirPageLoader, getRequest("/hir", cookie))).status).toBe(200);
       expect(
-        ((await call(upcomingLoader, getRequest("/upcoming-hir", cookie))) as Response).status,
+        asResponse(await call(upcomingLoader, getRequest("/upcoming-hir", cookie))).status,
       ).toBe(200);
     }
     expect(await getHir(hir)).toEqual(before.hir);

@@ -18,6 +18,7 @@ import { todayUtc } from "~/search/days";
 import { DEFAULT_SEARCH, searchHref } from "~/search/request";
 import { args, getRequest, makeUser, sessionCookie } from "../factories";
 import { jsonLines } from "../records";
+import { asResponse } from "../route-result";
 
 dayjs.extend(utc);
 
@@ -27,7 +28,7 @@ dayjs.extend(utc);
  * checked against what the whole database holds, or as the change this file's records made.
  */
 
-const json = async (response: unknown) => (response as Response).json();
+const json = async (response: unknown) => asResponse(response).json();
 const DAY = 24 * 60 * 60 * 1000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);
 const today = todayUtc();

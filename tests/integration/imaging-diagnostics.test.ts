@@ -52,13 +52,14 @@ import {
   NOTHING_TO_EXPORT,
 } from "~/routes/imagingdiagnostics_.export";
 import { getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
+import { asResponse } from "../route-result";
 
 type Handler = (a: LoaderFunctionArgs) => Promise<unknown>;
 
 const call = (handler: Handler, request: Request, params: Record<string, string> = {}) =>
   handler({ request, params, context: {} });
-const body = async (result: unknown) => (result as Response).json();
-const status = (result: unknown) => (result as Response).status;
+const body = async (result: unknown) => asResponse(result).json();
+const status = (result: unknown) => asResponse(result).status;
 
 const staffCookie = async (role = "editor") => sessionCookie(await makeUser({ roles: [role] }));
 /** A word no other test's entries hold, to find this test's own. */
@@ -614,10 +615,9 @@ describe("imaging and diagnostics: the members' list", () => {
     // Asking for it by category finds nothing either.
     expect((await memberList(cookie, `?category=Hidden%20${word}`)).total).toBe(0);
 
-    const file = (await call(
-      memberExportAction,
-      postRequest("/imagingdiagnostics/export", {}, cookie),
-    )) as Response;
+    const file = asResponse(
+      await call(memberExportAction, postRequest("/imagingdiagnostics/export", {}, cookie)),
+    );
     const rows = await sheetRows(file);
     expect(rows.slice(1).map((row) => row[2])).toEqual([`${word} shown`]);
   });
@@ -691,14 +691,16 @@ describe("imaging and diagnostics: the members' list", () => {
     const cookie = await sessionCookie(await makeUser());
     const query = `?q=${word}&sort=chemicalName&order=asc`;
     // Without JS the page's ticks come with Export itself.
-    const selected = (await call(
-      memberExportAction,
-      postRequest(
-        `/imagingdiagnostics/export${query}`,
-        { shown: ids.map(String), selected: [String(ids[2]), String(ids[0])] },
-        cookie,
+    const selected = asResponse(
+      await call(
+        memberExportAction,
+        postRequest(
+          `/imagingdiagnostics/export${query}`,
+          { shown: ids.map(String), selected: [String(ids[2]), String(ids[0])] },
+          cookie,
+        ),
       ),
-    )) as Response;
+    );
     const rows = await sheetRows(selected);
     expect(rows[0]).toEqual([
       "Category",
@@ -734,10 +736,12 @@ describe("imaging and diagnostics: the members' list", () => {
     );
     expect((await memberList(cookie, query)).selection.count).toBe(0);
     const all = await sheetRows(
-      (await call(
-        memberExportAction,
-        postRequest(`/imagingdiagnostics/export${query}`, {}, cookie),
-      )) as Response,
+      asResponse(
+        await call(
+          memberExportAction,
+          postRequest(`/imagingdiagnostics/export${query}`, {}, cookie),
+        ),
+      ),
     );
     expect(all.slice(1).map((row) => row[2])).toEqual([
       `'+1+2 ${word}`,
@@ -786,7 +790,7 @@ describe("imaging and diagnostics: the members' list", () => {
     const back = await redirected(() => select(`?category=A%20${word}`, [a], [a]));
     expect(back.headers.get("Location")).toBe(`/imagingdiagnostics?category=A%20${word}`);
     // A script's tick is answered in JSON.
-    const fromScript = (await select(`?category=B%20${word}`, [b], [b], true)) as Response;
+    const fromScript = asResponse(await select(`?category=B%20${word}`, [b], [b], true));
     expect(await fromScript.json()).toEqual({ ok: true });
     const list = await memberList(cookie, `?q=${word}`);
     expect(list.selection.count).toBe(2);
@@ -827,14 +831,16 @@ describe("imaging and diagnostics: the staff's exports", () => {
     await toggleImagingArchived(archived, editor.id);
     const cookie = await staffCookie();
     const onlyArchived = await sheetRows(
-      (await call(
-        staffExportAction,
-        postRequest(
-          `/dashboard/imagingdiagnostics/export?exportOnlyArchived=true&q=${word}`,
-          {},
-          cookie,
+      asResponse(
+        await call(
+          staffExportAction,
+          postRequest(
+            `/dashboard/imagingdiagnostics/export?exportOnlyArchived=true&q=${word}`,
+            {},
+            cookie,
+          ),
         ),
-      )) as Response,
+      ),
     );
     expect(onlyArchived[0][0]).toBe("ID");
     expect(onlyArchived[0].slice(-4)).toEqual([
@@ -847,14 +853,16 @@ describe("imaging and diagnostics: the staff's exports", () => {
       [archived, `${word} archived`, "Yes", "Archie User"],
     ]);
     const every = await sheetRows(
-      (await call(
-        staffExportAction,
-        postRequest(
-          `/dashboard/imagingdiagnostics/export?exportOnlyArchived=false&q=${word}&sort=chemicalName&order=asc`,
-          {},
-          cookie,
+      asResponse(
+        await call(
+          staffExportAction,
+          postRequest(
+            `/dashboard/imagingdiagnostics/export?exportOnlyArchived=false&q=${word}&sort=chemicalName&order=asc`,
+            {},
+            cookie,
+          ),
         ),
-      )) as Response,
+      ),
     );
     expect(every.slice(1).map((row) => [row[0], row[10]])).toEqual([
       [active, "No"],
@@ -974,10 +982,12 @@ describe("imaging and diagnostics: limits and demo data", () => {
       expect(last.rows).toHaveLength(50);
       expect(last.rows.at(-1)?.chemicalName).toBe(`${word} ${IMAGING_LIMIT}`);
       const rows = await sheetRows(
-        (await call(
-          memberExportAction,
-          postRequest(`/imagingdiagnostics/export?q=${word}`, {}, cookie),
-        )) as Response,
+        asResponse(
+          await call(
+            memberExportAction,
+            postRequest(`/imagingdiagnostics/export?q=${word}`, {}, cookie),
+          ),
+        ),
       );
       expect(rows).toHaveLength(IMAGING_LIMIT + 1);
     } finally {

@@ -12,11 +12,13 @@ import { saveSearch, setAlertFrequency } from "~/models/saved-searches.server";
 import { updateSiteSettings } from "~/models/settings.server";
 import { textChunks } from "~/records/read-items.server";
 import { DEFAULT_SEARCH } from "~/search/request";
-import { action as notificationsAction, ENROLMENT_FAILED } from "~/routes/dashboard.notifications";
+import { action as notificationsAction } from "~/routes/dashboard.notifications";
+import { ENROLMENT_FAILED } from "~/models/notifications.server";
 import { loader as rootLoader } from "~/root";
 import { action as stopAction, loader as stopLoader } from "~/routes/unsubscribe";
 import { args, getRequest, makeUser, postRequest, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
+import { asResponse } from "../route-result";
 
 const publish = (records: unknown[]) =>
   applyImport(() => textChunks(jsonLines(records)), {
@@ -88,8 +90,8 @@ describe("saved-search alerts", () => {
     const id = await saveSearch(user.id, "Stop me", byHssId("X"));
     await setAlertFrequency(user.id, id, "daily");
     const link = new URL(stopLink("alert", id));
-    const data = await (
-      (await stopLoader(args(getRequest(`${link.pathname}${link.search}`)))) as Response
+    const data = await asResponse(
+      await stopLoader(args(getRequest(`${link.pathname}${link.search}`))),
     ).json();
     expect(data).toEqual({
       valid: true,
@@ -106,10 +108,10 @@ describe("saved-search alerts", () => {
 
     // Another id with this token: a 404 page that says the link is not valid, and stops nothing.
     const forgedUrl = `/unsubscribe?kind=alert&id=${id + 1}&token=${link.searchParams.get("token")}`;
-    const forged = (await stopLoader(args(getRequest(forgedUrl)))) as Response;
+    const forged = asResponse(await stopLoader(args(getRequest(forgedUrl))));
     expect(forged.status).toBe(404);
     expect(await forged.json()).toEqual({ valid: false });
-    const forgedStop = (await stopAction(args(postRequest(forgedUrl, {})))) as Response;
+    const forgedStop = asResponse(await stopAction(args(postRequest(forgedUrl, {}))));
     expect(forgedStop.status).toBe(404);
     expect(await forgedStop.json()).toEqual({ valid: false });
   });
@@ -121,11 +123,13 @@ describe("the notification digest", () => {
     await publish([a, b]);
     const user = await makeUser();
     const cookie = await sessionCookie(user);
-    const enrolled = (await notificationsAction(
-      args(
-        postRequest("/dashboard/notifications", { intent: "enrol", frequency: "weekly" }, cookie),
+    const enrolled = asResponse(
+      await notificationsAction(
+        args(
+          postRequest("/dashboard/notifications", { intent: "enrol", frequency: "weekly" }, cookie),
+        ),
       ),
-    )) as Response;
+    );
     expect(enrolled.status).toBe(303);
     expect(await getEmailNotifications(user.id)).toMatchObject({
       enrolled: true,
@@ -150,11 +154,13 @@ describe("the notification digest", () => {
     );
     expect(ENROLMENT_FAILED).toBe("Enrollment was not successful");
     const cookie = await sessionCookie(await makeUser());
-    const bad = (await notificationsAction(
-      args(
-        postRequest("/dashboard/notifications", { intent: "enrol", frequency: "hourly" }, cookie),
+    const bad = asResponse(
+      await notificationsAction(
+        args(
+          postRequest("/dashboard/notifications", { intent: "enrol", frequency: "hourly" }, cookie),
+        ),
       ),
-    )) as Response;
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ status: "error", error: "Choose how often to be emailed" });
   });
@@ -173,18 +179,20 @@ describe("the email-notification popup", () => {
     const user = await makeUser();
     const cookie = await sessionCookie(user);
     const popup = async () =>
-      (await ((await rootLoader(args(getRequest("/about", cookie)))) as Response).json())
+      (await asResponse(await rootLoader(args(getRequest("/about", cookie)))).json())
         .showNotificationPopup;
     expect(await popup()).toBe(true);
-    const dismissed = (await notificationsAction(
-      args(
-        postRequest(
-          "/dashboard/notifications",
-          { intent: "dismiss-popup", redirectTo: "/about" },
-          cookie,
+    const dismissed = asResponse(
+      await notificationsAction(
+        args(
+          postRequest(
+            "/dashboard/notifications",
+            { intent: "dismiss-popup", redirectTo: "/about" },
+            cookie,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(dismissed.headers.get("Location")).toBe("/about");
     expect(await popup()).toBe(false);
     await updateSiteSettings({ ...base, emailNotificationPopup: false }, admin.id);

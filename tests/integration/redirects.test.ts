@@ -16,6 +16,7 @@ import {
   TEST_PASSWORD,
 } from "../factories";
 import { OFF_SITE } from "../redirects/payloads";
+import { asResponse } from "../route-result";
 
 // Every return address the sign-in, two-step, sign-out and alert forms take goes through
 // safeRedirect: whatever the request says, the Location stays on this site.
@@ -39,7 +40,7 @@ describe("return addresses through the real routes", () => {
     const signedIn = await redirected(() => loginLoader(args(getRequest(query, cookie))));
     expect(location(signedIn)).toBe("/");
     // A signed-out visitor's form carries "/" instead of the payload.
-    const page = (await loginLoader(args(getRequest(query)))) as Response;
+    const page = asResponse(await loginLoader(args(getRequest(query))));
     expect(await page.json()).toEqual({ redirectTo: "/" });
     // The form posted with the payload anyway.
     const posted = await redirected(() =>

@@ -12,6 +12,7 @@ import { loader as searchLoader } from "~/routes/search";
 import { DEFAULT_SEARCH } from "~/search/request";
 import { args, getRequest, makeUser, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines, progressedExample } from "../records";
+import { asResponse } from "../route-result";
 
 /**
  * The search index is never stale: a publish (or discard) is seen by the very next search,
@@ -74,9 +75,9 @@ describe("the search page", () => {
   it("sees a publish by the catalogue version it reads with the session, without asking again", async () => {
     const cookie = await sessionCookie(await makeUser());
     const total = async (phrase: string) => {
-      const response = (await searchLoader(
-        args(getRequest(`/search?q=${phrase}`, cookie)),
-      )) as Response;
+      const response = asResponse(
+        await searchLoader(args(getRequest(`/search?q=${phrase}`, cookie))),
+      );
       return ((await response.json()) as { result: { total: number } }).result.total;
     };
     const [a] = exampleRecords();

@@ -9,8 +9,9 @@ import { applyImport } from "~/models/record-import.server";
 import { textChunks } from "~/records/read-items.server";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
 import { exampleRecords, jsonLines } from "../records";
+import { asResponse } from "../route-result";
 
-const data = async (response: Response | unknown) => (response as Response).json();
+const data = async (response: Response | unknown) => asResponse(response).json();
 
 describe("search routes", () => {
   it("send a visitor who is not signed in to the login page, on every loader and action", async () => {
@@ -53,8 +54,8 @@ describe("search routes", () => {
     const response = await searchAction(
       args(postRequest("/search?q=x&page=2", { intent: "view", view: "tableView" }, cookie)),
     );
-    expect((response as Response).status).toBe(303);
-    expect((response as Response).headers.get("Location")).toBe("/search?q=x&page=2");
+    expect(asResponse(response).status).toBe(303);
+    expect(asResponse(response).headers.get("Location")).toBe("/search?q=x&page=2");
     expect(await getResultsView(user.id)).toBe("tableView");
     expect((await data(await searchLoader(args(getRequest("/search", cookie))))).view).toBe(
       "tableView",
@@ -68,7 +69,7 @@ describe("search routes", () => {
         ...args(getRequest(`/search/facet/${filterId}`, cookie)),
         params: { filterId },
       }).catch((error) => error);
-      expect((thrown as Response).status).toBe(404);
+      expect(asResponse(thrown).status).toBe(404);
     }
     // Two records to find: the malformed parts are dropped with a notice each, and what is
     // left (the words) still searches the catalogue.

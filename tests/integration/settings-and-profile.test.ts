@@ -8,6 +8,7 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/das
 import { loader as accountLoader } from "~/routes/myaccount._index";
 import { action as profileAction } from "~/routes/myaccount.profile";
 import { args, getRequest, makeUser, postRequest, redirected, sessionCookie } from "../factories";
+import { asResponse } from "../route-result";
 
 describe("site settings", () => {
   it("refuses members and every staff role but admin, on the loader and the action", async () => {
@@ -49,7 +50,7 @@ describe("site settings", () => {
       // Unticked in the form: staff no longer need two-step sign-in.
       requireStaffTwoStep: false,
     });
-    const root = (await rootLoader(args(getRequest("/", cookie)))) as Response;
+    const root = asResponse(await rootLoader(args(getRequest("/", cookie))));
     expect((await root.json()).environmentLabel).toBe("QA");
   });
 
@@ -62,8 +63,8 @@ describe("site settings", () => {
     );
     const label = async (signedIn: boolean) =>
       (
-        await (
-          (await rootLoader(args(getRequest("/about", signedIn ? cookie : undefined)))) as Response
+        await asResponse(
+          await rootLoader(args(getRequest("/about", signedIn ? cookie : undefined))),
         ).json()
       ).environmentLabel;
     expect(await label(true)).toBe("Before");
@@ -79,23 +80,25 @@ describe("site settings", () => {
     await redirected(() =>
       settingsAction(args(postRequest("/dashboard/settings", { environmentLabel: "" }, cookie))),
     );
-    const local = (await rootLoader(args(getRequest("/")))) as Response;
+    const local = asResponse(await rootLoader(args(getRequest("/"))));
     expect((await local.json()).environmentLabel).toBe("Local");
-    const live = (await rootLoader(args(new Request("https://horizon.example.org/")))) as Response;
+    const live = asResponse(await rootLoader(args(new Request("https://horizon.example.org/"))));
     expect((await live.json()).environmentLabel).toBe("");
   });
 
   it("rejects a bad label with a message and keeps what was typed", async () => {
     const cookie = await sessionCookie(await makeUser({ roles: ["admin"] }));
-    const response = (await settingsAction(
-      args(
-        postRequest(
-          "/dashboard/settings",
-          { environmentLabel: "<script>", enableMaaIndications: "on" },
-          cookie,
+    const response = asResponse(
+      await settingsAction(
+        args(
+          postRequest(
+            "/dashboard/settings",
+            { environmentLabel: "<script>", enableMaaIndications: "on" },
+            cookie,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.error.environmentLabel[0]).toMatch(/^Environment label can only use/);
@@ -129,17 +132,23 @@ describe("profile", () => {
       lastName: "Hopper",
       email: user.email,
     });
-    const page = (await accountLoader(args(getRequest("/myaccount", cookie)))) as Response;
+    const page = asResponse(await accountLoader(args(getRequest("/myaccount", cookie))));
     expect(await page.json()).toMatchObject({ name: "Grace B Hopper" });
   });
 
   it("refuses bad input, keeping what was typed", async () => {
     const cookie = await sessionCookie(await makeUser());
-    const bad = (await profileAction(
-      args(
-        postRequest("/myaccount/profile", { firstName: "", lastName: "", middleName: "Q" }, cookie),
+    const bad = asResponse(
+      await profileAction(
+        args(
+          postRequest(
+            "/myaccount/profile",
+            { firstName: "", lastName: "", middleName: "Q" },
+            cookie,
+          ),
+        ),
       ),
-    )) as Response;
+    );
     expect(bad.status).toBe(400);
     const body = await bad.json();
     expect(body.error).toEqual({

@@ -10,6 +10,7 @@ import {
 } from "~/models/sign-in-throttle.server";
 import { action as loginAction } from "~/routes/login";
 import { makeUser, postRequest, TEST_PASSWORD } from "../factories";
+import { asResponse } from "../route-result";
 
 /**
  * Failed sign-ins count per account and client address together (a hard limit) and per
@@ -22,7 +23,7 @@ const LOGIN_FAILED = "The email or password is incorrect, or the account cannot 
 async function signIn(address: string, email: string, password: string) {
   const request = postRequest("/login", { email, password });
   const result = await loginAction({ request, params: {}, context: { clientAddress: address } });
-  const response = result as Response;
+  const response = asResponse(result);
   if (response.status >= 300 && response.status < 400)
     return { status: response.status, error: null };
   const body = (await response.json()) as { error: Record<string, string[]> };

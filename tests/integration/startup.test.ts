@@ -8,6 +8,7 @@ import { dropSearchIndex, searchIndex } from "~/models/search-index.server";
 import { verifyLogin } from "~/models/users.server";
 import { loader as healthLoader } from "~/routes/api.health";
 import { makeUser, sessionCookie } from "../factories";
+import { asResponse } from "../route-result";
 
 describe("demo data", () => {
   it("is seeded when asked (DEMO=1), and unasked only outside production on the embedded database", () => {
@@ -69,9 +70,11 @@ describe("service status", () => {
       records: null,
     });
     expect(status.database.answers).toBe(true);
-    const response = (await healthLoader({
-      request: new Request("http://localhost/api/health"),
-    })) as Response;
+    const response = asResponse(
+      await healthLoader({
+        request: new Request("http://localhost/api/health"),
+      }),
+    );
     expect(response.status).toBe(503);
   });
 
@@ -87,11 +90,13 @@ describe("service status", () => {
     expect(typeof status.records).toBe("number");
     expect(status.searchIndex).toMatchObject({ built: true });
     // The figures are for signed-in callers (tests/integration/api-health.test.ts).
-    const response = (await healthLoader({
-      request: new Request("http://localhost/api/health", {
-        headers: { Cookie: await sessionCookie(await makeUser()) },
+    const response = asResponse(
+      await healthLoader({
+        request: new Request("http://localhost/api/health", {
+          headers: { Cookie: await sessionCookie(await makeUser()) },
+        }),
       }),
-    })) as Response;
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ version: "2.17.2", database: { answers: true } });
   });

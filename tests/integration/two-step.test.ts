@@ -33,17 +33,20 @@ import {
   signInWithPassword,
   withCookies,
 } from "./support/two-step";
+import { asResponse } from "../route-result";
 
 // Each test file has its own store; a new store asks staff for two-step (the setting's default).
 
 describe("enrolment", () => {
   it("limits wrong first codes per account and address, not for everyone at that address", async () => {
     const confirmFrom = async (cookie: string, code: string) =>
-      (await enrolAction({
-        request: postRequest("/myaccount/two-step", { intent: "confirm", code }, cookie),
-        params: {},
-        context: { clientAddress: "10.1.1.1" },
-      })) as Response;
+      asResponse(
+        await enrolAction({
+          request: postRequest("/myaccount/two-step", { intent: "confirm", code }, cookie),
+          params: {},
+          context: { clientAddress: "10.1.1.1" },
+        }),
+      );
     const guesser = await sessionCookie(await makeUser());
     await enrolLoader(args(getRequest("/myaccount/two-step", guesser)));
     for (let i = 0; i < 10; i++) expect((await confirmFrom(guesser, "000000")).status).toBe(400);
@@ -75,9 +78,11 @@ describe("enrolment", () => {
     expect(stored.secretEnc).not.toContain(secret);
     expect(stored.enabledAt).toBeNull();
 
-    const wrong = (await enrolAction(
-      args(postRequest("/myaccount/two-step", { intent: "confirm", code: "000000" }, cookie)),
-    )) as Response;
+    const wrong = asResponse(
+      await enrolAction(
+        args(postRequest("/myaccount/two-step", { intent: "confirm", code: "000000" }, cookie)),
+      ),
+    );
     expect(wrong.status).toBe(400);
     expect((await wrong.json()).error.code).toEqual([
       "The code is not right. Enter the 6-digit code your app shows now",
@@ -92,9 +97,7 @@ describe("enrolment", () => {
     );
     expect(confirmed.headers.get("Location")).toBe("/myaccount/two-step");
     const withCodes = withCookies(cookie, cookiesOf(confirmed));
-    const shown = (await enrolLoader(
-      args(getRequest("/myaccount/two-step", withCodes)),
-    )) as Response;
+    const shown = asResponse(await enrolLoader(args(getRequest("/myaccount/two-step", withCodes))));
     const body = await shown.json();
     expect(body.view).toBe("codes");
     expect(body.codes).toHaveLength(10);
@@ -156,15 +159,17 @@ describe("enrolment", () => {
       trust: "on",
     });
     expect(hasSession(trusted)).toBe(true);
-    const wrong = (await enrolAction(
-      args(
-        postRequest(
-          "/myaccount/two-step",
-          { intent: "disable", confirmation: "nope nope" },
-          cookie,
+    const wrong = asResponse(
+      await enrolAction(
+        args(
+          postRequest(
+            "/myaccount/two-step",
+            { intent: "disable", confirmation: "nope nope" },
+            cookie,
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(wrong.status).toBe(400);
     const off = await redirected(() =>
       enrolAction(
@@ -203,13 +208,16 @@ describe("signing in with two-step", () => {
     // Not signed in while half way.
     const signedIn = await json(await rootLoader(args(getRequest("/", pending))));
     expect(signedIn.user).toBeNull();
-    expect(await verifyLoader(args(getRequest("/login/two-step", pending)))).toBeInstanceOf(
-      Response,
-    );
+    // The code's page, not a redirect away from it.
+    expect(
+      asResponse(await verifyLoader(args(getRequest("/login/two-step", pending)))).status,
+    ).toBe(200);
 
-    const wrong = (await verifyAction(
-      args(postRequest("/login/two-step", { intent: "code", code: "123456" }, pending)),
-    )) as Response;
+    const wrong = asResponse(
+      await verifyAction(
+        args(postRequest("/login/two-step", { intent: "code", code: "123456" }, pending)),
+      ),
+    );
     expect(wrong.status).toBe(401);
     expect(hasSession(wrong)).toBe(false);
     expect((await wrong.json()).error.code).toEqual([
@@ -284,20 +292,22 @@ describe("signing in with two-step", () => {
       );
     // One wrong password from this address, so that its tenth failure comes before the
     // account's tenth wrong code (which ends the sign-in: see "wrong codes per account").
-    const wrongPassword = (await loginAction(
-      args(postRequest("/login", { email: user.email, password: "not the password" })),
-    )) as Response;
+    const wrongPassword = asResponse(
+      await loginAction(
+        args(postRequest("/login", { email: user.email, password: "not the password" })),
+      ),
+    );
     expect(wrongPassword.status).toBe(401);
-    for (let i = 0; i < 4; i++) expect(((await post("000000")) as Response).status).toBe(401);
-    const slowed = (await post(codeAt(secret, 30))) as Response;
+    for (let i = 0; i < 4; i++) expect(asResponse(await post("000000")).status).toBe(401);
+    const slowed = asResponse(await post(codeAt(secret, 30)));
     expect(slowed.status).toBe(429);
     expect((await slowed.json()).error[""]).toEqual([waitMessage(1)]);
     for (let i = 0; i < 5; i++) {
       await waitOut();
-      expect(((await post("000000")) as Response).status).toBe(401);
+      expect(asResponse(await post("000000")).status).toBe(401);
     }
     await waitOut();
-    const blocked = (await post(codeAt(secret, 30))) as Response;
+    const blocked = asResponse(await post(codeAt(secret, 30)));
     expect(blocked.status).toBe(429);
     expect(hasSession(blocked)).toBe(false);
     expect((await blocked.json()).error[""]).toEqual([TOO_MANY_ATTEMPTS]);
@@ -337,7 +347,7 @@ describe("wrong codes per account", () => {
   /** A route's answer, returned or thrown. */
   const answerOf = async (run: () => Promise<unknown>) => {
     try {
-      return (await run()) as Response;
+      return asResponse(await run());
     } catch (thrown) {
       if (thrown instanceof Response) return thrown;
       throw thrown;
@@ -497,15 +507,17 @@ describe("the staff setting", () => {
     // On to where they were going.
     expect(shown.next).toBe("/dashboard/records");
     // Required: it cannot be turned off.
-    const off = (await enrolAction(
-      args(
-        postRequest(
-          "/myaccount/two-step",
-          { intent: "disable", confirmation: TEST_PASSWORD },
-          withCookies(pending, cookiesOf(done)),
+    const off = asResponse(
+      await enrolAction(
+        args(
+          postRequest(
+            "/myaccount/two-step",
+            { intent: "disable", confirmation: TEST_PASSWORD },
+            withCookies(pending, cookiesOf(done)),
+          ),
         ),
       ),
-    )) as Response;
+    );
     expect(off.status).toBe(403);
   });
 

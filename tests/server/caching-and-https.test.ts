@@ -38,9 +38,7 @@ describe("caching", () => {
       });
     }
     // A client-side navigation's data request, and a download.
-    expect((await cacheControl("/search?q=a&_data=routes%2Fsearch", cookie)).cacheControl).toBe(
-      "private, no-store",
-    );
+    expect((await cacheControl("/search.data?q=a", cookie)).cacheControl).toBe("private, no-store");
     expect(await cacheControl("/dashboard/userreports.csv", admin)).toEqual({
       status: 200,
       cacheControl: "private, no-store",
@@ -53,11 +51,17 @@ describe("caching", () => {
 
   it("keeps built assets a year, as they are named by their content", async () => {
     const page = await (await fetch(`${server.base}/login`)).text();
-    const asset = page.match(/\/build\/[^"]+\.js/)?.[0];
+    const asset = page.match(/\/assets\/[^"]+\.js/)?.[0];
     expect(asset).toBeDefined();
     expect(await cacheControl(asset as string)).toEqual({
       status: 200,
       cacheControl: "public, max-age=31536000, immutable",
+    });
+    // The build copies public/ beside its assets; those files keep their name when they
+    // change, so they are kept an hour only.
+    expect(await cacheControl("/favicon.svg")).toEqual({
+      status: 200,
+      cacheControl: "public, max-age=3600",
     });
   });
 });

@@ -17,11 +17,12 @@ afterAll(async () => {
 });
 
 const built = (prefix: string) => {
-  const name = readdirSync("public/build/_assets").find(
+  const name = readdirSync("build/client/assets").find(
     (file) => file.startsWith(prefix) && file.endsWith(".css"),
   );
   if (!name) throw new Error(`no built ${prefix} stylesheet`);
-  return readFileSync(`public/build/_assets/${name}`, "utf8");
+  // Vite's inline copy may lack the file's final newline.
+  return readFileSync(`build/client/assets/${name}`, "utf8").trimEnd();
 };
 
 async function page(path: string, cookie?: string) {

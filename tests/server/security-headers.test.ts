@@ -24,7 +24,9 @@ describe("X-Content-Type-Options", () => {
     const favicon = await get("/favicon.svg");
     const page = await get("/about");
     // A built asset: the client entry, whatever its hash.
-    const entry = readdirSync("public/build").find((file) => file.startsWith("entry.client-"));
+    const entry = readdirSync("build/client/assets").find((file) =>
+      file.startsWith("entry.client-"),
+    );
     const answers: Record<string, Response> = {
       page,
       "page, signed in": await get("/search", { headers: { Cookie: member } }),
@@ -42,9 +44,9 @@ describe("X-Content-Type-Options", () => {
       "API answer": await get("/api/health/live"),
       "API error": await get("/api/accountsettings"),
       "static file": favicon,
-      "built asset": await get(`/build/${entry}`),
+      "built asset": await get(`/assets/${entry}`),
       "404 page": await get("/no/such/page"),
-      "404 under /build": await get("/build/no-such-file.js"),
+      "404 under /assets": await get("/assets/no-such-file.js"),
       "400 of the server itself": await get("/%E0%A4%A"),
     };
     const summary = Object.fromEntries(
@@ -65,7 +67,7 @@ describe("X-Content-Type-Options", () => {
       "static file": "200 image/svg+xml nosniff",
       "built asset": "200 application/javascript nosniff",
       "404 page": "404 text/html nosniff",
-      "404 under /build": "404 text/html nosniff",
+      "404 under /assets": "404 text/html nosniff",
       "400 of the server itself": "400 text/plain nosniff",
     });
   });

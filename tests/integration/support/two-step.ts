@@ -17,6 +17,7 @@ import {
   sessionCookie,
   TEST_PASSWORD,
 } from "../../factories";
+import { asResponse } from "../../route-result";
 
 /** The app's code for the secret now, or `offsetSeconds` away (another 30-second step). */
 export const codeAt = (secret: string, offsetSeconds = 0) =>
@@ -44,7 +45,7 @@ export const hasSession = (response: Response) =>
   response.headers.getSetCookie().some((value) => /^hsd_session=[^;]+/.test(value));
 
 export async function json(response: unknown) {
-  return (response as Response).json();
+  return asResponse(response).json();
 }
 
 export async function signInWithPassword(
@@ -85,5 +86,5 @@ export async function secondStep(user: User, fields: Record<string, string>, coo
   expect(hasSession(first)).toBe(false);
   const pending = withCookies(cookie, cookiesOf(first));
   const response = await verifyAction(args(postRequest("/login/two-step", fields, pending)));
-  return { response: response as Response, pending };
+  return { response: asResponse(response), pending };
 }
