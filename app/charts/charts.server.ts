@@ -70,7 +70,7 @@ function labelLines(text: string, width: number, bold: boolean) {
 /**
  * The height of a stacked row with a label of 1, 2 or 3 lines. The links laid over the picture
  * (app/components/charts/BarChart.tsx) share its height in these proportions (flex-grow in
- * ~/styles/charts.css, .chart-link-lines-N): change both together.
+ * ~/styles/components/charts.css, .chart-link-lines-N): change both together.
  */
 export const stackedRowHeight = (lines: number) => 4 + lines * LINE + 4 + BAR_HEIGHT + ROW_GAP;
 

@@ -8,7 +8,7 @@ import { textWidth, wrapText } from "~/lib/svg-text";
 /**
  * A server-rendered regulatory timeline: a captioned SVG chart plus a table of the same
  * events. It needs no client JavaScript and no inline styles (the CSP has no
- * 'unsafe-inline'); colours come from classes in ~/styles/timeline.css.
+ * 'unsafe-inline'); colours come from classes in ~/styles/components/timeline.css.
  *
  * Layout: a vertical time axis (oldest at the top, years on the left) with the event
  * labels to its right. Time runs down the page, so on a 320 px phone the labels get

@@ -18,7 +18,7 @@ import {
  */
 export type Stacked = "phone" | "tablet" | "wide" | "always";
 
-/** More columns than a phone shows at once (where the browser cannot tell, see app.css). */
+/** More columns than a phone shows at once (where the browser cannot tell, see app/styles/components/tables.css). */
 const MANY_COLUMNS = 5;
 
 /**
@@ -26,7 +26,7 @@ const MANY_COLUMNS = 5;
  * (WCAG 1.4.10: the table scrolls, the page does not). The box is a region named by the
  * caption (a named section), and it takes keyboard focus, so keyboard users can scroll it (WCAG 2.1.1).
  * While the table is wider than the box, a shadow at the overflowing edge and a line of text
- * above the table say so (CSS only: app.css, the scroll cues).
+ * above the table say so (CSS only: app/styles/components/tables.css, the scroll cues).
  *
  * A `stacked` table does not scroll on a narrow screen: each row becomes a block, the row's
  * header (`<th scope="row">`) its heading line, then each cell on a line of its own after its

@@ -25,7 +25,7 @@ export default function DashboardLayout() {
       <nav aria-label="Dashboard" className="dashboard-nav">
         {/* On a phone the menu is a closed disclosure naming the current page, so the page
             starts in the first screen; wider, its content always shows and the summary is not
-            drawn (app.css). Keyed by the path, so following a link closes it again. */}
+            drawn (app/styles/components/dashboard.css). Keyed by the path, so following a link closes it again. */}
         <details className="dashboard-menu" key={pathname}>
           <summary>
             <span className="dashboard-menu-label">

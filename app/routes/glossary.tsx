@@ -137,7 +137,7 @@ export default function GlossaryPage() {
           </nav>
           {/* On a phone the list of every term is a closed disclosure (it took ~2,900px before
               the first definition); the letters above still lead into it. Wider it always
-              shows and the summary is not drawn (app.css). */}
+              shows and the summary is not drawn (app/styles/components/faq-glossary.css). */}
           <details className="az-disclosure">
             <summary>All terms, A to Z</summary>
             <dl className="az-list">

@@ -119,8 +119,8 @@ describe("bar chart geometry", () => {
     expect(chart("own", [99, 42]).rows[0].barWidth).toBeGreaterThan(fda.rows[0].barWidth);
   });
 
-  it("gives the links laid over the picture the same share of its height as their rows (charts.css)", () => {
-    const css = readFileSync("app/styles/charts.css", "utf8");
+  it("gives the links laid over the picture the same share of its height as their rows (the charts stylesheet)", () => {
+    const css = readFileSync("app/styles/components/charts.css", "utf8");
     for (const lines of [1, 2, 3]) {
       const rule = new RegExp(`\\.chart-link-lines-${lines} \\{\\s*flex-grow: (\\d+);`).exec(css);
       expect(Number(rule?.[1]), `${lines} line(s)`).toBe(stackedRowHeight(lines));

@@ -6,10 +6,10 @@ import type { BarChartData } from "~/charts/types";
  * A bar list drawn on the server (geometry from app/charts/charts.server.ts), as the regulatory
  * timeline is: an SVG picture with a title and description (role="img"), and the same numbers
  * in a captioned table under "Show the data". It needs no script and no inline style (the
- * CSP has no 'unsafe-inline'); colours come from ~/styles/charts.css.
+ * CSP has no 'unsafe-inline'); colours come from ~/styles/components/charts.css.
  *
  * Each bar is a link: a list of links lies over the picture, one per row, each as tall as its
- * row of the picture (in proportion: ~/styles/charts.css), so a click on a bar follows it, the
+ * row of the picture (in proportion: ~/styles/components/charts.css), so a click on a bar follows it, the
  * keyboard reaches each bar in turn with a visible focus ring, and a screen reader hears
  * "Authorised: 532 records. Show only these". The picture itself, an image, holds no links:
  * an image's content is presentational. A value in force is hatched and says "(applied)":
@@ -22,7 +22,7 @@ export function BarChart({
   chart: BarChartData;
   /**
    * The chart has a row of a grid to itself (the years under the EU and FDA statuses): given
-   * the room, its notes and table sit beside the picture rather than under it (charts.css).
+   * the room, its notes and table sit beside the picture rather than under it (app/styles/components/charts.css).
    */
   wide?: boolean;
 }) {

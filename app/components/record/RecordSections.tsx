@@ -69,7 +69,7 @@ export function RecordContents({
   return (
     <nav aria-label="Contents" className="record-contents">
       {/* On a phone the list is a closed disclosure, so the record starts in the first screen;
-          wider its content always shows and the summary is not drawn (app.css). */}
+          wider its content always shows and the summary is not drawn (app/styles/components/record.css). */}
       <details className="contents-disclosure">
         <summary>Contents</summary>
         <h2 className="contents-heading">Contents</h2>

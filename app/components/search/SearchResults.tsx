@@ -97,7 +97,7 @@ export function SearchResults({
           <tbody>
             {hits.map((hit) => (
               <tr key={hit.hssId}>
-                {/* Stacked, the box sits beside the title, as in the imaging list (app.css). */}
+                {/* Stacked, the box sits beside the title, as in the imaging list (app/styles/components/results.css). */}
                 <td className="select">
                   <SelectBox
                     value={hit.hssId}
