@@ -1,16 +1,12 @@
-import picoHref from "@picocss/pico/css/pico.min.css?url";
 import { createContext, useContext } from "react";
 import { useNonce } from "~/lib/nonce";
-import appHref from "~/styles/app.css?url";
-import chartsHref from "~/styles/charts.css?url";
-import timelineHref from "~/styles/timeline.css?url";
+import siteStylesheetHref from "~/styles/index.css?url";
 
 /**
- * The site's stylesheets, in cascade order: Pico, then ours. Every page gets all of them (the
- * charts' and the timeline's add about 2 KB compressed), so that a page's styles never wait
- * on a request of their own.
+ * The site's one stylesheet (app/styles/index.css: Pico and ours in their cascade layers). Every
+ * page gets all of it, so that a page's styles never wait on a request of their own.
  */
-export const STYLESHEETS = [picoHref, appHref, chartsHref, timelineHref] as const;
+export const STYLESHEETS = [siteStylesheetHref] as const;
 
 /** The stylesheets' text, joined (server only: entry.server reads it once); null in the browser. */
 export const SiteCssContext = createContext<string | null>(null);
