@@ -24,7 +24,8 @@ const index = readFileSync(path.join(ROOT, "index.css"), "utf8");
 const imported = new Map();
 for (const match of index.matchAll(/@import\s+"([^"]+)"(?:\s+layer\(([\w-]+)\))?\s*;/g)) {
   const [, target, layer] = match;
-  if (!layer || !LAYERS.has(layer)) problems.push(`index.css: ${target} is not imported into a layer`);
+  if (!layer || !LAYERS.has(layer))
+    problems.push(`index.css: ${target} is not imported into a layer`);
   if (target.startsWith(".")) {
     const file = path.join(ROOT, target);
     if (imported.has(file)) problems.push(`index.css: ${target} is imported twice`);
@@ -34,17 +35,23 @@ for (const match of index.matchAll(/@import\s+"([^"]+)"(?:\s+layer\(([\w-]+)\))?
 for (const file of files(ROOT)) {
   if (file === path.join(ROOT, "index.css")) continue;
   if (!imported.has(file)) problems.push(`${file}: not imported by index.css`);
-  const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, " "));
+  const text = readFileSync(file, "utf8").replace(/\/\*[\s\S]*?\*\//g, (c) =>
+    c.replace(/[^\n]/g, " "),
+  );
   for (const match of text.matchAll(/@(media|container)\b([^{]*)\{/g)) {
     const line = text.slice(0, match.index).split("\n").length;
     const query = match[2];
     if (/\b(min|max)-width\b/.test(query))
-      problems.push(`${file}:${line}: "${query.trim()}" uses min-/max-width; write (width < …) or (width >= …)`);
+      problems.push(
+        `${file}:${line}: "${query.trim()}" uses min-/max-width; write (width < …) or (width >= …)`,
+      );
     for (const width of query.matchAll(/\(\s*width\s*(<|>=|>|<=)\s*([\d.]+[a-z]+)\s*\)/g)) {
       if (width[1] === ">" || width[1] === "<=")
         problems.push(`${file}:${line}: "${width[0]}"; the house writes < and >= only`);
       if (!BREAKPOINTS.has(width[2]))
-        problems.push(`${file}:${line}: ${width[2]} is not one of the breakpoints (${[...BREAKPOINTS].join(", ")})`);
+        problems.push(
+          `${file}:${line}: ${width[2]} is not one of the breakpoints (${[...BREAKPOINTS].join(", ")})`,
+        );
     }
   }
 }
