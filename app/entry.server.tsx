@@ -12,7 +12,6 @@ import { type ServerErrorInfo, ServerErrorContext, messageCarrying } from "~/lib
 import { ServerActionFailedContext, actionFailedIn } from "~/lib/action-failed";
 import { stripNulBytes } from "~/lib/strip-nul.server";
 import { scriptsAfterPaint } from "~/lib/scripts-after-paint.server";
-import { documentEndLast } from "~/lib/document-end.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import { isDatabaseUnavailable } from "~/lib/unavailable.server";
 import "~/lib/load-context";
@@ -78,15 +77,10 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           applySecurityHeaders(responseHeaders, nonce);
           resolve(
-            new Response(
-              createReadableStreamFromReadable(
-                body.pipe(scriptsAfterPaint()).pipe(documentEndLast()),
-              ),
-              {
-                headers: responseHeaders,
-                status: failed ? 500 : status,
-              },
-            ),
+            new Response(createReadableStreamFromReadable(body.pipe(scriptsAfterPaint())), {
+              headers: responseHeaders,
+              status: failed ? 500 : status,
+            }),
           );
           pipe(body);
         },
