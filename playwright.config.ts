@@ -129,13 +129,13 @@ export default defineConfig({
       workers: 1,
       use: { javaScriptEnabled: true, baseURL: `http://127.0.0.1:${SERVERS.js.port}` },
     },
-    // Keyboard journeys are about scripts' key handling and focus moves: JS only. The API
+    // Keyboard journeys and hydration are about scripts: JS only. The API
     // walk-through is plain HTTP, with no browser: once is enough.
     {
       name: "no-js",
       workers: 1,
       use: { javaScriptEnabled: false, baseURL: `http://127.0.0.1:${SERVERS["no-js"].port}` },
-      testIgnore: /(keyboard|api)\.spec\.ts/,
+      testIgnore: /(keyboard|api|hydration)\.spec\.ts/,
     },
   ],
   webServer: [
