@@ -6,8 +6,6 @@ import { renderToPipeableStream } from "react-dom/server";
 import { startServer } from "~/server/startup.server";
 import { logError } from "~/lib/log.server";
 import { NonceContext } from "~/lib/nonce";
-import { SiteCssContext } from "~/components/site-css";
-import { siteCss } from "~/components/site-css.server";
 import { type ServerErrorInfo, ServerErrorContext, messageCarrying } from "~/lib/server-error";
 import { ServerActionFailedContext, actionFailedIn } from "~/lib/action-failed";
 import { stripNulBytes } from "~/lib/strip-nul.server";
@@ -59,15 +57,13 @@ export default function handleRequest(
     let failed = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <SiteCssContext.Provider value={siteCss()}>
-          <ServerErrorContext.Provider value={failure}>
-            <ServerActionFailedContext.Provider
-              value={actionFailedIn(remixContext.staticHandlerContext.actionData)}
-            >
-              <RemixServer context={remixContext} url={request.url} nonce={nonce} />
-            </ServerActionFailedContext.Provider>
-          </ServerErrorContext.Provider>
-        </SiteCssContext.Provider>
+        <ServerErrorContext.Provider value={failure}>
+          <ServerActionFailedContext.Provider
+            value={actionFailedIn(remixContext.staticHandlerContext.actionData)}
+          >
+            <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          </ServerActionFailedContext.Provider>
+        </ServerErrorContext.Provider>
       </NonceContext.Provider>,
       {
         nonce,

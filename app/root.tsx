@@ -25,7 +25,7 @@ import { env } from "~/lib/env.server";
 import { takeFlash } from "~/lib/flash.server";
 import { enrolmentRedirect } from "~/auth/two-step.server";
 import { useNonce } from "~/lib/nonce";
-import { SiteStyles } from "~/components/site-css";
+import siteStylesheet from "~/styles/index.css?url";
 import { AFTER_PAINT_LOADER } from "~/lib/scripts-after-paint";
 import { useServerErrorInfo } from "~/lib/server-error";
 import { ActionFailedReport, useActionFailedState } from "~/lib/action-failed";
@@ -34,7 +34,13 @@ import { pageColumns } from "~/models/page-columns.server";
 import { NotificationPopup } from "~/components/NotificationPopup";
 import { environmentLabel, getSiteSettings } from "~/models/settings.server";
 
+/**
+ * The site's one stylesheet (app/styles/index.css: Pico and ours in their cascade layers), every
+ * page the same file: its name carries a hash of its content, so the browser keeps it a year and
+ * asks again only after a release that changed it (docs/decisions/031-linked-stylesheet.md).
+ */
 export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: siteStylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -192,7 +198,6 @@ function Document({
           </noscript>
         ) : null}
         <Meta />
-        <SiteStyles />
         <Links />
       </head>
       <body>

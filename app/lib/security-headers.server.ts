@@ -9,9 +9,9 @@ export function applySecurityHeaders(headers: Headers, nonce?: string) {
     const csp = [
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}'`,
-      // The nonce admits the page's one <style> of our own stylesheets (app/components/site-css.tsx);
-      // style attributes stay refused.
-      `style-src 'self' 'nonce-${nonce}'`,
+      // The stylesheet is a file of our own; style attributes and <style> elements are refused.
+      // In development Vite adds each stylesheet as a <style> with the page's nonce.
+      `style-src 'self'${dev ? ` 'nonce-${nonce}'` : ""}`,
       "img-src 'self' data:",
       "font-src 'self'",
       `connect-src 'self'${dev ? " ws:" : ""}`,

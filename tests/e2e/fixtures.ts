@@ -112,17 +112,13 @@ export async function checkAccessibility(page: Page, javaScriptEnabled: boolean)
 /** Where the e2e suite leaves the server's HTML documents for the Nu HTML Checker. */
 export const HTML_DIR = ".tmp/e2e-html";
 
-/** A style element's body: CSS, which the markup check leaves alone (see html-check.mjs). */
-const STYLE_BODY = /(<style\b[^>]*>)[\s\S]*?(<\/style>)/g;
 /** The per-response nonce, which alone would make every copy of a page a new document. */
 const NONCE = /\bnonce="[^"]*"/g;
 
 /**
  * Saves the body of every HTML document response the page receives (not the data
  * requests of client navigations), one file per distinct document, with its URL beside it
- * for the checker's report. The site's stylesheet is inline in every page, about 150 KB of
- * it: kept, it was nine tenths of each file and of the checker's time, so its text is dropped
- * (the element stays). Documents that differ only in their nonce are one document.
+ * for the checker's report. Documents that differ only in their nonce are one document.
  */
 export function keepDocuments(page: Page) {
   const pending: Promise<void>[] = [];
@@ -133,8 +129,7 @@ export function keepDocuments(page: Page) {
     if (response.status() >= 300 && response.status() < 400) return;
     pending.push(
       response.text().then(
-        (body) => {
-          const html = body.replace(STYLE_BODY, "$1$2");
+        (html) => {
           const hash = createHash("sha1")
             .update(html.replace(NONCE, 'nonce=""'))
             .digest("hex")
