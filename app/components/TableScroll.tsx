@@ -11,10 +11,11 @@ import {
 /**
  * Where a stacked table turns each row into a block of "label: value" lines: when its box is
  * narrower than 40rem (a phone, or text enlarged), or for a table of many columns that cannot
- * fit beside the dashboard's menu on a tablet either, narrower than 56rem; "wide", narrower than
+ * fit beside the dashboard's menu on a tablet either, narrower than 48rem; "wide", narrower than
  * 64rem, for the staff's imaging list, which does not fit beside the menu at 1280 px either;
  * "always" at every width, its facts side by side in the block (a record's trials, ten facts
- * a trial, which fit no record column as columns).
+ * a trial, which fit no record column as columns). One set of rules draws all of them
+ * (app/styles/components/tables.css, the stacked table).
  */
 export type Stacked = "phone" | "tablet" | "wide" | "always";
 
