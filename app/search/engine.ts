@@ -18,12 +18,21 @@ export type { UpcomingDate } from "./upcoming";
 export class SearchIndex {
   /** The catalogue version this index reflects. */
   version = 0;
-  private readonly store = new IndexStore();
+  private readonly store: IndexStore;
   private readonly searcher: Searcher;
 
-  /** `answerCache`: how many answers to keep (0, the default: none). */
-  constructor(options: { answerCache?: number } = {}) {
+  /**
+   * `answerCache`: how many answers to keep (0, the default: none). `store`: the records held,
+   * read back from a snapshot (snapshot.server.ts); an empty store by default.
+   */
+  constructor(options: { answerCache?: number; store?: IndexStore } = {}) {
+    this.store = options.store ?? new IndexStore();
     this.searcher = new Searcher(this.store, options);
+  }
+
+  /** What a snapshot writes: the store (to be read, not changed, while it is written). */
+  storeForSnapshot(): IndexStore {
+    return this.store;
   }
 
   /** How many records the index holds. */

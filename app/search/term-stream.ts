@@ -27,7 +27,7 @@ export class TermStream {
   /** Per ordinal: where its codes start in `codes`, and how many there are. */
   start = new Int32Array(0);
   length = new Int32Array(0);
-  readonly codes = new IntList<Uint16Array>(1 << 16, (size) => new Uint16Array(size));
+  readonly codes = new IntList(new Uint16Array(1 << 16));
 
   resize(capacity: number) {
     const start = new Int32Array(capacity);

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { generateRecord } from "~/records/generate";
+import { type HssRecord, recordSchema } from "~/records/schema.server";
+import { type IndexedRecord, SearchIndex } from "~/search/engine";
+import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
+import { decodeStore, encodeStore } from "~/search/snapshot.server";
+
+const settings = { enableStubRecords: true, enableMaaIndications: true };
+const docs = (from: number, count: number) =>
+  Array.from(
+    { length: count },
+    (_, i) => recordSchema.parse(generateRecord(from + i, { catalogueSize: 400 })) as HssRecord,
+  );
+const AS_OF = "2024-03-01";
+const requests: SearchRequest[] = [
+  DEFAULT_SEARCH,
+  { ...DEFAULT_SEARCH, searchPhrase: "cancer" },
+  { ...DEFAULT_SEARCH, searchPhrase: "cancer OR lymphoma -adults", size: 50 },
+  { ...DEFAULT_SEARCH, searchPhrase: '"phase iii" inhib*', sortBy: "title" },
+  {
+    ...DEFAULT_SEARCH,
+    searchPhrase: "*",
+    sortBy: "lastUpdated",
+    sortOrder: "asc",
+    basicSearchFilter: [{ filterId: "recordStatus", values: ["Active"] }],
+  },
+  { ...DEFAULT_SEARCH, lastUpdatedDateFrom: "2025-01-01", emaTimelineFrom: "2024-06-01" },
+  { ...DEFAULT_SEARCH, emaNextOrLastEventYearFrom: 2022, emaNextOrLastEventYearTo: 2025 },
+];
+
+/** Everything an index answers that the pages read: results, facets, every id, suggestions. */
+function answers(index: SearchIndex) {
+  return {
+    size: index.size,
+    searches: requests.map((request) => ({
+      ...index.search(request, settings, { eventYears: true, today: AS_OF }),
+      all: index.matchingIds(request, settings, Infinity, { today: AS_OF }),
+    })),
+    more: index.facetValues(DEFAULT_SEARCH, settings, "therapeuticArea", {
+      sort: "count",
+      page: 1,
+    }),
+    suggest: index.suggestValues("company", "ph"),
+    spelling: index.spellingSuggestion("cancr", settings),
+    upcoming: index.upcomingDates(["euEventDates", "fdaEventDates"], "2024-01-01", 5),
+  };
+}
+
+const restored = (index: SearchIndex) =>
+  new SearchIndex({ store: decodeStore(encodeStore(index.storeForSnapshot())) });
+
+describe("a snapshot of the search index", () => {
+  it("reads back an index that answers, and goes on changing, exactly as the one written", () => {
+    const original = new SearchIndex();
+    original.upsert(
+      docs(0, 300).map((doc, i): IndexedRecord => ({ recordId: i + 1, doc })),
+      { bulk: true },
+    );
+    original.freeze();
+    // Changes since the last freeze, and dead ordinals: what a snapshot after refreshes holds.
+    original.upsert(docs(1000, 40).map((doc, i) => ({ recordId: i * 5 + 1, doc })));
+    original.remove([2, 3, 7, 11]);
+    answers(original);
+
+    const copy = restored(original);
+    expect(answers(copy)).toEqual(answers(original));
+
+    // Both take the same changes afterwards and still agree, before and after compacting.
+    const later = docs(2000, 30).map((doc, i): IndexedRecord => ({ recordId: 500 + i, doc }));
+    for (const index of [original, copy]) {
+      index.upsert(later);
+      index.remove([4, 5]);
+    }
+    expect(answers(copy)).toEqual(answers(original));
+    for (const index of [original, copy]) index.freeze();
+    expect(answers(copy)).toEqual(answers(original));
+    // A snapshot of the copy reads back the same again.
+    expect(answers(restored(copy))).toEqual(answers(original));
+  });
+
+  it("refuses bytes that are not a store", () => {
+    expect(() => decodeStore(Buffer.from("not a snapshot"))).toThrow();
+  });
+});
