@@ -5,6 +5,11 @@ import { SearchIndex } from "~/search/engine";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
+import {
+  type PublishedPairs,
+  readIndexSnapshot,
+  writeIndexSnapshot,
+} from "./search-snapshot.server";
 
 /**
  * The search index of this process, derived from PostgreSQL (docs/decisions/010-search-index.md).
@@ -14,7 +19,9 @@ import { processState } from "~/lib/process-state.server";
  *   it applies the records stamped since its own version. A publish is thus seen by the
  *   next search of every process against the same database.
  * - The first search (or start-up) builds it from every published record; searches that
- *   arrive meanwhile wait for the whole of it.
+ *   arrive meanwhile wait for the whole of it. A production build writes the index it built to
+ *   the data folder, and the next start reads it back instead when it still matches the
+ *   database (search-snapshot.server.ts).
  */
 
 const BUILD_BATCH = 2_000;
@@ -57,7 +64,11 @@ async function catalogueVersion(db: Db) {
 /** Published documents with ids above `afterId`, in id order, as text (parsed here: faster than the driver's jsonb). */
 async function publishedBatch(db: Db, afterId: number) {
   return db
-    .select({ id: records.id, document: sql<string>`${recordVersions.document}::text` })
+    .select({
+      id: records.id,
+      versionId: recordVersions.id,
+      document: sql<string>`${recordVersions.document}::text`,
+    })
     .from(records)
     .innerJoin(recordVersions, eq(recordVersions.id, records.publishedVersionId))
     .where(gt(records.id, afterId))
@@ -65,22 +76,47 @@ async function publishedBatch(db: Db, afterId: number) {
     .limit(BUILD_BATCH);
 }
 
+/** The index read back from its snapshot when that still matches the database, or built. */
+async function loadOrBuild(db: Db): Promise<Held> {
+  const snapshot = await readIndexSnapshot(db, await catalogueVersion(db), {
+    answerCache: env().SEARCH_CACHE_ENTRIES,
+  });
+  return snapshot ? { index: snapshot, db } : build(db);
+}
+
 async function build(db: Db): Promise<Held> {
   const started = performance.now();
   const index = new SearchIndex({ answerCache: env().SEARCH_CACHE_ENTRIES });
   // Read the version first: anything published after it is applied again by the next refresh.
   index.version = await catalogueVersion(db);
+  const recordIds: number[] = [];
+  const versionIds: number[] = [];
   let batch = await publishedBatch(db, 0);
   while (batch.length) {
     // The next batch is asked for before this one is indexed (a PostgreSQL server works meanwhile).
     const next = publishedBatch(db, batch[batch.length - 1].id);
     index.upsert(
-      batch.map((row) => ({ recordId: row.id, doc: JSON.parse(row.document) as HssRecord })),
+      batch.map((row) => {
+        recordIds.push(row.id);
+        versionIds.push(row.versionId);
+        return { recordId: row.id, doc: JSON.parse(row.document) as HssRecord };
+      }),
       { bulk: true },
     );
     batch = await next;
   }
   index.freeze();
+  const pairs: PublishedPairs = {
+    recordIds: Int32Array.from(recordIds),
+    versionIds: Int32Array.from(versionIds),
+  };
+  // After the answer, so that the first searches do not wait for the file; unless a refresh has
+  // changed the index meanwhile (it is then no longer what `pairs` describe).
+  const { version, ordinals } = index.stats();
+  setImmediate(() => {
+    const now = index.stats();
+    if (now.version === version && now.ordinals === ordinals) void writeIndexSnapshot(index, pairs);
+  });
   if (index.size >= 10_000) {
     logInfo(
       "search",
@@ -139,7 +175,7 @@ export function warmSearchIndex() {
 
 function held(db?: Db): Promise<Held> {
   if (!state.building) {
-    const attempt = (async () => build(db ?? (await getDb())))();
+    const attempt = (async () => loadOrBuild(db ?? (await getDb())))();
     state.building = attempt;
     state.built = undefined;
     void attempt.then(

@@ -1,0 +1,229 @@
+import { createHash, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { type FileHandle, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { isNotNull } from "drizzle-orm";
+import { type Db, schema } from "~/db/client.server";
+import { env } from "~/lib/env.server";
+import { logError, logInfo } from "~/lib/log.server";
+import { SearchIndex } from "~/search/engine";
+import { decodeStore, encodeStore } from "~/search/snapshot.server";
+
+/**
+ * The search index written to disk after it is built, and read back at the next start when it
+ * still matches the database (docs/decisions/032-search-index-snapshot.md). It is used only
+ * when all of these hold, and the index is built from the database otherwise:
+ * - the same build of the app wrote it (a hash of the server bundle), so the same code indexed
+ *   the records;
+ * - the database's catalogue version is the one the index was built at;
+ * - the database's published records are exactly the snapshot's: each record id with the id of
+ *   its published version (versions never change once written).
+ * The last check makes the snapshot safe against a database restored from a backup or replaced
+ * behind the app's back, whatever its catalogue version says.
+ */
+
+const MAGIC = Buffer.from("HSDINDEX");
+const FORMAT = 1;
+const FILE = "search-index.snapshot";
+
+interface Header {
+  format: number;
+  /** The build of the app that wrote it. */
+  code: string;
+  catalogueVersion: number;
+  /** How many (record id, published version id) pairs follow the header. */
+  records: number;
+}
+
+/** What the snapshot is checked against: each published record with its version. */
+export interface PublishedPairs {
+  recordIds: Int32Array;
+  versionIds: Int32Array;
+}
+
+let fingerprint: string | null | undefined;
+
+/**
+ * The production build's fingerprint: a hash of the server bundle this code runs from. Null
+ * elsewhere (development, tests of the source), where the code changes under the same names and
+ * no snapshot is used.
+ */
+function codeFingerprint(): string | null {
+  if (fingerprint !== undefined) return fingerprint;
+  fingerprint = null;
+  if (process.env.NODE_ENV !== "production") return fingerprint;
+  try {
+    const file = fileURLToPath(import.meta.url);
+    if (file.endsWith(".js")) {
+      fingerprint = createHash("sha256").update(readFileSync(file)).digest("hex");
+    }
+  } catch {
+    // Not a bundle on disk: no snapshots.
+  }
+  return fingerprint;
+}
+
+const snapshotFile = () => path.join(env().dataDir, FILE);
+
+/** Reads `into.length` bytes at `at`, or fails: a short file is a broken one. */
+async function readExactly(handle: FileHandle, into: Uint8Array, at: number) {
+  const { bytesRead } = await handle.read(into, 0, into.length, at);
+  if (bytesRead !== into.length) throw new Error("the snapshot file is shorter than it says");
+}
+
+/** The database's published records, in record id order. */
+export async function publishedPairs(db: Db): Promise<PublishedPairs> {
+  const { records } = schema;
+  const rows = await db
+    .select({ id: records.id, versionId: records.publishedVersionId })
+    .from(records)
+    .where(isNotNull(records.publishedVersionId))
+    .orderBy(records.id);
+  const pairs = { recordIds: new Int32Array(rows.length), versionIds: new Int32Array(rows.length) };
+  rows.forEach((row, i) => {
+    pairs.recordIds[i] = row.id;
+    pairs.versionIds[i] = row.versionId ?? 0;
+  });
+  return pairs;
+}
+
+const samePairs = (a: PublishedPairs, b: PublishedPairs) =>
+  a.recordIds.length === b.recordIds.length &&
+  Buffer.from(a.recordIds.buffer, a.recordIds.byteOffset, a.recordIds.byteLength).equals(
+    Buffer.from(b.recordIds.buffer, b.recordIds.byteOffset, b.recordIds.byteLength),
+  ) &&
+  Buffer.from(a.versionIds.buffer, a.versionIds.byteOffset, a.versionIds.byteLength).equals(
+    Buffer.from(b.versionIds.buffer, b.versionIds.byteOffset, b.versionIds.byteLength),
+  );
+
+/** Temporary files of writes that never finished (the process was killed): gone after an hour. */
+async function removeAbandonedWrites(folder: string) {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  for (const name of names) {
+    if (!name.startsWith(`${FILE}.`) || !name.endsWith(".tmp")) continue;
+    const file = path.join(folder, name);
+    const since = await stat(file).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
+    if (since > 3_600_000) await rm(file, { force: true });
+  }
+}
+
+/**
+ * Writes the index just built, with the records it was built from, to the data folder: to a
+ * temporary file first, then renamed over the last one, so that a start never reads half a file.
+ */
+export async function writeIndexSnapshot(index: SearchIndex, pairs: PublishedPairs) {
+  const code = codeFingerprint();
+  if (!code) return;
+  const started = performance.now();
+  const file = snapshotFile();
+  // Threads of one process may each write theirs: every writer has a name of its own.
+  const temporary = `${file}.${randomUUID()}.tmp`;
+  await removeAbandonedWrites(path.dirname(file));
+  try {
+    const store = encodeStore(index.storeForSnapshot());
+    const header: Header = {
+      format: FORMAT,
+      code,
+      catalogueVersion: index.version,
+      records: pairs.recordIds.length,
+    };
+    const headerBytes = Buffer.from(JSON.stringify(header));
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(headerBytes.length);
+    await writeFile(temporary, [
+      MAGIC,
+      length,
+      headerBytes,
+      new Uint8Array(
+        pairs.recordIds.buffer,
+        pairs.recordIds.byteOffset,
+        pairs.recordIds.byteLength,
+      ),
+      new Uint8Array(
+        pairs.versionIds.buffer,
+        pairs.versionIds.byteOffset,
+        pairs.versionIds.byteLength,
+      ),
+      store,
+    ]);
+    await rename(temporary, file);
+    logInfo(
+      "search",
+      `index snapshot written: ${index.size} records, ${(store.length / 1e6).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } catch (error) {
+    await rm(temporary, { force: true });
+    logError("search", "index snapshot not written; the next start builds the index", error);
+  }
+}
+
+/**
+ * The index from the snapshot, when there is one that matches the database (see above); null,
+ * with the reason logged, when the index must be built instead.
+ */
+export async function readIndexSnapshot(
+  db: Db,
+  catalogueVersion: number,
+  options: { answerCache?: number } = {},
+): Promise<SearchIndex | null> {
+  const code = codeFingerprint();
+  if (!code) return null;
+  const started = performance.now();
+  const file = snapshotFile();
+  let handle: FileHandle;
+  try {
+    handle = await open(file, "r");
+  } catch {
+    return null; // none yet
+  }
+  const skip = (why: string) => {
+    logInfo("search", `index snapshot not used: ${why}; building the index`);
+    return null;
+  };
+  try {
+    const head = Buffer.alloc(MAGIC.length + 4);
+    await readExactly(handle, head, 0);
+    if (!head.subarray(0, MAGIC.length).equals(MAGIC)) return skip("not a snapshot file");
+    const headerLength = head.readUInt32LE(MAGIC.length);
+    const headerBytes = Buffer.alloc(headerLength);
+    await readExactly(handle, headerBytes, head.length);
+    const header = JSON.parse(headerBytes.toString()) as Header;
+    if (header.format !== FORMAT || header.code !== code)
+      return skip("written by another version of the app");
+    if (header.catalogueVersion !== catalogueVersion)
+      return skip(
+        `the catalogue changed since (version ${header.catalogueVersion}, now ${catalogueVersion})`,
+      );
+    const pairBytes = header.records * 4;
+    const pairsAt = head.length + headerLength;
+    const written = {
+      recordIds: new Int32Array(header.records),
+      versionIds: new Int32Array(header.records),
+    };
+    await readExactly(handle, new Uint8Array(written.recordIds.buffer), pairsAt);
+    await readExactly(handle, new Uint8Array(written.versionIds.buffer), pairsAt + pairBytes);
+    if (!samePairs(written, await publishedPairs(db)))
+      return skip("its records are not the database's published records");
+    const storeAt = pairsAt + 2 * pairBytes;
+    const { size } = await handle.stat();
+    const storeBytes = Buffer.alloc(size - storeAt);
+    await readExactly(handle, storeBytes, storeAt);
+    const index = new SearchIndex({ ...options, store: decodeStore(storeBytes) });
+    index.version = catalogueVersion;
+    if (index.size !== header.records) return skip("it holds another number of records");
+    logInfo(
+      "search",
+      `index of ${index.size} records read from its snapshot in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    return index;
+  } catch (error) {
+    logError("search", "index snapshot could not be read; building the index", error);
+    return null;
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,95 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer, stopServer } from "./harness";
+
+/**
+ * The search index is written to the data folder once built, and a restart reads it back
+ * instead of building it, but only while it matches the database
+ * (docs/decisions/032-search-index-snapshot.md).
+ */
+const started: RunningServer[] = [];
+afterAll(async () => {
+  for (const server of started) await stopServer(server);
+});
+
+async function start(dataDir?: string) {
+  const server = await startServer({ dataDir, demoRecords: 60 });
+  started.push(server);
+  return server;
+}
+
+async function logged(server: RunningServer, pattern: RegExp) {
+  for (let waited = 0; waited < 30_000; waited += 50) {
+    const line = server.lines.find((each) => pattern.test(each.msg));
+    if (line) return line.msg;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server never logged ${pattern}`);
+}
+
+/** What a member's search lists: the count and the first page's record links. */
+async function searchFor(server: RunningServer, cookie: string, q: string) {
+  const response = await fetch(`${server.base}/search?q=${q}`, { headers: { Cookie: cookie } });
+  const html = await response.text();
+  expect(response.status).toBe(200);
+  const count =
+    /([\d,]+)<\/strong> results?/.exec(html)?.[1] ?? /([\d,]+) results?/.exec(html)?.[1];
+  const links = [...html.matchAll(/href="(\/record\/[^"]+)"/g)].map((m) => m[1]);
+  return { count, links };
+}
+
+const FILE = "search-index.snapshot";
+
+describe("the search index's snapshot", () => {
+  it("is read back at a restart while it matches the database, and refused when it does not", async () => {
+    const first = await start();
+    await logged(first, /index snapshot written: \d+ records/);
+    const cookie = await first.signIn("member@example.org");
+    const expected = await searchFor(first, cookie, "cancer");
+    expect(Number(expected.count)).toBeGreaterThan(0);
+    await stopServer(first);
+
+    // The same data folder: the index comes from the file, and answers the same.
+    const second = await start(first.dataDir);
+    expect(await logged(second, /index of \d+ records (read from its snapshot|built)/)).toMatch(
+      /read from its snapshot/,
+    );
+    expect(await searchFor(second, await second.signIn("member@example.org"), "cancer")).toEqual(
+      expected,
+    );
+    await stopServer(second);
+
+    // A snapshot whose records are not the database's (one version id changed, as after a
+    // database restored from elsewhere with the same catalogue version) is not used.
+    const file = path.join(first.dataDir, FILE);
+    const bytes = readFileSync(file);
+    const headerLength = bytes.readUInt32LE(8);
+    const header = JSON.parse(bytes.subarray(12, 12 + headerLength).toString());
+    const versionsAt = 12 + headerLength + header.records * 4;
+    bytes.writeInt32LE(bytes.readInt32LE(versionsAt) + 1, versionsAt);
+    writeFileSync(file, bytes);
+    const third = await start(first.dataDir);
+    expect(await logged(third, /index snapshot not used/)).toMatch(
+      /its records are not the database's published records/,
+    );
+    expect(await searchFor(third, await third.signIn("member@example.org"), "cancer")).toEqual(
+      expected,
+    );
+    // It builds the index and writes a good snapshot again.
+    await logged(third, /index snapshot written/);
+    await stopServer(third);
+
+    // One written by another build of the app is not used either.
+    const good = readFileSync(file);
+    const otherBuild = Buffer.from(good);
+    const at = otherBuild.indexOf('"code":"') + 8;
+    otherBuild.write(otherBuild[at] === 0x30 ? "1" : "0", at);
+    writeFileSync(file, otherBuild);
+    const fourth = await start(first.dataDir);
+    expect(await logged(fourth, /index snapshot not used/)).toMatch(
+      /written by another version of the app/,
+    );
+    await stopServer(fourth);
+  }, 180_000);
+});
