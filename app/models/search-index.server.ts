@@ -76,12 +76,18 @@ async function publishedBatch(db: Db, afterId: number) {
     .limit(BUILD_BATCH);
 }
 
-/** The index read back from its snapshot when that still matches the database, or built. */
+/**
+ * The index read back from its snapshot when that still matches the database, brought up to
+ * date with what was published since (before any search sees it); or built.
+ */
 async function loadOrBuild(db: Db): Promise<Held> {
   const snapshot = await readIndexSnapshot(db, await catalogueVersion(db), {
     answerCache: env().SEARCH_CACHE_ENTRIES,
   });
-  return snapshot ? { index: snapshot, db } : build(db);
+  if (!snapshot) return build(db);
+  const held: Held = { index: snapshot, db };
+  await refresh(held);
+  return held;
 }
 
 async function build(db: Db): Promise<Held> {

@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { type FileHandle, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { isNotNull } from "drizzle-orm";
+import { and, gt, isNotNull, lte } from "drizzle-orm";
 import { type Db, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
@@ -16,9 +16,11 @@ import { decodeStore, encodeStore } from "~/search/snapshot.server";
  * when all of these hold, and the index is built from the database otherwise:
  * - the same build of the app wrote it (a hash of the server bundle), so the same code indexed
  *   the records;
- * - the database's catalogue version is the one the index was built at;
- * - the database's published records are exactly the snapshot's: each record id with the id of
- *   its published version (versions never change once written).
+ * - the database's catalogue version is the snapshot's or later;
+ * - the records the catalogue has not changed since the snapshot's version are exactly the
+ *   snapshot's: each record id with the id of its published version (versions never change
+ *   once written). The records changed since are left to the refresh every search starts
+ *   with, which applies every record stamped with a later version, as after a publish.
  * The last check makes the snapshot safe against a database restored from a backup or replaced
  * behind the app's back, whatever its catalogue version says.
  */
@@ -72,13 +74,13 @@ async function readExactly(handle: FileHandle, into: Uint8Array, at: number) {
   if (bytesRead !== into.length) throw new Error("the snapshot file is shorter than it says");
 }
 
-/** The database's published records, in record id order. */
-export async function publishedPairs(db: Db): Promise<PublishedPairs> {
+/** The database's published records unchanged since catalogue version `upTo`, in record id order. */
+async function publishedPairs(db: Db, upTo: number): Promise<PublishedPairs> {
   const { records } = schema;
   const rows = await db
     .select({ id: records.id, versionId: records.publishedVersionId })
     .from(records)
-    .where(isNotNull(records.publishedVersionId))
+    .where(and(isNotNull(records.publishedVersionId), lte(records.catalogueVersion, upTo)))
     .orderBy(records.id);
   const pairs = { recordIds: new Int32Array(rows.length), versionIds: new Int32Array(rows.length) };
   rows.forEach((row, i) => {
@@ -86,6 +88,28 @@ export async function publishedPairs(db: Db): Promise<PublishedPairs> {
     pairs.versionIds[i] = row.versionId ?? 0;
   });
   return pairs;
+}
+
+/** The records the catalogue changed after version `since` (published, replaced or withdrawn). */
+async function changedSince(db: Db, since: number): Promise<Set<number>> {
+  const { records } = schema;
+  const rows = await db
+    .select({ id: records.id })
+    .from(records)
+    .where(gt(records.catalogueVersion, since));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** The pairs but those of the given records. */
+function without(pairs: PublishedPairs, changed: Set<number>): PublishedPairs {
+  if (changed.size === 0) return pairs;
+  const keep: number[] = [];
+  for (let i = 0; i < pairs.recordIds.length; i++)
+    if (!changed.has(pairs.recordIds[i])) keep.push(i);
+  return {
+    recordIds: Int32Array.from(keep, (i) => pairs.recordIds[i]),
+    versionIds: Int32Array.from(keep, (i) => pairs.versionIds[i]),
+  };
 }
 
 const samePairs = (a: PublishedPairs, b: PublishedPairs) =>
@@ -194,9 +218,9 @@ export async function readIndexSnapshot(
     const header = JSON.parse(headerBytes.toString()) as Header;
     if (header.format !== FORMAT || header.code !== code)
       return skip("written by another version of the app");
-    if (header.catalogueVersion !== catalogueVersion)
+    if (header.catalogueVersion > catalogueVersion)
       return skip(
-        `the catalogue changed since (version ${header.catalogueVersion}, now ${catalogueVersion})`,
+        `the database is behind it (version ${catalogueVersion}, the snapshot's ${header.catalogueVersion})`,
       );
     const pairBytes = header.records * 4;
     const pairsAt = head.length + headerLength;
@@ -206,18 +230,23 @@ export async function readIndexSnapshot(
     };
     await readExactly(handle, new Uint8Array(written.recordIds.buffer), pairsAt);
     await readExactly(handle, new Uint8Array(written.versionIds.buffer), pairsAt + pairBytes);
-    if (!samePairs(written, await publishedPairs(db)))
+    const changed =
+      header.catalogueVersion < catalogueVersion
+        ? await changedSince(db, header.catalogueVersion)
+        : new Set<number>();
+    if (!samePairs(without(written, changed), await publishedPairs(db, header.catalogueVersion)))
       return skip("its records are not the database's published records");
     const storeAt = pairsAt + 2 * pairBytes;
     const { size } = await handle.stat();
     const storeBytes = Buffer.alloc(size - storeAt);
     await readExactly(handle, storeBytes, storeAt);
     const index = new SearchIndex({ ...options, store: decodeStore(storeBytes) });
-    index.version = catalogueVersion;
+    // The records changed since are applied by the refresh the first search starts with.
+    index.version = header.catalogueVersion;
     if (index.size !== header.records) return skip("it holds another number of records");
     logInfo(
       "search",
-      `index of ${index.size} records read from its snapshot in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `index of ${index.size} records read from its snapshot in ${((performance.now() - started) / 1000).toFixed(1)} s${changed.size ? `; ${changed.size} records changed since, applied next` : ""}`,
     );
     return index;
   } catch (error) {

@@ -1,6 +1,9 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { generateRecord } from "~/records/generate";
 import { type RunningServer, startServer, stopServer } from "./harness";
 
 /**
@@ -46,7 +49,7 @@ describe("the search index's snapshot", () => {
     const first = await start();
     await logged(first, /index snapshot written: \d+ records/);
     const cookie = await first.signIn("member@example.org");
-    const expected = await searchFor(first, cookie, "cancer");
+    let expected = await searchFor(first, cookie, "cancer");
     expect(Number(expected.count)).toBeGreaterThan(0);
     await stopServer(first);
 
@@ -60,15 +63,35 @@ describe("the search index's snapshot", () => {
     );
     await stopServer(second);
 
+    // A record published while the server was stopped (by the import command): the snapshot is
+    // behind the catalogue, so it is read back and the change applied before any search.
+    const changed = { ...generateRecord(0, { catalogueSize: 60 }), title: "Zorquavine for tests" };
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "hsd-snapshot-")), "one.jsonl");
+    writeFileSync(file, `${JSON.stringify(changed)}\n`);
+    execFileSync(process.execPath, ["--import", "tsx", "app/cli/import-records.ts", file], {
+      env: { ...process.env, DATA_DIR: first.dataDir, DATABASE_URL: "" },
+      stdio: "pipe",
+    });
+    const behind = await start(first.dataDir);
+    expect(await logged(behind, /index of \d+ records (read from its snapshot|built)/)).toMatch(
+      /read from its snapshot.*1 records changed since/,
+    );
+    const member = await behind.signIn("member@example.org");
+    expect((await searchFor(behind, member, "zorquavine")).count).toBe("1");
+    // What the later starts must answer: the catalogue with that change.
+    expected = await searchFor(behind, member, "cancer");
+    await stopServer(behind);
+
     // A snapshot whose records are not the database's (one version id changed, as after a
     // database restored from elsewhere with the same catalogue version) is not used.
-    const file = path.join(first.dataDir, FILE);
-    const bytes = readFileSync(file);
+    const snapshot = path.join(first.dataDir, FILE);
+    const bytes = readFileSync(snapshot);
     const headerLength = bytes.readUInt32LE(8);
     const header = JSON.parse(bytes.subarray(12, 12 + headerLength).toString());
-    const versionsAt = 12 + headerLength + header.records * 4;
-    bytes.writeInt32LE(bytes.readInt32LE(versionsAt) + 1, versionsAt);
-    writeFileSync(file, bytes);
+    // The second record's (the first was changed above, and is the refresh's to apply).
+    const versionAt = 12 + headerLength + header.records * 4 + 4;
+    bytes.writeInt32LE(bytes.readInt32LE(versionAt) + 1, versionAt);
+    writeFileSync(snapshot, bytes);
     const third = await start(first.dataDir);
     expect(await logged(third, /index snapshot not used/)).toMatch(
       /its records are not the database's published records/,
@@ -81,11 +104,11 @@ describe("the search index's snapshot", () => {
     await stopServer(third);
 
     // One written by another build of the app is not used either.
-    const good = readFileSync(file);
+    const good = readFileSync(snapshot);
     const otherBuild = Buffer.from(good);
     const at = otherBuild.indexOf('"code":"') + 8;
     otherBuild.write(otherBuild[at] === 0x30 ? "1" : "0", at);
-    writeFileSync(file, otherBuild);
+    writeFileSync(snapshot, otherBuild);
     const fourth = await start(first.dataDir);
     expect(await logged(fourth, /index snapshot not used/)).toMatch(
       /written by another version of the app/,
