@@ -1,3 +1,6 @@
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
 import { defineConfig } from "vite";
@@ -11,6 +14,32 @@ declare module "@remix-run/node" {
   }
 }
 
+/**
+ * A hash of everything that decides what the search index holds: the engine, the record model,
+ * the helpers they use, the models that feed the index and write its snapshot, and the locked
+ * dependencies (the stemmer among them). A snapshot of the index on disk is read back only by a
+ * build with the same hash (app/models/search-snapshot.server.ts), so that a release that does
+ * not touch these keeps its fast restart, and one that does builds the index afresh.
+ */
+function searchIndexCodeHash() {
+  const hash = createHash("sha256");
+  const files = ["app/search", "app/records", "app/lib"]
+    .flatMap((folder) =>
+      readdirSync(folder, { recursive: true, encoding: "utf8" }).map((name) =>
+        path.join(folder, name),
+      ),
+    )
+    .filter((file) => /\.tsx?$/.test(file))
+    .concat(
+      "app/models/search-index.server.ts",
+      "app/models/search-snapshot.server.ts",
+      "package-lock.json",
+    )
+    .sort();
+  for (const file of files) hash.update(file).update("\0").update(readFileSync(file)).update("\0");
+  return hash.digest("hex");
+}
+
 // remix.config.js holds the Remix options; the plugin reads appDirectory, future,
 // ignoredRouteFiles, routes and serverModuleFormat from it and ignores the rest.
 export default defineConfig({
@@ -18,5 +47,6 @@ export default defineConfig({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   // Vite's dependency cache beside Remix's old one, not inside node_modules.
   cacheDir: ".cache/vite",
+  define: { __SEARCH_INDEX_CODE__: JSON.stringify(searchIndexCodeHash()) },
   plugins: [remix(remixConfig)],
 });

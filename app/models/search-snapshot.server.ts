@@ -1,8 +1,6 @@
-import { createHash, randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import { type FileHandle, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { and, gt, isNotNull, lte } from "drizzle-orm";
 import { type Db, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
@@ -14,8 +12,8 @@ import { decodeStore, encodeStore } from "~/search/snapshot.server";
  * The search index written to disk after it is built, and read back at the next start when it
  * still matches the database (docs/decisions/032-search-index-snapshot.md). It is used only
  * when all of these hold, and the index is built from the database otherwise:
- * - the same build of the app wrote it (a hash of the server bundle), so the same code indexed
- *   the records;
+ * - a build with the same indexing code wrote it (a hash of that code and the locked
+ *   dependencies, made by vite.config.ts), so the records were indexed the same way;
  * - the database's catalogue version is the snapshot's or later;
  * - the records the catalogue has not changed since the snapshot's version are exactly the
  *   snapshot's: each record id with the id of its published version (versions never change
@@ -44,26 +42,16 @@ export interface PublishedPairs {
   versionIds: Int32Array;
 }
 
-let fingerprint: string | null | undefined;
+/** Set by the production build (vite.config.ts): a hash of the code that decides the index. */
+declare const __SEARCH_INDEX_CODE__: string | undefined;
 
 /**
- * The production build's fingerprint: a hash of the server bundle this code runs from. Null
- * elsewhere (development, tests of the source), where the code changes under the same names and
- * no snapshot is used.
+ * The build's fingerprint of the indexing code. Null outside a production build (development,
+ * tests of the source), where the code changes under the same names and no snapshot is used.
  */
 function codeFingerprint(): string | null {
-  if (fingerprint !== undefined) return fingerprint;
-  fingerprint = null;
-  if (process.env.NODE_ENV !== "production") return fingerprint;
-  try {
-    const file = fileURLToPath(import.meta.url);
-    if (file.endsWith(".js")) {
-      fingerprint = createHash("sha256").update(readFileSync(file)).digest("hex");
-    }
-  } catch {
-    // Not a bundle on disk: no snapshots.
-  }
-  return fingerprint;
+  if (process.env.NODE_ENV !== "production") return null;
+  return typeof __SEARCH_INDEX_CODE__ === "string" ? __SEARCH_INDEX_CODE__ : null;
 }
 
 const snapshotFile = () => path.join(env().dataDir, FILE);
