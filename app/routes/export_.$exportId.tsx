@@ -10,21 +10,13 @@ import {
   useJobUpdates,
 } from "~/components/JobProgress";
 import { requireUser } from "~/auth/auth.server";
-import { safeRedirect } from "~/lib/safe-redirect.server";
 import { readForm } from "~/lib/body.server";
 import { formatDateTime } from "~/lib/dates";
 import { fileSize } from "~/lib/file-size";
 import type { RouteHandle } from "~/lib/route-handle";
-import {
-  EXPORT_KEPT_HOURS,
-  type ExportJobInput,
-  type ExportJobResult,
-  FALLBACK_EXPORT_SIZE,
-  getExportFile,
-} from "~/models/exports.server";
-import { cancelJob, getJob, retryJob } from "~/models/jobs.server";
+import { changeExportJob, exportJobForm, exportJobPage } from "~/pages/export-job.server";
 
-type Data = Awaited<ReturnType<typeof loadExport>>;
+type Data = Awaited<ReturnType<typeof exportJobPage>>;
 
 // The h1 stays "Export", as members know it (docs/product.md); the tab says which step this is.
 export const handle: RouteHandle<Data | undefined> = {
@@ -38,68 +30,23 @@ export const handle: RouteHandle<Data | undefined> = {
   refreshWithoutScripts: (data) => (isActive(data) ? JOB_REFRESH_SECONDS : undefined),
 };
 
-/** Where "back to the search" may lead: our own search pages only. */
-function backTo(value: string | null) {
-  const path = safeRedirect(value, "/search");
-  return /^\/(search|advancedsearch)(\?|$)/.test(path) ? path : "/search";
-}
-
-async function loadExport(id: string, userId: number) {
-  // Another user's export is as if it did not exist.
-  const [job, file] = await Promise.all([
-    getJob<ExportJobInput, ExportJobResult>(id, { userId, kinds: ["export"] }),
-    getExportFile(id, userId),
-  ]);
-  if (!job && !file) throw new Response("Export not found", { status: 404 });
-  return {
-    id,
-    // An export made before exports were jobs has its file only.
-    state: job?.state ?? ("done" as const),
-    phase: job?.phase ?? "",
-    done: job?.done ?? 0,
-    total: job?.total ?? null,
-    secondsLeft: job?.secondsLeft ?? null,
-    cancelRequested: job?.cancelRequested ?? false,
-    error: job?.error ?? null,
-    fellBack: job?.input.fellBack ?? false,
-    format: job?.input.format ?? file?.format ?? "csv",
-    requested: job?.input.ids.length ?? file?.recordCount ?? 0,
-    recordCount: file?.recordCount ?? 0,
-    byteSize: file?.byteSize ?? 0,
-    expiresAt: file?.expiresAt ?? null,
-    expired: file?.expired ?? false,
-  };
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const job = await loadExport(params.exportId ?? "", user.id);
-  const url = new URL(request.url);
-  return data(
-    {
-      ...job,
-      back: backTo(url.searchParams.get("back")),
-      keptHours: EXPORT_KEPT_HOURS,
-      fallbackSize: FALLBACK_EXPORT_SIZE,
-    },
-    {
-      status: job.state === "done" && job.expired ? 410 : 200,
-      // The page changes as the job goes on: never from a cache.
-      headers: { "Cache-Control": "no-store" },
-    },
-  );
+  const back = new URL(request.url).searchParams.get("back");
+  const page = await exportJobPage(params.exportId ?? "", user.id, back);
+  return data(page, {
+    status: page.state === "done" && page.expired ? 410 : 200,
+    // The page changes as the job goes on: never from a cache.
+    headers: { "Cache-Control": "no-store" },
+  });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const id = params.exportId ?? "";
-  const job = await getJob(id, { userId: user.id, kinds: ["export"] });
-  if (!job) throw new Response("Export not found", { status: 404 });
-  const intent = (await readForm(request)).get("intent");
-  if (intent === "cancel") await cancelJob(job.id);
-  else if (intent === "retry") await retryJob(job.id);
-  else throw new Response("Unknown action", { status: 400 });
-  return redirect(`/export/${job.id}${new URL(request.url).search}`, { status: 303 });
+  const parsed = exportJobForm.safeParse({ intent: (await readForm(request)).get("intent") });
+  if (!parsed.success) throw new Response("Unknown action", { status: 400 });
+  const id = await changeExportJob(params.exportId ?? "", user.id, parsed.data);
+  return redirect(`/export/${id}${new URL(request.url).search}`, { status: 303 });
 }
 
 export default function ExportJobPage() {
