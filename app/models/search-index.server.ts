@@ -6,8 +6,13 @@ import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
 import { processState } from "~/lib/process-state.server";
 import {
+  claimIndexWork,
+  type IndexClaim,
   type PublishedPairs,
+  publishedPairs,
   readIndexSnapshot,
+  snapshotsKept,
+  waitForIndexWork,
   writeIndexSnapshot,
 } from "./search-snapshot.server";
 
@@ -21,7 +26,9 @@ import {
  * - The first search (or start-up) builds it from every published record; searches that
  *   arrive meanwhile wait for the whole of it. A production build writes the index it built to
  *   the data folder, and the next start reads it back instead when it still matches the
- *   database (search-snapshot.server.ts).
+ *   database (search-snapshot.server.ts). Of the threads that start together, one builds and
+ *   the others read what it writes; a clean stop writes the index again when publishing has
+ *   moved it on, so that the next start has little to apply.
  */
 
 const BUILD_BATCH = 2_000;
@@ -39,6 +46,8 @@ const state = processState<{
   refreshing?: Promise<void>;
   /** The index once built, for readiness checks that must not wait for it. */
   built?: Held;
+  /** The catalogue version of the snapshot on disk as this thread last read or wrote it. */
+  savedVersion?: number;
 }>("__hsdSearch", () => ({}));
 
 const { catalogueVersion: versionRow, records, recordVersions } = schema;
@@ -78,19 +87,33 @@ async function publishedBatch(db: Db, afterId: number) {
 
 /**
  * The index read back from its snapshot when that still matches the database, brought up to
- * date with what was published since (before any search sees it); or built.
+ * date with what was published since (before any search sees it); or built. When there is no
+ * snapshot to read, one thread builds and writes it while the others of the data folder wait
+ * and read it: building in every thread at once would take each of them longer than one
+ * build and one read.
  */
 async function loadOrBuild(db: Db): Promise<Held> {
-  const snapshot = await readIndexSnapshot(db, await catalogueVersion(db), {
-    answerCache: env().SEARCH_CACHE_ENTRIES,
-  });
+  const read = async () =>
+    readIndexSnapshot(db, await catalogueVersion(db), {
+      answerCache: env().SEARCH_CACHE_ENTRIES,
+    });
+  let snapshot = await read();
+  if (!snapshot && snapshotsKept()) {
+    const claim = await claimIndexWork();
+    if (claim) return build(db, claim);
+    logInfo("search", "another thread is building the index: reading it once written");
+    await waitForIndexWork();
+    snapshot = await read();
+  }
   if (!snapshot) return build(db);
+  state.savedVersion = snapshot.version;
   const held: Held = { index: snapshot, db };
   await refresh(held);
   return held;
 }
 
-async function build(db: Db): Promise<Held> {
+/** Builds the index from the database, then writes its snapshot and lets go of `claim`. */
+async function build(db: Db, claim?: IndexClaim): Promise<Held> {
   const started = performance.now();
   const index = new SearchIndex({ answerCache: env().SEARCH_CACHE_ENTRIES });
   // Read the version first: anything published after it is applied again by the next refresh.
@@ -119,9 +142,15 @@ async function build(db: Db): Promise<Held> {
   // After the answer, so that the first searches do not wait for the file; unless a refresh has
   // changed the index meanwhile (it is then no longer what `pairs` describe).
   const { version, ordinals } = index.stats();
-  setImmediate(() => {
+  setImmediate(async () => {
     const now = index.stats();
-    if (now.version === version && now.ordinals === ordinals) void writeIndexSnapshot(index, pairs);
+    try {
+      if (now.version === version && now.ordinals === ordinals) {
+        if (await writeIndexSnapshot(index, pairs)) state.savedVersion = version;
+      }
+    } finally {
+      await claim?.release();
+    }
   });
   if (index.size >= 10_000) {
     logInfo(
@@ -227,6 +256,30 @@ export async function searchIndex(knownVersion?: number | null): Promise<SearchI
     if (state.refreshing === refreshing) state.refreshing = undefined;
   }
   return current.index;
+}
+
+/**
+ * At a clean stop: writes the index again when it has moved on from the snapshot on disk (records
+ * published since), so that the next start reads it rather than applying them all. It is first
+ * brought up to the database's version, and written only if nothing is published meanwhile;
+ * of the threads that stop together, one writes.
+ */
+export async function writeSearchIndexOnStop() {
+  const held = state.built;
+  if (!held || !snapshotsKept()) return;
+  const claim = await claimIndexWork();
+  if (!claim) return;
+  try {
+    await searchIndex();
+    const { index, db } = held;
+    if (state.savedVersion !== undefined && index.version <= state.savedVersion) return;
+    const pairs = await publishedPairs(db, index.version);
+    if ((await catalogueVersion(db)) !== index.version || pairs.recordIds.length !== index.size)
+      return;
+    if (await writeIndexSnapshot(index, pairs)) state.savedVersion = index.version;
+  } finally {
+    await claim.release();
+  }
 }
 
 /** Forgets the index (tests that replace the database). */

@@ -1,6 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { type FileHandle, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import {
+  type FileHandle,
+  open,
+  readdir,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from "node:fs/promises";
 import path from "node:path";
+import { threadId } from "node:worker_threads";
 import { and, gt, isNotNull, lte } from "drizzle-orm";
 import { type Db, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
@@ -56,6 +67,89 @@ function codeFingerprint(): string | null {
 
 const snapshotFile = () => path.join(env().dataDir, FILE);
 
+/** Whether this build keeps the index on disk between starts (a production build). */
+export const snapshotsKept = () => codeFingerprint() !== null;
+
+/** The claim on building and writing the index: one thread (or process) of a data folder at a time. */
+const CLAIM_FILE = "search-index.claim";
+/** The holder touches its claim this often; one untouched for STALE_MS was left by a death. */
+const HEARTBEAT_MS = 2_000;
+const STALE_MS = 30_000;
+const WAIT_STEP_MS = 200;
+
+export interface IndexClaim {
+  release(): Promise<void>;
+}
+
+const claimFile = () => path.join(env().dataDir, CLAIM_FILE);
+
+/** Whether a claim was left behind: its process is gone, or it has not been touched for long. */
+async function abandoned(file: string) {
+  try {
+    const [text, info] = await Promise.all([readFile(file, "utf8"), stat(file)]);
+    if (Date.now() - info.mtimeMs > STALE_MS) return true;
+    const { pid } = JSON.parse(text) as { pid: number };
+    if (pid === process.pid) return false;
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === "ESRCH";
+    }
+  } catch {
+    // Gone meanwhile, or written only in part (its writer died at once): not held.
+    return true;
+  }
+}
+
+/**
+ * Claims building (or writing) the index for the data folder, so that one thread builds while
+ * the others wait to read what it writes, rather than every thread building the same index at
+ * once. Null when another thread or process holds the claim.
+ */
+export async function claimIndexWork(): Promise<IndexClaim | null> {
+  const file = claimFile();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open(file, "wx");
+      await handle.writeFile(
+        JSON.stringify({ pid: process.pid, thread: threadId, at: Date.now() }),
+      );
+      await handle.close();
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        void utimes(file, now, now).catch(() => {});
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+      return {
+        async release() {
+          clearInterval(heartbeat);
+          await rm(file, { force: true });
+        },
+      };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") return null;
+      if (!(await abandoned(file))) return null;
+      await rm(file, { force: true });
+    }
+  }
+  return null;
+}
+
+/** Waits until no thread or process holds the claim (or its holder is found dead). */
+export async function waitForIndexWork() {
+  const file = claimFile();
+  for (;;) {
+    try {
+      await stat(file);
+    } catch {
+      return;
+    }
+    if (await abandoned(file)) return;
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+}
+
 /** Reads `into.length` bytes at `at`, or fails: a short file is a broken one. */
 async function readExactly(handle: FileHandle, into: Uint8Array, at: number) {
   const { bytesRead } = await handle.read(into, 0, into.length, at);
@@ -63,7 +157,7 @@ async function readExactly(handle: FileHandle, into: Uint8Array, at: number) {
 }
 
 /** The database's published records unchanged since catalogue version `upTo`, in record id order. */
-async function publishedPairs(db: Db, upTo: number): Promise<PublishedPairs> {
+export async function publishedPairs(db: Db, upTo: number): Promise<PublishedPairs> {
   const { records } = schema;
   const rows = await db
     .select({ id: records.id, versionId: records.publishedVersionId })
@@ -127,9 +221,12 @@ async function removeAbandonedWrites(folder: string) {
  * Writes the index just built, with the records it was built from, to the data folder: to a
  * temporary file first, then renamed over the last one, so that a start never reads half a file.
  */
-export async function writeIndexSnapshot(index: SearchIndex, pairs: PublishedPairs) {
+export async function writeIndexSnapshot(
+  index: SearchIndex,
+  pairs: PublishedPairs,
+): Promise<boolean> {
   const code = codeFingerprint();
-  if (!code) return;
+  if (!code) return false;
   const started = performance.now();
   const file = snapshotFile();
   // Threads of one process may each write theirs: every writer has a name of its own.
@@ -167,9 +264,11 @@ export async function writeIndexSnapshot(index: SearchIndex, pairs: PublishedPai
       "search",
       `index snapshot written: ${index.size} records, ${(store.length / 1e6).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    return true;
   } catch (error) {
     await rm(temporary, { force: true });
     logError("search", "index snapshot not written; the next start builds the index", error);
+    return false;
   }
 }
 

@@ -115,4 +115,62 @@ describe("the search index's snapshot", () => {
     );
     await stopServer(fourth);
   }, 180_000);
+
+  it("is built by one thread and read by the other, and written again at a clean stop after a publish", async () => {
+    const server = await start();
+    await logged(server, /index snapshot written: \d+ records/);
+    const editor = await server.signIn("editor@example.org");
+    const member = await server.signIn("member@example.org");
+    expect(await searchFor(server, member, "cancer")).toBeTruthy();
+    // Two app threads: one wrote the snapshot, the other read it instead of building its own.
+    const messages = () => server.lines.map((line) => line.msg);
+    expect(messages().filter((msg) => /index snapshot written/.test(msg))).toHaveLength(1);
+    expect(messages().filter((msg) => /read from its snapshot/.test(msg))).toHaveLength(1);
+
+    // A record published through the records page while the server runs.
+    const record = { ...generateRecord(1, { catalogueSize: 60 }), title: "Quelvoxin for tests" };
+    const form = new FormData();
+    form.set("mode", "publish");
+    form.set("file", new Blob([`${JSON.stringify(record)}\n`]), "one.jsonl");
+    const upload = await fetch(`${server.base}/dashboard/records`, {
+      method: "POST",
+      body: form,
+      redirect: "manual",
+      headers: { Cookie: editor, Origin: server.base },
+    });
+    expect(upload.status).toBe(303);
+    const report = `${server.base}${upload.headers.get("location")}`;
+    // Apply is refused until the check has finished: asked for until the record is found.
+    let found = "0";
+    for (let waited = 0; found !== "1" && waited < 60_000; waited += 250) {
+      await fetch(report, {
+        method: "POST",
+        redirect: "manual",
+        headers: {
+          Cookie: editor,
+          Origin: server.base,
+          "Content-Type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "apply" }),
+      });
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      found = (await searchFor(server, member, "quelvoxin")).count ?? "0";
+    }
+    expect(found).toBe("1");
+    const expected = await searchFor(server, member, "cancer");
+
+    const before = server.lines.length;
+    await stopServer(server);
+    const atStop = server.lines.slice(before).map((line) => line.msg);
+    expect(atStop.filter((msg) => /index snapshot written/.test(msg))).toHaveLength(1);
+
+    // The next start reads that snapshot, with nothing left to apply.
+    const again = await start(server.dataDir);
+    expect(await logged(again, /index of \d+ records (read from its snapshot|built)/)).toMatch(
+      /read from its snapshot in [\d.]+ s$/,
+    );
+    const memberAgain = await again.signIn("member@example.org");
+    expect((await searchFor(again, memberAgain, "quelvoxin")).count).toBe("1");
+    expect(await searchFor(again, memberAgain, "cancer")).toEqual(expected);
+  }, 180_000);
 });
