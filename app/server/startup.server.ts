@@ -6,7 +6,7 @@ import { startJobWorker, stopJobWorker } from "~/jobs/worker.server";
 import { startJobs, stopJobs } from "~/jobs/scheduled.server";
 import { logError } from "~/lib/log.server";
 import { onShutdown } from "~/lib/shutdown.server";
-import { warmSearchIndex } from "~/models/search-index.server";
+import { warmSearchIndex, writeSearchIndexOnStop } from "~/models/search-index.server";
 import { processState } from "~/lib/process-state.server";
 
 // On globalThis: in development Vite evaluates this module again after an edit, and the
@@ -23,6 +23,8 @@ export function startServer() {
   env(); // refuse to start on bad configuration (SESSION_SECRET in production)
   onDatabaseReady(seedDemoOnStartup);
   onShutdown("database", closeDatabase);
+  // Run before the database closes (hooks run in the reverse order).
+  onShutdown("search index snapshot", writeSearchIndexOnStop);
   // Open and migrate the database now rather than on the first request, then build the
   // search index, so that the first search does not wait for it.
   openDatabase()
