@@ -1,5 +1,6 @@
 /**
  * npm run bench:load [-- --count 100000 --duration 60 --connections 200 --members 200 --keep /tmp/load-store]
+ * npm run bench:load -- --rate 100 [--duration 60 --members 200 --keep /tmp/load-store]
  *
  * The production server under load (decision 014): a store of `count` generated records (built
  * through the import code, or reused from --keep), `connections` signed-in clients shared among
@@ -8,11 +9,17 @@
  * next request as soon as the last is answered. The mix: 60% searches of six kinds, 25% record
  * pages, 10% facet "more" pages, 5% exports (a selection of 20 records, then the CSV export:
  * two requests). Prints the request rate, p50/p95/p99 latency, and every answer that was not
- * the expected one. With DATABASE_URL (a throwaway database: the bench imports into it), two
+ * the expected one. With --rate R the clients are open-loop instead: R requests a second arrive
+ * on schedule whether or not the earlier ones were answered, and each latency counts from when
+ * its request was due, so a slow answer cannot hide the queue behind it (what members feel).
+ * Either way a trivial page (--trivial, /checkemail signed out: the layout and a few lines of
+ * React, no session) is then driven the same way on the same server, and each figure is
+ * printed beside it as a ratio to what this server and machine can do at all. With DATABASE_URL (a throwaway database: the bench imports into it), two
  * app processes share the load, as the README's "Several processes" runs them.
  * Figures only: the targets are compared by people, not asserted.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -27,8 +34,14 @@ const { values } = parseArgs({
     members: { type: "string", default: "" },
     port: { type: "string", default: "3193" },
     keep: { type: "string", default: "" },
+    rate: { type: "string", default: "" },
+    trivial: { type: "string", default: "/checkemail" },
+    "trivial-duration": { type: "string", default: "15" },
   },
 });
+const RATE = Number(values.rate || 0);
+const TRIVIAL = values.trivial;
+const TRIVIAL_DURATION = Math.min(Number(values["trivial-duration"]), Number(values.duration));
 const COUNT = Number(values.count);
 const DURATION = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
@@ -114,141 +127,263 @@ interface Tally {
   sharedSelectionEmpty: number;
 }
 
-function clientRequests(cookie: string, tally: Tally) {
-  let exportNext = false;
-  let kind: Kind = "search";
-  const form = { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie };
-  return [
-    {
-      setupRequest: (request: Record<string, unknown>) => {
-        const roll = Math.random();
-        const q = pick(TERMS);
-        if (exportNext) {
-          exportNext = false;
-          kind = "export";
-          return {
-            ...request,
-            method: "POST",
-            path: `/export?q=${q}`,
-            headers: form,
-            body: "exportFormat=csv&exportAll=selection",
-          };
-        }
-        if (roll < 0.6) {
-          kind = "search";
-          return {
-            ...request,
-            method: "GET",
-            path: pick(SEARCHES)(),
-            headers: { Cookie: cookie },
-            body: undefined,
-          };
-        }
-        if (roll < 0.85) {
-          kind = "record";
-          return {
-            ...request,
-            method: "GET",
-            path: `/record/${randomId()}`,
-            headers: { Cookie: cookie },
-            body: undefined,
-          };
-        }
-        if (roll < 0.95) {
-          kind = "facet";
-          const facet = pick(["company", "therapeuticArea", "trialPhase"]);
-          return {
-            ...request,
-            method: "GET",
-            path: `/search/facet/${facet}?q=${q}`,
-            headers: { Cookie: cookie },
-            body: undefined,
-          };
-        }
-        // An export: select 20 records on this search's page, then export the selection.
-        kind = "select";
-        exportNext = true;
-        const shown = Array.from({ length: 20 }, randomId);
-        const body = new URLSearchParams([
-          ["intent", "selectPage"],
-          ...shown.map((id) => ["shown", id]),
-        ]);
-        return {
-          ...request,
-          method: "POST",
-          path: `/search?q=${q}`,
-          headers: form,
-          body: body.toString(),
-        };
-      },
-      onResponse: (status: number) => {
-        tally.requests[kind] += 1;
-        // Connections that share a member share one selection: another connection's export may
-        // have emptied it just before, and the export page then says there is nothing to export.
-        if (kind === "export" && status === 400 && MEMBERS < CONNECTIONS) {
-          tally.sharedSelectionEmpty++;
-          return;
-        }
-        if (status !== EXPECTED[kind]) {
-          const key = `${kind} answered ${status}`;
-          tally.unexpected.set(key, (tally.unexpected.get(key) ?? 0) + 1);
-        }
-      },
-    },
-  ];
+const newTally = (): Tally => ({
+  requests: { search: 0, record: 0, facet: 0, select: 0, export: 0 },
+  unexpected: new Map(),
+  sharedSelectionEmpty: 0,
+});
+
+interface Planned {
+  kind: Kind;
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
-async function drive(bases: string[], cookies: string[]) {
-  const tally: Tally = {
-    requests: { search: 0, record: 0, facet: 0, select: 0, export: 0 },
-    unexpected: new Map(),
-    sharedSelectionEmpty: 0,
+/** One member's requests, in the mix: each call plans the next (a selection, then its export). */
+function memberMix(cookie: string): () => Planned {
+  let exportNext = false;
+  const form = { "Content-Type": "application/x-www-form-urlencoded", Cookie: cookie };
+  const get = (kind: Kind, path: string): Planned => ({
+    kind,
+    method: "GET",
+    path,
+    headers: { Cookie: cookie },
+  });
+  return () => {
+    const roll = Math.random();
+    const q = pick(TERMS);
+    if (exportNext) {
+      exportNext = false;
+      return {
+        kind: "export",
+        method: "POST",
+        path: `/export?q=${q}`,
+        headers: form,
+        body: "exportFormat=csv&exportAll=selection",
+      };
+    }
+    if (roll < 0.6) return get("search", pick(SEARCHES)());
+    if (roll < 0.85) return get("record", `/record/${randomId()}`);
+    if (roll < 0.95) {
+      const facet = pick(["company", "therapeuticArea", "trialPhase"]);
+      return get("facet", `/search/facet/${facet}?q=${q}`);
+    }
+    // An export: select 20 records on this search's page, then export the selection.
+    exportNext = true;
+    const shown = Array.from({ length: 20 }, randomId);
+    const body = new URLSearchParams([
+      ["intent", "selectPage"],
+      ...shown.map((id) => ["shown", id]),
+    ]);
+    return {
+      kind: "select",
+      method: "POST",
+      path: `/search?q=${q}`,
+      headers: form,
+      body: `${body}`,
+    };
   };
+}
+
+/** Counts an answer, and any that is not what its kind of request must answer. */
+function judge(tally: Tally, kind: Kind, status: number) {
+  tally.requests[kind] += 1;
+  // Connections that share a member share one selection: another connection's export may
+  // have emptied it just before, and the export page then says there is nothing to export.
+  if (kind === "export" && status === 400 && MEMBERS < CONNECTIONS) {
+    tally.sharedSelectionEmpty++;
+    return;
+  }
+  if (status !== EXPECTED[kind]) {
+    const key = `${kind} answered ${status}`;
+    tally.unexpected.set(key, (tally.unexpected.get(key) ?? 0) + 1);
+  }
+}
+
+interface Figures {
+  rate: number;
+  answered: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: number;
+  timeouts: number;
+}
+
+const percentileOf = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
+
+function figuresOf(times: number[], rate: number, errors: number, timeouts: number): Figures {
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    rate,
+    answered: times.length - errors,
+    p50: medianAndP95(times).median,
+    p95: percentileOf(sorted, 95),
+    p99: percentileOf(sorted, 99),
+    max: sorted.at(-1) ?? 0,
+    errors,
+    timeouts,
+  };
+}
+
+/** Closed loop: `connections` clients, each sending its next request once answered. */
+async function closedLoop(
+  bases: string[],
+  seconds: number,
+  plan: (client: number) => () => Planned,
+  tally?: Tally,
+): Promise<Figures> {
   let next = 0;
   const times: number[] = [];
   const result = await autocannon({
     // More than one address is allowed (autocannon spreads the connections over them); the types say one.
     url: bases as unknown as string,
     connections: CONNECTIONS,
-    duration: DURATION,
+    duration: seconds,
     timeout: 10,
     setupClient: (client) => {
-      const cookie = cookies[next++ % cookies.length];
-      client.setRequests(clientRequests(cookie, tally) as never);
+      const planNext = plan(next++);
+      let kind: Kind = "search";
+      client.setRequests([
+        {
+          setupRequest: (request: Record<string, unknown>) => {
+            const planned = planNext();
+            kind = planned.kind;
+            const { method, path, headers, body } = planned;
+            return { ...request, method, path, headers, body };
+          },
+          onResponse: (status: number) => {
+            if (tally) judge(tally, kind, status);
+          },
+        },
+      ] as never);
       client.on("response", (_status, _bytes, responseTime) => times.push(responseTime));
     },
   });
-  const answered = Object.values(tally.requests).reduce((sum, n) => sum + n, 0);
-  const unexpected = [...tally.unexpected.values()].reduce((sum, n) => sum + n, 0);
+  return figuresOf(times, result.requests.average, result.errors, result.timeouts);
+}
+
+/**
+ * Open loop: `rate` requests a second for `seconds`, each sent when due whatever is still
+ * waiting; a latency runs from when its request was due to the end of its answer.
+ */
+async function openLoop(
+  bases: string[],
+  rate: number,
+  seconds: number,
+  plan: (arrival: number) => Planned,
+  tally?: Tally,
+): Promise<Figures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+  const total = Math.round(rate * seconds);
+  const times: number[] = [];
+  let errors = 0;
+  let timeouts = 0;
+  const waiting = new Set<Promise<void>>();
+  const started = performance.now();
+  let ended = started;
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    const planned = plan(i);
+    const url = new URL(planned.path, bases[i % bases.length]);
+    const sent = new Promise<void>((resolve) => {
+      let finished = false;
+      const done = (status: number | null, timedOut = false) => {
+        if (finished) return;
+        finished = true;
+        ended = performance.now();
+        times.push(ended - due);
+        if (status === null) {
+          errors++;
+          if (timedOut) timeouts++;
+        } else if (tally) judge(tally, planned.kind, status);
+        resolve();
+      };
+      const request = http.request(
+        url,
+        { method: planned.method, headers: planned.headers, agent, timeout: 10_000 },
+        (response) => {
+          response.resume();
+          response.on("end", () => done(response.statusCode ?? 0));
+          response.on("error", () => done(null));
+        },
+      );
+      request.on("timeout", () => {
+        request.destroy();
+        done(null, true);
+      });
+      request.on("error", () => done(null));
+      request.end(planned.body);
+    });
+    waiting.add(sent);
+    void sent.then(() => waiting.delete(sent));
+  }
+  await Promise.all(waiting);
+  agent.destroy();
+  return figuresOf(times, total / ((ended - started) / 1000), errors, timeouts);
+}
+
+function printFigures(label: string, figures: Figures, trivial: Figures) {
+  const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(2)}×` : "–");
+  const ms = (n: number) => `${n.toFixed(0)} ms`;
+  console.log(`  ${label}`);
+  console.log(
+    `    requests/s     ${figures.rate.toFixed(1)} (${figures.answered.toLocaleString("en-GB")} answered); trivial page ${trivial.rate.toFixed(1)}; ratio ${ratio(figures.rate, trivial.rate)}`,
+  );
+  console.log(
+    `    latency        p50 ${ms(figures.p50)}, p95 ${ms(figures.p95)}, p99 ${ms(figures.p99)}, max ${ms(figures.max)}`,
+  );
+  console.log(
+    `    trivial page   p50 ${ms(trivial.p50)}, p95 ${ms(trivial.p95)}, p99 ${ms(trivial.p99)}; p95 ratio ${ratio(figures.p95, trivial.p95)}`,
+  );
+  console.log(
+    `    errors         ${figures.errors} (timeouts ${figures.timeouts}); trivial page ${trivial.errors}`,
+  );
+}
+
+async function drive(bases: string[], cookies: string[]) {
+  const tally = newTally();
+  const mixes = cookies.map(memberMix);
+  const trivial = (): Planned => ({ kind: "search", method: "GET", path: TRIVIAL, headers: {} });
   const label =
     PROCESSES === 1
       ? "one process, embedded database (PGlite)"
       : `${PROCESSES} processes, PostgreSQL server`;
-  console.log(
-    `\n${label}: ${CONNECTIONS} signed-in clients, ${MEMBERS === 1 ? "one member's session" : `${MEMBERS} members`}, for ${DURATION} s`,
+  const who = MEMBERS === 1 ? "one member's session" : `${MEMBERS} members`;
+  let figures: Figures;
+  let plain: Figures;
+  if (RATE > 0) {
+    console.log(`\n${label}: ${RATE} requests a second arriving on schedule (open loop), ${who}`);
+    figures = await openLoop(bases, RATE, DURATION, (i) => mixes[i % mixes.length](), tally);
+    plain = await openLoop(bases, RATE, TRIVIAL_DURATION, trivial);
+  } else {
+    console.log(`\n${label}: ${CONNECTIONS} signed-in clients (closed loop), ${who}`);
+    figures = await closedLoop(bases, DURATION, (client) => mixes[client % mixes.length], tally);
+    plain = await closedLoop(bases, TRIVIAL_DURATION, () => trivial);
+  }
+  printFigures(
+    `the mix for ${DURATION} s; ${TRIVIAL} signed out for ${TRIVIAL_DURATION} s`,
+    figures,
+    plain,
   );
+  const answered = Object.values(tally.requests).reduce((sum, n) => sum + n, 0);
+  const unexpected = [...tally.unexpected.values()].reduce((sum, n) => sum + n, 0);
   console.log(
-    `  requests/s       ${result.requests.average.toFixed(1)} (${answered.toLocaleString("en-GB")} answered)`,
-  );
-  const sorted = [...times].sort((a, b) => a - b);
-  const at = (p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-  const { median } = medianAndP95(times);
-  console.log(
-    `  latency          p50 ${median.toFixed(0)} ms, p95 ${at(95).toFixed(0)} ms, p99 ${at(99).toFixed(0)} ms, max ${sorted.at(-1)?.toFixed(0)} ms`,
-  );
-  console.log(
-    `  mix              ${Object.entries(tally.requests)
+    `    mix            ${Object.entries(tally.requests)
       .map(([kind, n]) => `${kind} ${((100 * n) / Math.max(1, answered)).toFixed(0)}%`)
       .join(", ")}`,
   );
-  console.log(
-    `  errors           ${result.errors} (timeouts ${result.timeouts}), unexpected answers ${unexpected}`,
-  );
-  for (const [what, n] of tally.unexpected) console.log(`    ${what}: ${n}`);
+  console.log(`    unexpected     ${unexpected}`);
+  for (const [what, n] of tally.unexpected) console.log(`      ${what}: ${n}`);
   if (tally.sharedSelectionEmpty)
     console.log(
-      `  exports that found the shared selection emptied by another connection: ${tally.sharedSelectionEmpty}`,
+      `    exports that found the shared selection emptied by another connection: ${tally.sharedSelectionEmpty}`,
     );
 }
 
