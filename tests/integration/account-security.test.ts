@@ -111,7 +111,10 @@ async function trustedBrowser(user: User, secret: string) {
     .join("");
 }
 
-async function countRows(table: typeof schema.sessions | typeof schema.apiTokens, userId: number) {
+async function countRows(
+  table: typeof schema.sessions | typeof schema.apiTokens | typeof schema.twoStepPending,
+  userId: number,
+) {
   const db = await getDb();
   return (await db.select().from(table).where(eq(table.userId, userId))).length;
 }
@@ -219,6 +222,8 @@ describe("a password reset and two-step sign-in", () => {
     expect((await readSession(getRequest("/", elsewhere))).status).toBe("none");
     expect((await readToken(apiToken)).status).toBe("expired");
     expect(await trustedBrowsers(user.id)).toEqual([]);
+    // The half-done sign-in is gone, so the code step after it leads back to log in.
+    expect(await countRows(schema.twoStepPending, user.id)).toBe(0);
     const late = await redirected(() =>
       verifyAction(
         args(postRequest("/login/two-step", { intent: "code", code: codeAt(secret) }, halfway)),
@@ -484,6 +489,11 @@ describe("recovery codes and turning two-step off", () => {
     expect((await refused.json()).error.confirmation).toEqual([
       "Enter your password or a current 6-digit code from your app",
     ]);
+    // A wrong password and a wrong code are refused as well: the session alone is not enough.
+    for (const confirmation of ["not the password at all", "000000"]) {
+      const wrong = asResponse(await post(cookie, { intent: "disable", confirmation }));
+      expect(wrong.status).toBe(400);
+    }
     await redirected(() => post(cookie, { intent: "disable", confirmation: TEST_PASSWORD }));
     const events = await listSecurityEvents(user.id);
     expect(events.slice(0, 2).map((event) => event.what)).toEqual([
