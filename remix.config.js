@@ -7,7 +7,8 @@ export default {
   // PGlite must stay external (its extension loading breaks when bundled), which is the
   // default for ESM output; remix-auth is ESM-only, hence ESM.
   serverModuleFormat: "esm",
-  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
+  // README.md says what the routes folder holds; Markdown is never a route here.
+  ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}", "**/*.md"],
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,
