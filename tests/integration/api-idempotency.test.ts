@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { claimKey } from "~/api/idempotency.server";
 import { answer, defineOperation } from "~/api/operation.server";
 import { getDb, schema } from "~/db/client.server";
 import { runJobs } from "~/jobs/scheduled.server";
@@ -116,6 +117,23 @@ describe("Idempotency-Key", () => {
       (each) => each.status === 201 && !each.headers.has("Idempotent-Replayed"),
     );
     expect((await save(token, key)).body).toEqual(made?.body);
+  });
+
+  it("gives a key to exactly one of the calls that claim it at once", async () => {
+    // The calls above may reach the claim one after another; here five claim it together, so
+    // a claim that looks the key up and then inserts it lets more than one through.
+    const user = await makeUser();
+    const key = randomUUID();
+    const claims = await Promise.all(
+      Array.from({ length: 5 }, () => claimKey(user.id, key, "the same request")),
+    );
+    expect(claims.map((claim) => claim.kind).sort()).toEqual([
+      "claimed",
+      "running",
+      "running",
+      "running",
+      "running",
+    ]);
   });
 
   it("refuses a key sent with another request, keeps keys per user, and checks the key's form", async () => {

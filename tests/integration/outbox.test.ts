@@ -155,8 +155,12 @@ describe("email outbox", () => {
     const recent = path.join(folder, "900002.eml");
     const other = path.join(folder, "notes.txt");
     for (const file of [old, recent, other]) writeFileSync(file, "a link");
-    const dayAndAMinute = new Date(Date.now() - WRITTEN_MAIL_KEPT_MS - 60_000);
+    // A day, written out: a file a day and a minute old goes, one of 23 hours stays.
+    expect(WRITTEN_MAIL_KEPT_MS).toBe(24 * 60 * 60 * 1000);
+    const dayAndAMinute = new Date(Date.now() - 24 * 60 * 60 * 1000 - 60_000);
+    const hours23 = new Date(Date.now() - 23 * 60 * 60 * 1000);
     utimesSync(old, dayAndAMinute, dayAndAMinute);
+    utimesSync(recent, hours23, hours23);
     utimesSync(other, dayAndAMinute, dayAndAMinute);
     const { prunedMailFiles } = await runJobs();
     expect(prunedMailFiles).toBe(1);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { enrolmentSecret, confirmEnrolment } from "~/models/two-step.server";
 import { action as viewedAction } from "~/routes/alerts.viewed";
+import { action as notificationsAction } from "~/routes/dashboard.notifications";
 import { action as loginAction, loader as loginLoader } from "~/routes/login";
 import { action as verifyAction } from "~/routes/login_.two-step";
 import { action as logoutAction } from "~/routes/logout";
@@ -116,5 +117,22 @@ describe("return addresses through the real routes", () => {
       logoutAction(args(postRequest("/logout", { redirectTo: payload }, cookie))),
     );
     expect(location(out)).toBe("/");
+  });
+
+  it.each(OFF_SITE)("dismissing the notifications popup refuses %s", async (_name, payload) => {
+    const cookie = await sessionCookie(await makeUser());
+    // Without scripts the popup's form goes back to the page it was on.
+    const dismissed = await redirected(() =>
+      notificationsAction(
+        args(
+          postRequest(
+            "/dashboard/notifications",
+            { intent: "dismiss-popup", js: "0", redirectTo: payload },
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(location(dismissed)).toBe("/dashboard/notifications");
   });
 });
