@@ -71,22 +71,32 @@ function kindOf(expected: string, path: PropertyKey[]): string {
   }
 }
 
-type Inner = { def: { type: string; innerType?: Inner; element?: Inner; shape?: object } };
+/** What is read of a zod schema's internals (`_zod.def`): its kind and what it wraps or holds. */
+interface SchemaNode {
+  _zod: {
+    def: {
+      type: string;
+      innerType?: SchemaNode;
+      element?: SchemaNode;
+      shape?: Record<string, SchemaNode>;
+    };
+  };
+}
 
 /** The field names of the object the schema expects at `path`, or undefined. */
 function fieldsAt(path: PropertyKey[]): string[] | undefined {
-  let node = (recordSchema as unknown as { _zod: Inner })._zod;
+  // zod's public types do not name `_zod.def`; only the parts of SchemaNode are read.
+  let node = recordSchema as unknown as SchemaNode;
   const unwrap = () => {
-    while (node.def.innerType) node = (node.def.innerType as unknown as { _zod: Inner })._zod;
+    while (node._zod.def.innerType) node = node._zod.def.innerType;
   };
   for (const step of path) {
     unwrap();
-    if (typeof step === "number" && node.def.element)
-      node = (node.def.element as unknown as { _zod: Inner })._zod;
-    else if (typeof step === "string" && node.def.shape && step in node.def.shape)
-      node = (node.def.shape as Record<string, { _zod: Inner }>)[step]._zod;
+    const { def } = node._zod;
+    if (typeof step === "number" && def.element) node = def.element;
+    else if (typeof step === "string" && def.shape && step in def.shape) node = def.shape[step];
     else return undefined;
   }
   unwrap();
-  return node.def.shape ? Object.keys(node.def.shape) : undefined;
+  return node._zod.def.shape ? Object.keys(node._zod.def.shape) : undefined;
 }

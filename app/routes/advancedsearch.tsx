@@ -65,7 +65,7 @@ function useOperator(initial: AdvancedRow["operator"]) {
 }
 
 export default function AdvancedSearchRoute() {
-  const data = useLoaderData<typeof loader>() as unknown as Data;
+  const data = useLoaderData<typeof loader>();
   const { request, rows, rowErrors, filters, labels, editing, result } = data;
   const location = useLocation();
   const categories = [...new Set(filters.map((filter) => filter.recordCategory))];
