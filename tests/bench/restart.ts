@@ -78,7 +78,10 @@ try {
       onOutput: (text) => {
         for (const line of text.split("\n")) {
           const msg = /"msg":"([^"]*)"/.exec(line)?.[1];
-          if (msg && /index|snapshot/i.test(msg)) logged.push(msg);
+          // When each step of the start was logged, from the spawn.
+          const at = `${((performance.now() - started) / 1000).toFixed(2)} s`;
+          if (msg && /index|snapshot|listening|database|thread/i.test(msg))
+            logged.push(`${at}  ${msg}`);
         }
       },
     });
