@@ -52,19 +52,20 @@ describe("a clean stop", () => {
       const request = server.lines.find((line) => line.msg === "request" && line.path === "/login");
       expect(request).toMatchObject({ method: "POST", status: 302 });
       // Then each app thread stops its workers (the background-job worker, the scheduled
-      // jobs, the mail sender) after their batch and its connection, in that order, and last the main thread closes the database.
+      // jobs, the mail sender) after their batch, writes its search index if it moved on, and
+      // closes its connection, in that order; last the main thread closes the database.
       const steps = server.lines
         .filter((line) => line.msg.startsWith("stopped: "))
         .map((line) => `${line.thread ?? "main"} ${line.msg}`);
       expect(steps.slice(-1)).toEqual(["main stopped: database"]);
       for (const thread of [0, 1]) {
         expect(steps.filter((step) => step.startsWith(`${thread} `))).toEqual(
-          ["background jobs", "jobs", "outbox", "database"].map(
+          ["background jobs", "jobs", "outbox", "search index snapshot", "database"].map(
             (step) => `${thread} stopped: ${step}`,
           ),
         );
       }
-      expect(steps).toHaveLength(9);
+      expect(steps).toHaveLength(11);
       expect(messages.at(-1)).toBe("stopped");
       // The data folder is free again: no pid file, no control socket.
       expect(existsSync(path.join(server.dataDir, "app.pid"))).toBe(false);
