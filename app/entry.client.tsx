@@ -20,6 +20,18 @@ function pageDataDecoded(): Promise<unknown> {
   return Promise.resolve();
 }
 
+/**
+ * A navigation interrupted by another (a second click, a form sent while the page's data was
+ * still arriving) aborts its data request on purpose. Remix settles the navigation, but the
+ * decoding of the cut-off stream can leave a promise rejected with that AbortError and nothing
+ * waiting for it. That is not a fault of the page: it is not reported as one.
+ */
+window.addEventListener("unhandledrejection", (event) => {
+  if (event.reason instanceof DOMException && event.reason.name === "AbortError") {
+    event.preventDefault();
+  }
+});
+
 void pageDataDecoded().then(() => {
   startTransition(() => {
     hydrateRoot(
