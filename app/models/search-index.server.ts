@@ -12,6 +12,7 @@ import {
   publishedPairs,
   readIndexSnapshot,
   snapshotsKept,
+  snapshotVersionOnDisk,
   waitForIndexWork,
   writeIndexSnapshot,
 } from "./search-snapshot.server";
@@ -100,10 +101,15 @@ async function loadOrBuild(db: Db): Promise<Held> {
   let snapshot = await read();
   if (!snapshot && snapshotsKept()) {
     const claim = await claimIndexWork();
-    if (claim) return build(db, claim);
-    logInfo("search", "another thread is building the index: reading it once written");
-    await waitForIndexWork();
-    snapshot = await read();
+    // Another thread may have written it between the read above and the claim.
+    if (claim) snapshot = await read();
+    if (claim && !snapshot) return build(db, claim);
+    if (claim) await claim.release();
+    else {
+      logInfo("search", "another thread is building the index: reading it once written");
+      await waitForIndexWork();
+      snapshot = await read();
+    }
   }
   if (!snapshot) return build(db);
   state.savedVersion = snapshot.version;
@@ -273,6 +279,9 @@ export async function writeSearchIndexOnStop() {
     await searchIndex();
     const { index, db } = held;
     if (state.savedVersion !== undefined && index.version <= state.savedVersion) return;
+    // Another thread may have written it at this version while stopping just before this one.
+    const onDisk = await snapshotVersionOnDisk();
+    if (onDisk !== null && index.version <= onDisk) return;
     const pairs = await publishedPairs(db, index.version);
     if ((await catalogueVersion(db)) !== index.version || pairs.recordIds.length !== index.size)
       return;

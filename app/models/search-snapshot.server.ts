@@ -272,6 +272,42 @@ export async function writeIndexSnapshot(
   }
 }
 
+/** A snapshot file's header, and where the pairs after it start; null if it is not one. */
+async function readHeader(handle: FileHandle) {
+  const head = Buffer.alloc(MAGIC.length + 4);
+  await readExactly(handle, head, 0);
+  if (!head.subarray(0, MAGIC.length).equals(MAGIC)) return null;
+  const headerLength = head.readUInt32LE(MAGIC.length);
+  const headerBytes = Buffer.alloc(headerLength);
+  await readExactly(handle, headerBytes, head.length);
+  const header = JSON.parse(headerBytes.toString()) as Header;
+  return { header, pairsAt: head.length + headerLength };
+}
+
+/**
+ * The catalogue version of the snapshot on disk when this build wrote it (another thread of the
+ * process may have written it since this one read it); null when there is none of this build.
+ */
+export async function snapshotVersionOnDisk(): Promise<number | null> {
+  const code = codeFingerprint();
+  if (!code) return null;
+  let handle: FileHandle;
+  try {
+    handle = await open(snapshotFile(), "r");
+  } catch {
+    return null;
+  }
+  try {
+    const read = await readHeader(handle);
+    if (!read || read.header.format !== FORMAT || read.header.code !== code) return null;
+    return read.header.catalogueVersion;
+  } catch {
+    return null;
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * The index from the snapshot, when there is one that matches the database (see above); null,
  * with the reason logged, when the index must be built instead.
@@ -296,13 +332,9 @@ export async function readIndexSnapshot(
     return null;
   };
   try {
-    const head = Buffer.alloc(MAGIC.length + 4);
-    await readExactly(handle, head, 0);
-    if (!head.subarray(0, MAGIC.length).equals(MAGIC)) return skip("not a snapshot file");
-    const headerLength = head.readUInt32LE(MAGIC.length);
-    const headerBytes = Buffer.alloc(headerLength);
-    await readExactly(handle, headerBytes, head.length);
-    const header = JSON.parse(headerBytes.toString()) as Header;
+    const read = await readHeader(handle);
+    if (!read) return skip("not a snapshot file");
+    const { header, pairsAt } = read;
     if (header.format !== FORMAT || header.code !== code)
       return skip("written by another version of the app");
     if (header.catalogueVersion > catalogueVersion)
@@ -310,7 +342,6 @@ export async function readIndexSnapshot(
         `the database is behind it (version ${catalogueVersion}, the snapshot's ${header.catalogueVersion})`,
       );
     const pairBytes = header.records * 4;
-    const pairsAt = head.length + headerLength;
     const written = {
       recordIds: new Int32Array(header.records),
       versionIds: new Int32Array(header.records),

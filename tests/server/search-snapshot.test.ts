@@ -162,7 +162,9 @@ describe("the search index's snapshot", () => {
     const before = server.lines.length;
     await stopServer(server);
     const atStop = server.lines.slice(before).map((line) => line.msg);
-    expect(atStop.filter((msg) => /index snapshot written/.test(msg))).toHaveLength(1);
+    // Written at the stop (by the thread holding the claim; the other writes only if the index
+    // it holds is newer than the file by then).
+    expect(atStop.filter((msg) => /index snapshot written/.test(msg)).length).toBeGreaterThan(0);
 
     // The next start reads that snapshot, with nothing left to apply.
     const again = await start(server.dataDir);
