@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
 import {
   type AppLoadContext,
   type ServerBuild,
@@ -106,7 +107,7 @@ export function createApp({ vite, handle, stopping }: AppOptions) {
     // Only the build's fingerprinted files are immutable; the copies of public/ beside them
     // (the favicon) may change under the same name.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h" }));
+    app.use(topLevelFiles("build/client", { maxAge: "1h" }));
   }
   app.use(cacheControl);
 
@@ -239,4 +240,23 @@ export function remixHandler(
 /** The client's address (req.ip: the socket's, or a trusted proxy's), IPv4 without its IPv6 dress. */
 export function clientAddressOf(req: Request) {
   return req.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, "");
+}
+
+/**
+ * The files at the top of `folder` (the copies of public/), served as express.static would, but
+ * looked up in a list read once at start instead of on disk: every page's address would
+ * otherwise cost a failed file lookup before it reached Remix. A file added after the start is
+ * served from the next start, as the build's own files are.
+ */
+function topLevelFiles(folder: string, options: Parameters<typeof express.static>[1]) {
+  const serve = express.static(folder, options);
+  const names = new Set(
+    readdirSync(folder, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${entry.name}`),
+  );
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (names.has(req.path)) serve(req, res, next);
+    else next();
+  };
 }
