@@ -14,7 +14,10 @@
  * its request was due, so a slow answer cannot hide the queue behind it (what members feel).
  * Either way a trivial page (--trivial, /checkemail signed out: the layout and a few lines of
  * React, no session) is then driven the same way on the same server, and each figure is
- * printed beside it as a ratio to what this server and machine can do at all. With DATABASE_URL (a throwaway database: the bench imports into it), two
+ * printed beside it as a ratio to what this server and machine can do at all. Before either,
+ * the bench waits for a member's search to be answered, then drives the mix for --warmup
+ * seconds (default 10) and prints that apart: a fresh start's cold caches are the restart
+ * benchmark's business, not the steady state's. The open loop also prints p95 for each 10 s. With DATABASE_URL (a throwaway database: the bench imports into it), two
  * app processes share the load, as the README's "Several processes" runs them.
  * Figures only: the targets are compared by people, not asserted.
  */
@@ -37,9 +40,11 @@ const { values } = parseArgs({
     rate: { type: "string", default: "" },
     trivial: { type: "string", default: "/checkemail" },
     "trivial-duration": { type: "string", default: "15" },
+    warmup: { type: "string", default: "10" },
   },
 });
 const RATE = Number(values.rate || 0);
+const WARMUP = Number(values.warmup);
 const TRIVIAL = values.trivial;
 const TRIVIAL_DURATION = Math.min(Number(values["trivial-duration"]), Number(values.duration));
 const COUNT = Number(values.count);
@@ -211,6 +216,8 @@ interface Figures {
   max: number;
   errors: number;
   timeouts: number;
+  /** Open loop: p95 of each 10 s of arrivals, to tell a warm-up or a stall from the steady state. */
+  windows?: number[];
 }
 
 const percentileOf = (sorted: number[], p: number) =>
@@ -281,6 +288,7 @@ async function openLoop(
   const agent = new http.Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
   const total = Math.round(rate * seconds);
   const times: number[] = [];
+  const windows: number[][] = [];
   let errors = 0;
   let timeouts = 0;
   const waiting = new Set<Promise<void>>();
@@ -299,6 +307,9 @@ async function openLoop(
         finished = true;
         ended = performance.now();
         times.push(ended - due);
+        const window = Math.floor((due - started) / 10_000);
+        if (!windows[window]) windows[window] = [];
+        windows[window].push(ended - due);
         if (status === null) {
           errors++;
           if (timedOut) timeouts++;
@@ -326,7 +337,29 @@ async function openLoop(
   }
   await Promise.all(waiting);
   agent.destroy();
-  return figuresOf(times, total / ((ended - started) / 1000), errors, timeouts);
+  return {
+    ...figuresOf(times, total / ((ended - started) / 1000), errors, timeouts),
+    windows: windows.map((window) =>
+      percentileOf(
+        window.sort((a, b) => a - b),
+        95,
+      ),
+    ),
+  };
+}
+
+/**
+ * Waits until a member's search is answered, so that the figures are of a server that can
+ * search, not of one still reading its index; returns how long that took.
+ */
+async function untilSearchable(base: string, cookie: string): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const response = await fetch(`${base}/search?q=cancer`, { headers: { Cookie: cookie } });
+    await response.arrayBuffer();
+    if (response.ok) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 function printFigures(label: string, figures: Figures, trivial: Figures) {
@@ -345,6 +378,8 @@ function printFigures(label: string, figures: Figures, trivial: Figures) {
   console.log(
     `    errors         ${figures.errors} (timeouts ${figures.timeouts}); trivial page ${trivial.errors}`,
   );
+  if (figures.windows)
+    console.log(`    p95 by 10 s    ${figures.windows.map((p95) => p95.toFixed(0)).join(", ")} ms`);
 }
 
 async function drive(bases: string[], cookies: string[]) {
@@ -358,6 +393,20 @@ async function drive(bases: string[], cookies: string[]) {
   const who = MEMBERS === 1 ? "one member's session" : `${MEMBERS} members`;
   let figures: Figures;
   let plain: Figures;
+  // A server just started has its index to read and its code and caches cold: the first
+  // seconds are driven the same way and printed apart, not mixed into the steady figures.
+  if (WARMUP > 0) {
+    // Mixes of their own: an export the warm-up's end cut off after its selection must not
+    // make the measured run begin with an export.
+    const warmMixes = cookies.map(memberMix);
+    const warm =
+      RATE > 0
+        ? await openLoop(bases, RATE, WARMUP, (i) => warmMixes[i % warmMixes.length]())
+        : await closedLoop(bases, WARMUP, (client) => warmMixes[client % warmMixes.length]);
+    console.log(
+      `\nwarm-up, not counted below: ${WARMUP} s of the same mix, ${warm.rate.toFixed(1)} req/s, p50 ${warm.p50.toFixed(0)} ms, p95 ${warm.p95.toFixed(0)} ms, ${warm.errors} errors`,
+    );
+  }
   if (RATE > 0) {
     console.log(`\n${label}: ${RATE} requests a second arriving on schedule (open loop), ${who}`);
     figures = await openLoop(bases, RATE, DURATION, (i) => mixes[i % mixes.length](), tally);
@@ -400,6 +449,10 @@ try {
   const servers = [];
   for (let i = 0; i < PROCESSES; i++) servers.push(await startBuiltServer(PORT + i, work, { env }));
   try {
+    for (const server of servers) {
+      const waited = await untilSearchable(server.base, cookies[0]);
+      console.log(`${server.base}: a search answered ${(waited / 1000).toFixed(1)} s after health`);
+    }
     await drive(
       servers.map((server) => server.base),
       cookies,
