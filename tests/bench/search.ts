@@ -38,7 +38,7 @@ process.env.NODE_ENV = "production";
 process.env.SESSION_SECRET = "bench-only-session-secret-of-32-characters";
 delete process.env.DATABASE_URL;
 
-const { generateRecord } = await import("~/records/generate");
+const { generateRecord, hssIdFor } = await import("~/records/generate");
 const { writeCatalogue, importFile } = await import("./store");
 const { closeDb, getDb, getEngine } = await import("~/db/client.server");
 const { resetEnvForTesting } = await import("~/lib/env.server");
@@ -204,17 +204,23 @@ async function timePage(cookie: string) {
     console.log(
       `  first /search after the server answered: ${(performance.now() - started).toFixed(0)} ms`,
     );
-    for (const [name, url] of [
-      ["/search (match-all)", "/search"],
-      ["/search?q=cancer", "/search?q=cancer"],
+    const fixed = (url: string) => () => url;
+    // A different record each time, as members open them: none is served warm.
+    const aRecord = () => `/record/${hssIdFor(Math.floor(Math.random() * COUNT))}`;
+    for (const [name, urlOf] of [
+      ["/search (match-all)", fixed("/search")],
+      ["/search?q=cancer", fixed("/search?q=cancer")],
       [
         "/search?q=lung cancer + 2 filters",
-        "/search?q=lung%20cancer&f=therapeuticArea:Oncology&f=recordStatus:Active",
+        fixed("/search?q=lung%20cancer&f=therapeuticArea:Oncology&f=recordStatus:Active"),
       ],
-      ["/search/facet/company?q=cancer", "/search/facet/company?q=cancer"],
-    ]) {
+      ["/search/facet/company?q=cancer", fixed("/search/facet/company?q=cancer")],
+      ["/record/<a random one>", aRecord],
+      ["/about (signed in)", fixed("/about")],
+    ] as const) {
       const get = async () => {
         const started = performance.now();
+        const url = urlOf();
         const response = await fetch(`${base}${url}`, { headers: { Cookie: cookie } });
         await response.text();
         if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
