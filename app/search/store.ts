@@ -4,7 +4,7 @@ import { filterIndexOf } from "./filters";
 import { indexRecord } from "./index-record";
 import { RecordDates } from "./record-dates";
 import { TermDictionary } from "./term-dictionary";
-import { STOP, TermStream, TERM_BASE, ESCAPE, VALUE_START } from "./term-stream";
+import { ESCAPE, escaped, STOP, TermStream, TERM_BASE, VALUE_START } from "./term-stream";
 import { FIELD_GROUPS, FIELD_WEIGHTS, words } from "./text";
 import { ValueDictionary } from "./value-dictionary";
 
@@ -256,7 +256,7 @@ export class IndexStore {
     for (let i = start, end = start + this.stream.length[ordinal]; i < end; i++) {
       let code = codes[i];
       if (code === escapeCode) {
-        code = codes[i + 1] * 65_536 + codes[i + 2];
+        code = escaped(codes[i + 1], codes[i + 2]);
         i += 2;
       }
       if (code >= termBase) terms.forgetOnce(code - termBase);

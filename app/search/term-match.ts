@@ -1,7 +1,7 @@
 import { bitAnd, bitCount, bitOrdinals } from "./bitset";
 import type { QueryTerm } from "./compiled-phrase";
 import type { IndexStore } from "./store";
-import { ESCAPE, MARKER_WEIGHT, STOP, TERM_BASE } from "./term-stream";
+import { ESCAPE, escaped, MARKER_WEIGHT, STOP, TERM_BASE } from "./term-stream";
 
 /** A phrase-box term's live matches, its weighted frequency per ordinal, and how many records hold it. */
 export interface TermMatch {
@@ -43,8 +43,8 @@ export function matchTerm(
 }
 
 /**
- * A phrase: records holding every term, then checked position by position in their stream;
- * a record's frequency is the weight of each value the phrase is found in, once per place.
+ * A phrase: records holding every term, then checked place by place in their stream; a
+ * record's frequency is the weight of each value the phrase is found in, once per place.
  */
 function matchPhrase(
   store: IndexStore,
@@ -63,6 +63,75 @@ function matchPhrase(
     terms.postings.markInto(id, own, live);
     candidates = candidates ? bitAnd(candidates, own) : own;
   }
+  const wantedCodes = wanted.map((w) => (w < 0 ? -1 : w + TERM_BASE));
+  const docs = bitOrdinals(candidates ?? bits);
+  // A first term written in one code (nearly always: common terms have the small ids) is
+  // found with indexOf, which the engine runs natively, instead of a loop over every code.
+  const found =
+    wantedCodes[0] >= TERM_BASE && wantedCodes[0] < ESCAPE
+      ? phraseByIndexOf(store, wantedCodes, docs)
+      : phraseByScan(store, wantedCodes, docs);
+  for (let d = 0; d < docs.length; d++) {
+    if (found[d] > 0) {
+      const doc = docs[d];
+      bits[doc >>> 5] |= 1 << (doc & 31);
+      if (frequency) frequency[doc] = found[d];
+    }
+  }
+}
+
+/** Whether the phrase's later codes follow at `j` (just after its first), within `end`. */
+function followsAt(codes: Uint16Array, j: number, end: number, wantedCodes: number[]) {
+  const span = wantedCodes.length;
+  const escapeCode = ESCAPE;
+  const stop = STOP;
+  let k = 1;
+  for (; k < span && j < end; k++) {
+    let at = codes[j++];
+    if (at === escapeCode) {
+      at = escaped(codes[j], codes[j + 1]);
+      j += 2;
+    }
+    if (at < stop || (wantedCodes[k] >= 0 && at !== wantedCodes[k])) break;
+  }
+  return k === span;
+}
+
+/**
+ * Per candidate, the weighted number of places the phrase starts at. Each place of the first
+ * code is found with indexOf; a half of an escaped code is told apart by ESCAPE one or two
+ * places before it (halves are never ESCAPE), and the place's weight is that of the nearest
+ * marker before it (halves are never markers).
+ */
+function phraseByIndexOf(store: IndexStore, wantedCodes: number[], docs: Int32Array) {
+  const codes = store.stream.codes.data;
+  const starts = store.stream.start;
+  const lengths = store.stream.length;
+  const escapeCode = ESCAPE;
+  const stop = STOP;
+  const markerWeight = MARKER_WEIGHT;
+  const first = wantedCodes[0];
+  const found = new Int32Array(docs.length);
+  for (let d = 0; d < docs.length; d++) {
+    const start = starts[docs[d]];
+    const end = start + lengths[docs[d]];
+    const own = codes.subarray(start, end);
+    let weight = 0;
+    for (let at = own.indexOf(first); at !== -1; at = own.indexOf(first, at + 1)) {
+      if ((at >= 1 && own[at - 1] === escapeCode) || (at >= 2 && own[at - 2] === escapeCode))
+        continue;
+      if (!followsAt(codes, start + at + 1, end, wantedCodes)) continue;
+      let marker = at - 1;
+      while (marker >= 0 && own[marker] >= stop) marker--;
+      weight += marker >= 0 ? markerWeight[own[marker]] : 0;
+    }
+    found[d] = weight;
+  }
+  return found;
+}
+
+/** The same, reading every code in order: for a first term written as an escaped code. */
+function phraseByScan(store: IndexStore, wantedCodes: number[], docs: Int32Array) {
   const codes = store.stream.codes.data;
   const starts = store.stream.start;
   const lengths = store.stream.length;
@@ -70,40 +139,27 @@ function matchPhrase(
   const escapeCode = ESCAPE;
   const stop = STOP;
   const markerWeight = MARKER_WEIGHT;
-  const wantedCodes = wanted.map((w) => (w < 0 ? -1 : w + TERM_BASE));
   const first = wantedCodes[0];
-  const span = wantedCodes.length;
-  const docs = bitOrdinals(candidates ?? bits);
+  const found = new Int32Array(docs.length);
   for (let d = 0; d < docs.length; d++) {
     const doc = docs[d];
     let weight = 0;
-    let found = 0;
+    let total = 0;
     const start = starts[doc];
     const end = start + lengths[doc];
     for (let i = start; i < end; i++) {
       let code = codes[i];
       if (code === escapeCode) {
-        code = codes[i + 1] * 65_536 + codes[i + 2];
+        code = escaped(codes[i + 1], codes[i + 2]);
         i += 2;
       }
       if (code !== first) {
         if (code < stop) weight = markerWeight[code];
         continue;
       }
-      let k = 1;
-      for (let j = i + 1; k < span && j < end; k++) {
-        let at = codes[j++];
-        if (at === escapeCode) {
-          at = codes[j] * 65_536 + codes[j + 1];
-          j += 2;
-        }
-        if (at < stop || (wantedCodes[k] >= 0 && at !== wantedCodes[k])) break;
-      }
-      if (k === span) found += weight;
+      if (followsAt(codes, i + 1, end, wantedCodes)) total += weight;
     }
-    if (found > 0) {
-      bits[doc >>> 5] |= 1 << (doc & 31);
-      if (frequency) frequency[doc] = found;
-    }
+    found[d] = total;
   }
+  return found;
 }

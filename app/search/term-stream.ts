@@ -19,9 +19,19 @@ export const STOP = FIELD_GROUPS.length;
 export const TERM_BASE = STOP + 1;
 /**
  * A code that does not fit 16 bits (a rare term: common ones are met first) is written as
- * ESCAPE followed by its two halves; readers decode it where they meet it.
+ * ESCAPE followed by two halves; readers decode them with `escaped` where they meet ESCAPE.
+ * Each half lies between TERM_BASE and ESCAPE - 1, so a half never reads as a marker, a stop
+ * word or ESCAPE: a reader that lands anywhere in the stream (a phrase search finds a term's
+ * places with indexOf, then looks back for its value's marker) can tell a half from a code by
+ * looking one and two places back for ESCAPE.
  */
 export const ESCAPE = 0xffff;
+const HALF_SPAN = ESCAPE - TERM_BASE;
+
+/** The code written as ESCAPE, `high`, `low`. */
+export function escaped(high: number, low: number): number {
+  return ESCAPE + (high - TERM_BASE) * HALF_SPAN + (low - TERM_BASE);
+}
 
 export class TermStream {
   /** Per ordinal: where its codes start in `codes`, and how many there are. */
@@ -56,9 +66,10 @@ export class TermStream {
     if (code < ESCAPE) {
       this.codes.push(code);
     } else {
+      const rest = code - ESCAPE;
       this.codes.push(ESCAPE);
-      this.codes.push(code >>> 16);
-      this.codes.push(code & 0xffff);
+      this.codes.push(TERM_BASE + Math.floor(rest / HALF_SPAN));
+      this.codes.push(TERM_BASE + (rest % HALF_SPAN));
     }
   }
 

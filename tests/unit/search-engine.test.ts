@@ -9,6 +9,7 @@ import {
   trigrams,
 } from "~/search/spelling";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
+import { referenceMatchingIds } from "../search-reference";
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
 const docs = (from: number, count: number) =>
@@ -140,5 +141,90 @@ describe("the answer cache", () => {
     cached.remove([111]);
     expect(cached.search(request, settings)).toEqual(first);
     expect(cached.count(request, settings)).toBe(first.total);
+  });
+});
+
+describe("phrases among more words than 16-bit codes hold", () => {
+  // Record A holds 70,000 words no other text holds, so the later ones are written as escaped
+  // codes; each escaped code's first half is the code of the index's first term (A's title,
+  // "zyxtitle") and its second half that of an early filler word. A phrase search that took a
+  // half for a word would find "zyxtitle qf5" in A, which A does not hold.
+  const filler = Array.from({ length: 70_000 }, (_, i) => `qf${i}`);
+  const build = () => {
+    const [a, b] = docs(0, 2);
+    a.title = "Zyxtitle";
+    a.activeCompound.synonyms = Array.from({ length: 140 }, (_, i) =>
+      filler.slice(i * 500, (i + 1) * 500).join(" "),
+    );
+    b.activeCompound.synonyms = ["qf69990 qf69991 qf69992", "zyxtitle qf5", "qf66000 qf12"];
+    return [a, b].map((doc, i) => ({ recordId: i + 1, hssId: doc.hssId, doc }));
+  };
+  const phrases = [
+    ...[0, 1, 5, 12, 100, 4000].map((k) => `"zyxtitle qf${k}"`),
+    '"qf69990 qf69991"',
+    '"qf69990 qf69991 qf69992"',
+    '"qf65600 qf65601"',
+    '"qf66000 qf12"',
+    '"qf12 qf13"',
+    '"qf13 qf12"',
+    '"qf5 zyxtitle"',
+  ];
+
+  it("matches each as the reference does, and forgets a removed record's escaped words", () => {
+    const records = build();
+    const index = new SearchIndex();
+    index.upsert(records, { bulk: true });
+    index.freeze();
+    const idsOf = (ids: string[]) =>
+      ids.map((hssId) => records.findIndex((r) => r.hssId === hssId) + 1);
+    const found: Record<string, number[]> = {};
+    for (const phrase of phrases) {
+      const request = { ...DEFAULT_SEARCH, searchPhrase: phrase, size: 10 };
+      const expected = idsOf(referenceMatchingIds(records, request, settings)).sort();
+      const actual = index.matchingIds(request, settings, Infinity, { today: AS_OF }).sort();
+      found[phrase] = actual;
+      expect(actual, phrase).toEqual(expected);
+    }
+    // Not a vacuous comparison: the reference finds these where they are, and nowhere else.
+    expect(found['"zyxtitle qf5"']).toEqual([2]);
+    expect(found['"zyxtitle qf12"']).toEqual([]);
+    expect(found['"qf69990 qf69991 qf69992"']).toEqual([1, 2]);
+    expect(found['"qf65600 qf65601"']).toEqual([1]);
+    expect(found['"qf66000 qf12"']).toEqual([2]);
+
+    index.remove([1]);
+    const count = (searchPhrase: string) =>
+      index.count({ ...DEFAULT_SEARCH, searchPhrase }, settings);
+    expect(count("qf69000")).toBe(0);
+    expect(count('"qf69990 qf69991"')).toBe(1);
+  });
+
+  it("ranks after removing a record with escaped words as an index built without it", () => {
+    // Two twins but for one word each: an escaped one (also in A) and an early one (also in A).
+    // Taking A out must count both words down, or their weights differ and the order with them.
+    for (const [escapedIn, earlyIn] of [
+      [2, 3],
+      [3, 2],
+    ]) {
+      const [a] = build();
+      const twin = (recordId: number) => {
+        const [doc] = docs(5, 1);
+        doc.activeCompound.synonyms = [recordId === escapedIn ? "qf69990" : "qf12"];
+        return { recordId, doc };
+      };
+      const changing = new SearchIndex();
+      changing.upsert([a, twin(2), twin(3)], { bulk: true });
+      changing.freeze();
+      changing.remove([1]);
+      const fresh = new SearchIndex();
+      fresh.upsert([twin(2), twin(3)], { bulk: true });
+      fresh.freeze();
+      const request = { ...DEFAULT_SEARCH, searchPhrase: "qf69990 OR qf12" };
+      const order = (index: SearchIndex) =>
+        index.matchingIds(request, settings, Infinity, { today: AS_OF });
+      expect(order(changing), `escaped word in ${escapedIn}, early one in ${earlyIn}`).toEqual(
+        order(fresh),
+      );
+    }
   });
 });
