@@ -1,3 +1,5 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import type { NextFunction, Request, Response } from "express";
@@ -73,11 +75,12 @@ interface AppThread {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const threadScript = new URL("./thread.ts", import.meta.url).href;
-// A worker does not inherit the main thread's TypeScript loader (tsx): it registers its own.
-const bootstrap = `import("tsx/esm/api")
-  .then(({ register }) => { register(); return import(${JSON.stringify(threadScript)}); })
-  .catch((error) => { console.error(error); process.exit(1); });`;
+/**
+ * The thread's entry as the build compiled it (vite.config.ts): plain JavaScript, so that a
+ * thread does not load the TypeScript loader and compile its modules at every start. Threads
+ * run in production only, which needs the build anyway (`npm run build`).
+ */
+const THREAD_ENTRY = path.resolve("build/server/app-thread.js");
 
 /** Starts `count` app threads and resolves once each has loaded the build. */
 export async function startThreads(count: number, buildUrl: string, pglite?: PGlite) {
@@ -93,8 +96,7 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
   function spawn(index: number): Promise<void> {
     const channel = pglite ? new MessageChannel() : undefined;
     const data: ThreadData = { index, buildUrl, database: channel?.port2 };
-    const worker = new Worker(bootstrap, {
-      eval: true,
+    const worker = new Worker(pathToFileURL(THREAD_ENTRY), {
       workerData: data,
       transferList: channel ? [channel.port2] : [],
     });
