@@ -14,6 +14,9 @@ import { applySecurityHeaders } from "~/lib/security-headers.server";
 import { isDatabaseUnavailable } from "~/lib/unavailable.server";
 import "~/lib/load-context";
 
+// Read by an app thread (app/server/thread.ts) through the build's entry module.
+export { whenWarm } from "~/server/startup.server";
+
 /** How long Remix waits on a loader's promises in a streamed answer (none here are streamed). */
 export const streamTimeout = 5_000;
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */

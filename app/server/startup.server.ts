@@ -11,7 +11,19 @@ import { processState } from "~/lib/process-state.server";
 
 // On globalThis: in development Vite evaluates this module again after an edit, and the
 // workers must not start a second time.
-const startup = processState("__hsdStartup", () => ({ started: false }));
+const startup = processState("__hsdStartup", () => ({
+  started: false,
+  warm: Promise.resolve(),
+}));
+
+/**
+ * Settles once the start-up's database work and search index are done (or have failed and
+ * will be retried on demand): an app thread says so to the main thread, which then prefers it
+ * over a thread still reading its index (app/server/threads.ts).
+ */
+export function whenWarm(): Promise<void> {
+  return startup.warm;
+}
 
 /**
  * Start-up of the server process: configuration, migrations, demo data, the search index, the
@@ -27,7 +39,7 @@ export function startServer() {
   onShutdown("search index snapshot", writeSearchIndexOnStop);
   // Open and migrate the database now rather than on the first request, then build the
   // search index, so that the first search does not wait for it.
-  openDatabase()
+  startup.warm = openDatabase()
     .then(() => warmSearchIndex())
     .catch((error) =>
       logError("startup", "database not ready; retried on the next request", error),

@@ -85,3 +85,6 @@ port.on("message", (message: ToThread) => {
 });
 
 send({ type: "ready" });
+// Once this thread's search index is in (read back or built), the main thread prefers it.
+const entry = build.entry.module as Partial<{ whenWarm: () => Promise<void> }>;
+void entry.whenWarm?.().then(() => send({ type: "warm" }));

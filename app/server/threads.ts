@@ -46,6 +46,7 @@ export type ToThread =
 
 export type FromThread =
   | { type: "ready" }
+  | { type: "warm" }
   | { type: "head"; id: number; status: number; statusText: string; headers: [string, string][] }
   | { type: "chunk"; id: number; chunk: Uint8Array }
   | { type: "end"; id: number; userId?: number }
@@ -71,6 +72,8 @@ interface AppThread {
   inFlight: Map<number, InFlight>;
   database?: ReturnType<typeof serveDatabase>;
   stopping: boolean;
+  /** Its start-up work is done, the search index in: preferred over a thread still reading it. */
+  warm: boolean;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,6 +84,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * run in production only, which needs the build anyway (`npm run build`).
  */
 const THREAD_ENTRY = path.resolve("build/server/app-thread.js");
+
+/**
+ * The thread a request goes to: the least busy, among those whose search index is in when
+ * there are any (a thread reading its index at a start would keep the request waiting while
+ * another could answer it).
+ */
+export function threadFor<T extends Pick<AppThread, "warm"> & { inFlight: { size: number } }>(
+  threads: T[],
+): T {
+  const warm = threads.filter((each) => each.warm);
+  return (warm.length > 0 ? warm : threads).reduce((least, each) =>
+    each.inFlight.size < least.inFlight.size ? each : least,
+  );
+}
 
 /** Starts `count` app threads and resolves once each has loaded the build. */
 export async function startThreads(count: number, buildUrl: string, pglite?: PGlite) {
@@ -105,6 +122,7 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
       inFlight: new Map(),
       database: pglite && channel ? serveDatabase(pglite, channel.port1) : undefined,
       stopping: false,
+      warm: false,
     };
     threads[index] = thread;
     return new Promise((resolve, reject) => {
@@ -112,6 +130,9 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
         switch (message.type) {
           case "ready":
             resolve();
+            break;
+          case "warm":
+            thread.warm = true;
             break;
           case "head": {
             const { res } = thread.inFlight.get(message.id) ?? {};
@@ -235,14 +256,12 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
     res.end(Buffer.concat(answer.chunks));
   };
 
-  /** Express's last handler: the request goes to the least busy thread. */
+  /** Express's last handler: the request goes to a thread (threadFor). */
   const handler = async (req: Request, res: Response, next: NextFunction) => {
     try {
       // Read whole before the request took its turn (app.ts).
       const body = hasBody(req.method) ? (res.locals.body as Uint8Array) : null;
-      const thread = threads.reduce((least, each) =>
-        each.inFlight.size < least.inFlight.size ? each : least,
-      );
+      const thread = threadFor(threads);
       const id = ++nextId;
       const message: ToThread & { type: "request" } = {
         type: "request",
