@@ -6,6 +6,8 @@ interface ServerOptions {
   env?: Record<string, string>;
   /** Receives the server's standard output, which is otherwise dropped. */
   onOutput?: (text: string) => void;
+  /** What "started" means, asked every 100 ms until true; by default /api/health answering 200. */
+  ready?: (base: string) => Promise<boolean>;
 }
 
 /** Starts the built production server on a data directory and waits until it answers. */
@@ -42,7 +44,8 @@ export async function startBuiltServer(
   const base = `http://127.0.0.1:${port}`;
   for (let attempt = 0; ; attempt++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+      const ready = options.ready ?? (async () => (await fetch(`${base}/api/health`)).ok);
+      if (await ready(base)) return { base, stop };
     } catch {
       // not listening yet
     }
