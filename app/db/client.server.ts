@@ -3,12 +3,9 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { MessagePort } from "node:worker_threads";
-import pg from "pg";
 import { env } from "~/lib/env.server";
 import { logWarn } from "~/lib/log.server";
 import { remoteClient } from "./remote.server";
@@ -107,6 +104,13 @@ async function openPglite(dataDir = path.join(env().dataDir, "pglite")): Promise
 }
 
 async function openPostgres(url: string, hooks = state.hooks): Promise<Connection> {
+  // The server's driver is loaded only where it is used: the embedded database never needs it,
+  // and each app thread's start would load it for nothing.
+  const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // A connection dropped by the server (a restart, a failover) is an event, not a crash: the
   // query on it fails (503 "try again"), the pool discards it, the next query opens a fresh one.

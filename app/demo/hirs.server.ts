@@ -1,5 +1,5 @@
 import dayjs from "dayjs";
-import { PDFDocument, type PDFFont, rgb, StandardFonts } from "pdf-lib";
+import type { PDFFont } from "pdf-lib";
 import type { HssRecord } from "~/records/types";
 
 /**
@@ -14,8 +14,6 @@ export const DEMO_TOPIC_COUNT = 6;
 
 const PAGE = { width: 595.28, height: 841.89 }; // A4, in points
 const MARGIN = 64;
-const INK = rgb(0.1, 0.12, 0.16);
-const ACCENT = rgb(0.05, 0.32, 0.55);
 
 /** Text the standard fonts can draw (WinAnsi): anything else becomes a plain equivalent. */
 const drawable = (text: string) =>
@@ -53,6 +51,10 @@ export function indicationInText(record: Pick<HssRecord, "title" | "estimatedInd
 
 /** A report on one record: a title page, then its sections, over as many pages as they take. */
 export async function demoHirPdf(record: HssRecord, title: string, date: string) {
+  // Loaded here, not with the server: only the demo data's first start makes these.
+  const { PDFDocument, rgb, StandardFonts } = await import("pdf-lib");
+  const INK = rgb(0.1, 0.12, 0.16);
+  const ACCENT = rgb(0.05, 0.32, 0.55);
   const pdf = await PDFDocument.create();
   pdf.setTitle(drawable(title));
   pdf.setAuthor("Horizon Scanning Database (demo)");

@@ -1,11 +1,14 @@
 import { once } from "node:events";
 import { createWriteStream, type WriteStream } from "node:fs";
 import type { Writable } from "node:stream";
-import ExcelJS from "exceljs";
+import type ExcelJSModule from "exceljs";
 import Papa from "papaparse";
 import type { HssRecord } from "~/records/schema.server";
 import type { Cell, ExportColumn } from "~/export/columns.server";
 import type { ExportFormat } from "~/export/formats";
+import { lazyPackage } from "~/lib/lazy-package.server";
+
+const excel = lazyPackage((require) => require("exceljs") as typeof ExcelJSModule);
 
 /**
  * The export files, written a record at a time to disk so that memory stays flat at any
@@ -114,7 +117,7 @@ export function openXlsxWriter<Row>(
 ): ExportWriter<Row> {
   // No styles and no shared strings: a third of the time per cell (bench:export). The
   // header row stays in view (frozen) instead of being bold.
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const workbook = new (excel().stream.xlsx.WorkbookWriter)({
     ...(typeof target === "string" ? { filename: target } : { stream: target }),
     useStyles: false,
     useSharedStrings: false,

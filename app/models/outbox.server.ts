@@ -1,10 +1,11 @@
 import { mkdir, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq, inArray, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import type nodemailerModule from "nodemailer";
 import { type Db, getDb, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
+import { lazyPackage } from "~/lib/lazy-package.server";
 import { processState } from "~/lib/process-state.server";
 import { outsideRequest } from "~/lib/request-context.server";
 import { isStopping } from "~/lib/shutdown.server";
@@ -13,6 +14,7 @@ import { claim, leaseEnd, outboxLeaseSeconds, retryDelayMs } from "~/models/work
 export { retryDelayMs };
 
 const { outbox } = schema;
+const nodemailer = lazyPackage((require) => require("nodemailer") as typeof nodemailerModule);
 
 export interface Email {
   to: string;
@@ -65,7 +67,7 @@ interface Deliverer {
 }
 
 function smtpDeliverer(url: string): Deliverer {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer().createTransport(url);
   return {
     async deliver(row) {
       const info = await transport.sendMail({
@@ -82,7 +84,7 @@ function smtpDeliverer(url: string): Deliverer {
 }
 
 function fileDeliverer(folder: string): Deliverer {
-  const transport = nodemailer.createTransport({
+  const transport = nodemailer().createTransport({
     streamTransport: true,
     buffer: true,
     newline: "unix",

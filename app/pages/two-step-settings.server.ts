@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import QRCode from "qrcode";
+import type QRCodeModule from "qrcode";
 import { getOptionalUser, loginUrl } from "~/auth/auth.server";
 import {
   CODE_ATTEMPTS,
@@ -32,6 +32,9 @@ import {
 } from "~/models/two-step.server";
 import { type User, verifyLogin } from "~/models/users.server";
 import type { z } from "zod";
+import { lazyPackage } from "~/lib/lazy-package.server";
+
+const qrCode = lazyPackage((require) => require("qrcode") as typeof QRCodeModule);
 
 /** The signed-in user, or staff half signed in who must set up two-step first. */
 export type TwoStepVisitor = { user: User; pending: Pending | null };
@@ -85,7 +88,7 @@ export async function twoStepSettingsPage(
   const { secret, uri } = await enrolmentSecret(user);
   // The wrapper is the image with its name; the SVG itself is hidden from assistive technology.
   const svg = (
-    await QRCode.toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" })
+    await qrCode().toString(uri, { type: "svg", margin: 2, errorCorrectionLevel: "M" })
   ).replace("<svg ", '<svg aria-hidden="true" focusable="false" ');
   return {
     data: {
