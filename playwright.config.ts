@@ -58,7 +58,7 @@ export const seedEnv = serverEnv;
  * not used.
  */
 const startOn = (dataDir: string) =>
-  `rm -rf ${dataDir} && if [ "$(cat ${SEED_DIR}/seeded-on 2>/dev/null)" = "${todayStamp()}" ]; then cp -r ${SEED_DIR} ${dataDir}; fi && node --import tsx app/server/main.ts`;
+  `rm -rf ${dataDir} && if [ "$(cat ${SEED_DIR}/seeded-on 2>/dev/null)" = "${todayStamp()}" ]; then cp -r ${SEED_DIR} ${dataDir}; fi && node build/server/main.js`;
 
 /** A fresh embedded database with the demo accounts, built app, production mode. */
 function appServer(project: ProjectName) {

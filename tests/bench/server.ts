@@ -20,7 +20,7 @@ export async function startBuiltServer(
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
     : [];
-  const args = [...profile, "--import", "tsx", "app/server/main.ts"];
+  const args = [...profile, "build/server/main.js"];
   const server: ChildProcess = spawn(process.execPath, args, {
     env: {
       ...process.env,

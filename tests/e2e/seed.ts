@@ -7,7 +7,7 @@ import { createInterface } from "node:readline";
 import { SEED_DIR, seedEnv, todayStamp } from "../../playwright.config";
 
 rmSync(SEED_DIR, { recursive: true, force: true });
-const server = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+const server = spawn(process.execPath, ["build/server/main.js"], {
   env: { ...process.env, ...seedEnv, PORT: "0", DATA_DIR: SEED_DIR } as NodeJS.ProcessEnv,
   stdio: ["ignore", "pipe", "inherit"],
 });

@@ -68,7 +68,7 @@ export async function startRefused(
   options: { dataDir?: string; env?: Record<string, string> } = {},
 ): Promise<{ code: number | string; lines: LogLine[] }> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), "hsd-server-"));
-  const child = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     env: serverEnv(dataDir, options),
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -104,7 +104,7 @@ export async function startServer(
     const template = inject("pgliteTemplate");
     if (template) cpSync(template, path.join(dataDir, "pglite"), { recursive: true });
   }
-  const child = spawn(process.execPath, ["--import", "tsx", "app/server/main.ts"], {
+  const child = spawn(process.execPath, ["build/server/main.js"], {
     env: serverEnv(dataDir, options),
     stdio: ["ignore", "pipe", "inherit"],
   });
