@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import {
   type FileHandle,
   open,
@@ -12,7 +12,7 @@ import {
 } from "node:fs/promises";
 import path from "node:path";
 import { threadId } from "node:worker_threads";
-import { and, gt, isNotNull, lte } from "drizzle-orm";
+import { and, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { type Db, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
@@ -35,7 +35,7 @@ import { decodeStore, encodeStore } from "~/search/snapshot.server";
  */
 
 const MAGIC = Buffer.from("HSDINDEX");
-const FORMAT = 1;
+const FORMAT = 2;
 const FILE = "search-index.snapshot";
 
 interface Header {
@@ -172,6 +172,29 @@ export async function publishedPairs(db: Db, upTo: number): Promise<PublishedPai
   return pairs;
 }
 
+/**
+ * One digest of every (record id, published version id) pair, in record id order, as
+ * `id:version,id:version,…`: the database makes it of its pairs in one statement (a hundred
+ * thousand rows never leave it), and the snapshot's pairs are hashed the same way here.
+ */
+const pairsDigest = (pairs: PublishedPairs) => {
+  const text: string[] = new Array(pairs.recordIds.length);
+  for (let i = 0; i < text.length; i++) text[i] = `${pairs.recordIds[i]}:${pairs.versionIds[i]}`;
+  return createHash("sha256").update(text.join(",")).digest("hex");
+};
+
+/** The digest of the database's published records unchanged since catalogue version `upTo`. */
+async function publishedDigest(db: Db, upTo: number) {
+  const { records } = schema;
+  const [row] = await db
+    .select({
+      digest: sql<string>`encode(sha256(convert_to(coalesce(string_agg(${records.id}::text || ':' || ${records.publishedVersionId}::text, ',' ORDER BY ${records.id}), ''), 'UTF8')), 'hex')`,
+    })
+    .from(records)
+    .where(and(isNotNull(records.publishedVersionId), lte(records.catalogueVersion, upTo)));
+  return row?.digest ?? "";
+}
+
 /** The records the catalogue changed after version `since` (published, replaced or withdrawn). */
 async function changedSince(db: Db, since: number): Promise<Set<number>> {
   const { records } = schema;
@@ -193,15 +216,6 @@ function without(pairs: PublishedPairs, changed: Set<number>): PublishedPairs {
     versionIds: Int32Array.from(keep, (i) => pairs.versionIds[i]),
   };
 }
-
-const samePairs = (a: PublishedPairs, b: PublishedPairs) =>
-  a.recordIds.length === b.recordIds.length &&
-  Buffer.from(a.recordIds.buffer, a.recordIds.byteOffset, a.recordIds.byteLength).equals(
-    Buffer.from(b.recordIds.buffer, b.recordIds.byteOffset, b.recordIds.byteLength),
-  ) &&
-  Buffer.from(a.versionIds.buffer, a.versionIds.byteOffset, a.versionIds.byteLength).equals(
-    Buffer.from(b.versionIds.buffer, b.versionIds.byteOffset, b.versionIds.byteLength),
-  );
 
 /** Temporary files of writes that never finished (the process was killed): gone after an hour. */
 async function removeAbandonedWrites(folder: string) {
@@ -234,6 +248,7 @@ export async function writeIndexSnapshot(
   await removeAbandonedWrites(path.dirname(file));
   try {
     const store = encodeStore(index.storeForSnapshot());
+    const storeBytes = store.reduce((sum, chunk) => sum + chunk.byteLength, 0);
     const header: Header = {
       format: FORMAT,
       code,
@@ -257,12 +272,12 @@ export async function writeIndexSnapshot(
         pairs.versionIds.byteOffset,
         pairs.versionIds.byteLength,
       ),
-      store,
+      ...store,
     ]);
     await rename(temporary, file);
     logInfo(
       "search",
-      `index snapshot written: ${index.size} records, ${(store.length / 1e6).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `index snapshot written: ${index.size} records, ${(storeBytes / 1e6).toFixed(1)} MB, in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
     return true;
   } catch (error) {
@@ -348,17 +363,33 @@ export async function readIndexSnapshot(
     };
     await readExactly(handle, new Uint8Array(written.recordIds.buffer), pairsAt);
     await readExactly(handle, new Uint8Array(written.versionIds.buffer), pairsAt + pairBytes);
-    const changed =
-      header.catalogueVersion < catalogueVersion
-        ? await changedSince(db, header.catalogueVersion)
-        : new Set<number>();
-    if (!samePairs(without(written, changed), await publishedPairs(db, header.catalogueVersion)))
-      return skip("its records are not the database's published records");
-    const storeAt = pairsAt + 2 * pairBytes;
-    const { size } = await handle.stat();
-    const storeBytes = Buffer.alloc(size - storeAt);
-    await readExactly(handle, storeBytes, storeAt);
-    const index = new SearchIndex({ ...options, store: decodeStore(storeBytes) });
+    // The database's check and the file's decoding at once: on the embedded database the
+    // check runs in the main thread, on a server in the server, while this thread decodes.
+    const matches = (async () => {
+      const changed =
+        header.catalogueVersion < catalogueVersion
+          ? await changedSince(db, header.catalogueVersion)
+          : new Set<number>();
+      const same =
+        pairsDigest(without(written, changed)) ===
+        (await publishedDigest(db, header.catalogueVersion));
+      return { same, changed };
+    })();
+    const decoded = (async () => {
+      const storeAt = pairsAt + 2 * pairBytes;
+      const { size } = await handle.stat();
+      // A buffer of its own (not from Node's pool): the store's parts are copied out of it.
+      const storeBytes = Buffer.allocUnsafeSlow(size - storeAt);
+      await readExactly(handle, storeBytes, storeAt);
+      return decodeStore(storeBytes);
+    })();
+    // Neither left to fail unheard while the other is awaited.
+    const [check, store] = await Promise.allSettled([matches, decoded]);
+    if (check.status === "rejected") throw check.reason;
+    if (!check.value.same) return skip("its records are not the database's published records");
+    if (store.status === "rejected") throw store.reason;
+    const { changed } = check.value;
+    const index = new SearchIndex({ ...options, store: store.value });
     // The records changed since are applied by the refresh the first search starts with.
     index.version = header.catalogueVersion;
     if (index.size !== header.records) return skip("it holds another number of records");

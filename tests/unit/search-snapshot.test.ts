@@ -46,8 +46,8 @@ function answers(index: SearchIndex) {
   };
 }
 
-const restored = (index: SearchIndex) =>
-  new SearchIndex({ store: decodeStore(encodeStore(index.storeForSnapshot())) });
+const written = (index: SearchIndex) => Buffer.concat(encodeStore(index.storeForSnapshot()));
+const restored = (index: SearchIndex) => new SearchIndex({ store: decodeStore(written(index)) });
 
 describe("a snapshot of the search index", () => {
   it("reads back an index that answers, and goes on changing, exactly as the one written", () => {
@@ -78,7 +78,28 @@ describe("a snapshot of the search index", () => {
     expect(answers(restored(copy))).toEqual(answers(original));
   });
 
+  it("reads back every list, map and array of the store as it was, each part where it was", () => {
+    const index = new SearchIndex();
+    index.upsert(
+      docs(0, 120).map((doc, i): IndexedRecord => ({ recordId: i + 1, doc })),
+      { bulk: true },
+    );
+    index.freeze();
+    index.upsert(docs(500, 10).map((doc, i) => ({ recordId: i * 3 + 1, doc })));
+    const store = index.storeForSnapshot();
+    const copy = decodeStore(written(index));
+    expect(copy).toEqual(store);
+    // Packed as raw bytes and joined strings, yet of the same kinds as before.
+    const terms = copy.terms as unknown as { text: unknown; ids: unknown };
+    expect(Array.isArray(terms.text)).toBe(true);
+    expect(terms.ids).toBeInstanceOf(Map);
+    expect(copy.stream.codes.data).toBeInstanceOf(Uint16Array);
+  });
+
   it("refuses bytes that are not a store", () => {
     expect(() => decodeStore(Buffer.from("not a snapshot"))).toThrow();
+    // A store cut short: its parts are not all there.
+    const whole = written(new SearchIndex());
+    expect(() => decodeStore(whole.subarray(0, whole.length - 8))).toThrow();
   });
 });
