@@ -207,10 +207,14 @@ async function refresh(held: Held) {
   held.index.version = target;
 }
 
-/** Starts building the index now (at server start-up) rather than on the first search. */
-export function warmSearchIndex() {
-  void held().catch((error) =>
-    logError("search", "index not built; tried again on the next search", error),
+/**
+ * Starts building (or reading back) the index now, at server start-up, rather than on the first
+ * search; settles once it is in, or has failed and will be tried again on the next search.
+ */
+export function warmSearchIndex(): Promise<void> {
+  return held().then(
+    () => {},
+    (error) => logError("search", "index not built; tried again on the next search", error),
   );
 }
 

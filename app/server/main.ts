@@ -24,6 +24,7 @@ import { createApp, remixHandler } from "./app";
 import { claimDataFolder } from "./control";
 import { createHttpServer } from "./http-server";
 import { startThreads } from "./threads";
+import { required } from "~/lib/required";
 
 const mode = process.env.NODE_ENV === "development" ? "development" : "production";
 process.env.NODE_ENV = mode;
@@ -91,6 +92,24 @@ const threaded = mode === "production" && config.APP_THREADS > 1;
 const keepDatabaseOpen = threaded && !config.DATABASE_URL;
 // Its start-up work is registered before the first open, which is then the check's.
 if (keepDatabaseOpen) onDatabaseReady(seedDemoOnStartup);
+/**
+ * On the embedded database the app threads start loading the app now, while this thread opens
+ * the database and checks it (a second of a start, in parallel instead of before): whatever
+ * they ask of the database waits until it is served to them below, after the check. On a
+ * PostgreSQL server each thread would connect and migrate at once, so they start after it.
+ */
+let serveToThreads: (pglite: PGlite) => void = () => {};
+const threadsStarting = keepDatabaseOpen
+  ? startThreads(
+      config.APP_THREADS,
+      buildUrl(),
+      new Promise<PGlite>((resolve) => {
+        serveToThreads = resolve;
+      }),
+    )
+  : undefined;
+// A thread that fails to load is reported where the start awaits them, not as unhandled here.
+threadsStarting?.catch(() => {});
 if (mode === "production" && config.DEMO !== "1") await refuseDemoAccounts();
 
 let stopping = false;
@@ -125,15 +144,14 @@ if (mode === "development") {
   await build();
 } else if (threaded) {
   // The embedded database opens here, once (unless the demo check above opened it already):
-  // migrations and the demo data, then the threads, which it serves. On a server each thread
-  // connects and prepares it, taking turns.
-  let pglite: PGlite | undefined;
+  // migrations and the demo data, then it is served to the threads started above. On a server
+  // each thread connects and prepares it, taking turns.
   if (keepDatabaseOpen) {
     await openDatabase();
-    pglite = await embeddedDatabase();
+    serveToThreads(required(await embeddedDatabase(), "the embedded database"));
     onShutdown("database", closeDatabase);
   }
-  threads = await startThreads(config.APP_THREADS, buildUrl(), pglite);
+  threads = await (threadsStarting ?? startThreads(config.APP_THREADS, buildUrl()));
 } else {
   build = (await import(buildUrl())) as ServerBuild;
 }

@@ -4,15 +4,38 @@
  * own; on the embedded database its statements go to the main thread.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { createRequestHandler, type ServerBuild } from "@remix-run/node";
-import { reachDatabaseThrough } from "~/db/lifecycle.server";
-import { type RequestContext, runInRequest } from "~/lib/request-context.server";
-import { runShutdownHooks } from "~/lib/shutdown.server";
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestContext } from "~/lib/request-context.server";
 import type { FromThread, ThreadData, ToThread } from "./threads";
 
 const data = workerData as ThreadData;
 const port = parentPort;
 if (!port) throw new Error("thread.ts runs as a worker thread");
+
+/**
+ * What arrives before this thread has loaded the app: its turn to start ("go"), when it waits
+ * for one (threads.ts), and anything else, kept to be handled once the app is loaded.
+ */
+const early: ToThread[] = [];
+const onEarly = (message: ToThread) => {
+  if (message.type === "go") turn();
+  else early.push(message);
+};
+let turn: () => void = () => {};
+const given = new Promise<void>((resolve) => {
+  turn = resolve;
+});
+port.on("message", onEarly);
+if (data.waitForTurn) await given;
+
+// Loaded only now: a thread waiting for its turn takes no CPU from the one starting.
+const [{ createRequestHandler }, { reachDatabaseThrough }, { runInRequest }, { runShutdownHooks }] =
+  await Promise.all([
+    import("@remix-run/node"),
+    import("~/db/lifecycle.server"),
+    import("~/lib/request-context.server"),
+    import("~/lib/shutdown.server"),
+  ]);
 if (data.database) reachDatabaseThrough(data.database);
 
 const build: ServerBuild = await import(data.buildUrl);
@@ -65,7 +88,7 @@ async function answer(message: Extract<ToThread, { type: "request" }>) {
   }
 }
 
-port.on("message", (message: ToThread) => {
+function onMessage(message: ToThread) {
   if (message.type === "request") void answer(message);
   else if (message.type === "abort") aborts.get(message.id)?.abort();
   else if (message.type === "stop") {
@@ -82,7 +105,11 @@ port.on("message", (message: ToThread) => {
       process.exit(0);
     });
   }
-});
+}
+
+port.off("message", onEarly);
+port.on("message", onMessage);
+for (const message of early.splice(0)) onMessage(message);
 
 send({ type: "ready" });
 // Once this thread's search index is in (read back or built), the main thread prefers it.

@@ -21,6 +21,8 @@ import { hasBody, requestHeaders, requestUrl } from "./request-body";
 export interface ThreadData {
   index: number;
   buildUrl: string;
+  /** Load the app only when told to ("go"): the first thread's start goes first. */
+  waitForTurn: boolean;
   /** The embedded database's port (absent on a PostgreSQL server: each thread has a pool). */
   database?: MessagePort;
 }
@@ -42,6 +44,7 @@ export type ToThread =
       context: RequestContextFields;
     }
   | { type: "abort"; id: number }
+  | { type: "go" }
   | { type: "stop" };
 
 export type FromThread =
@@ -72,6 +75,8 @@ interface AppThread {
   inFlight: Map<number, InFlight>;
   database?: ReturnType<typeof serveDatabase>;
   stopping: boolean;
+  /** It has loaded the app and answers: preferred over a thread still waiting for its turn. */
+  ready: boolean;
   /** Its start-up work is done, the search index in: preferred over a thread still reading it. */
   warm: boolean;
 }
@@ -88,19 +93,28 @@ const THREAD_ENTRY = path.resolve("build/server/app-thread.js");
 /**
  * The thread a request goes to: the least busy, among those whose search index is in when
  * there are any (a thread reading its index at a start would keep the request waiting while
- * another could answer it).
+ * another could answer it); else among those that have loaded the app (one still waiting for
+ * its turn to start would hold the request until then).
  */
-export function threadFor<T extends Pick<AppThread, "warm"> & { inFlight: { size: number } }>(
-  threads: T[],
-): T {
+export function threadFor<
+  T extends Pick<AppThread, "warm" | "ready"> & { inFlight: { size: number } },
+>(threads: T[]): T {
   const warm = threads.filter((each) => each.warm);
-  return (warm.length > 0 ? warm : threads).reduce((least, each) =>
-    each.inFlight.size < least.inFlight.size ? each : least,
-  );
+  const ready = threads.filter((each) => each.ready);
+  const among = warm.length > 0 ? warm : ready.length > 0 ? ready : threads;
+  return among.reduce((least, each) => (each.inFlight.size < least.inFlight.size ? each : least));
 }
 
-/** Starts `count` app threads and resolves once each has loaded the build. */
-export async function startThreads(count: number, buildUrl: string, pglite?: PGlite) {
+/**
+ * Starts `count` app threads and resolves once the first has loaded the build. The others
+ * start in turn: they load the app and read their search index only once the first has its
+ * index in, so that on two cores the first gets a core of its own (with the main thread on
+ * the other) and the site is searchable sooner; they are no faster started together, as each
+ * start is all CPU (docs/decisions/035-start-up-in-three-seconds.md). `database`, the embedded
+ * database, may still be opening: the threads load the app meanwhile, and their statements
+ * wait in their ports until it is served to them.
+ */
+export async function startThreads(count: number, buildUrl: string, database?: Promise<PGlite>) {
   let nextId = 0;
   const threads: AppThread[] = [];
 
@@ -110,9 +124,22 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
     return request;
   };
 
-  function spawn(index: number): Promise<void> {
-    const channel = pglite ? new MessageChannel() : undefined;
-    const data: ThreadData = { index, buildUrl, database: channel?.port2 };
+  /** Tells the threads waiting for their turn to start; once. */
+  let turnGiven = false;
+  const giveTurn = () => {
+    if (turnGiven) return;
+    turnGiven = true;
+    for (const thread of threads) thread?.worker.postMessage({ type: "go" } satisfies ToThread);
+  };
+
+  function spawn(index: number, waitForTurn: boolean): Promise<void> {
+    const channel = database ? new MessageChannel() : undefined;
+    const data: ThreadData = {
+      index,
+      buildUrl,
+      waitForTurn: waitForTurn && !turnGiven,
+      database: channel?.port2,
+    };
     const worker = new Worker(pathToFileURL(THREAD_ENTRY), {
       workerData: data,
       transferList: channel ? [channel.port2] : [],
@@ -120,19 +147,25 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
     const thread: AppThread = {
       worker,
       inFlight: new Map(),
-      database: pglite && channel ? serveDatabase(pglite, channel.port1) : undefined,
       stopping: false,
+      ready: false,
       warm: false,
     };
     threads[index] = thread;
+    if (database && channel)
+      void database.then((pglite) => {
+        thread.database = serveDatabase(pglite, channel.port1);
+      });
     return new Promise((resolve, reject) => {
       worker.on("message", (message: FromThread) => {
         switch (message.type) {
           case "ready":
+            thread.ready = true;
             resolve();
             break;
           case "warm":
             thread.warm = true;
+            giveTurn();
             break;
           case "head": {
             const { res } = thread.inFlight.get(message.id) ?? {};
@@ -179,6 +212,8 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
         reject(error);
       });
       worker.on("exit", (code) => {
+        // The others do not wait on a thread that is gone.
+        giveTurn();
         thread.database?.abandon();
         for (const id of [...thread.inFlight.keys()]) {
           const request = finish(thread, id);
@@ -188,12 +223,15 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
         if (thread.stopping) return;
         // A thread that dies is replaced, as a supervisor would restart a process.
         log.error({ thread: index, code }, "an app thread stopped: starting another");
-        void spawn(index).catch(() => {});
+        void spawn(index, false).catch(() => {});
       });
     });
   }
 
-  await Promise.all(Array.from({ length: count }, (_, index) => spawn(index)));
+  const started = Array.from({ length: count }, (_, index) => spawn(index, index > 0));
+  // Those after the first are waited for by /api/health (it asks every thread), not here.
+  for (const later of started.slice(1)) later.catch(() => {});
+  await started[0];
 
   /** Sends `message` to `thread`, the answer going to `res`. */
   const dispatch = (
@@ -294,6 +332,8 @@ export async function startThreads(count: number, buildUrl: string, pglite?: PGl
     await Promise.all(
       threads.map(async (thread) => {
         thread.stopping = true;
+        // One still waiting for its turn starts and then stops, as the others do.
+        giveTurn();
         // Its steps (logged on arrival) come before its exit, which may be reported first.
         const stopped = new Promise<void>((resolve) =>
           thread.worker.on("message", (message: FromThread) => {
