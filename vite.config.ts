@@ -43,7 +43,8 @@ function searchIndexCodeHash() {
 /**
  * The server's own entries, compiled beside the server build so that a production start loads
  * them as plain JavaScript instead of through the TypeScript loader: the process's main thread
- * (app/server/main.ts to build/server/main.js, which `npm start` runs) and each app thread
+ * (app/server/start.ts, which starts the app threads and then loads main.ts, to
+ * build/server/main.js, which `npm start` runs) and each app thread
  * (app/server/thread.ts to build/server/app-thread.js). The loader cost 0.7 s in every thread
  * and up to 1.9 s in the main thread of a start. Packages stay imports, as in the server build.
  */
@@ -70,7 +71,7 @@ function appThreadEntry(): Plugin {
           copyPublicDir: false,
           target: "node20",
           rollupOptions: {
-            input: { "app-thread": "app/server/thread.ts", main: "app/server/main.ts" },
+            input: { "app-thread": "app/server/thread.ts", main: "app/server/start.ts" },
             output: { entryFileNames: "[name].js", chunkFileNames: "entry-parts/[name]-[hash].js" },
           },
         },

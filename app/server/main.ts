@@ -4,9 +4,7 @@
  * and stops cleanly on SIGTERM or SIGINT: no new requests, those in flight finished (up to
  * 10 s), the workers stopped after their current batch, the database closed, exit code 0.
  */
-import { mkdirSync, realpathSync, statSync } from "node:fs";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
+import { mkdirSync, realpathSync } from "node:fs";
 import type { PGlite } from "@electric-sql/pglite";
 import type { ServerBuild } from "@remix-run/node";
 import type { ViteDevServer } from "vite";
@@ -23,6 +21,7 @@ import { onShutdown, runShutdownHooks } from "~/lib/shutdown.server";
 import { createApp, remixHandler } from "./app";
 import { claimDataFolder } from "./control";
 import { createHttpServer } from "./http-server";
+import { buildUrl, takeEarlyThreads } from "./early-threads";
 import { startThreads } from "./threads";
 import { required } from "~/lib/required";
 
@@ -32,10 +31,6 @@ process.env.NODE_ENV = mode;
 const GRACE_MS = 10_000;
 /** How long a whole stop may take before the process gives up and exits 1. */
 const STOP_LIMIT_MS = 30_000;
-const BUILD_PATH = path.resolve("build/server/index.js");
-
-// The query busts the import cache, so a rebuilt server module is loaded again.
-const buildUrl = () => `${pathToFileURL(BUILD_PATH).href}?t=${statSync(BUILD_PATH).mtimeMs}`;
 
 /** Says on the log why the server will not start, and exits with code 1. */
 function refuseToStart(reason: string, fields: Record<string, unknown> = {}): never {
@@ -106,6 +101,8 @@ const threadsStarting = keepDatabaseOpen
       new Promise<PGlite>((resolve) => {
         serveToThreads = resolve;
       }),
+      // Started by start.ts before this module loaded, when `npm start` ran it.
+      takeEarlyThreads(),
     )
   : undefined;
 // A thread that fails to load is reported where the start awaits them, not as unhandled here.

@@ -1,12 +1,11 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { MessageChannel, type MessagePort, Worker } from "node:worker_threads";
+import type { MessagePort, Worker } from "node:worker_threads";
 import type { PGlite } from "@electric-sql/pglite";
 import type { NextFunction, Request, Response } from "express";
 import { serveDatabase } from "~/db/remote.server";
 import { log } from "~/lib/log.server";
 import { currentRequest } from "~/lib/request-context.server";
 import { clientAddressOf } from "./app";
+import { type StartedThread, startThread } from "./early-threads";
 import { hasBody, requestHeaders, requestUrl } from "./request-body";
 
 /**
@@ -84,13 +83,6 @@ interface AppThread {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The thread's entry as the build compiled it (vite.config.ts): plain JavaScript, so that a
- * thread does not load the TypeScript loader and compile its modules at every start. Threads
- * run in production only, which needs the build anyway (`npm run build`).
- */
-const THREAD_ENTRY = path.resolve("build/server/app-thread.js");
-
-/**
  * The thread a request goes to: the least busy, among those whose search index is in when
  * there are any (a thread reading its index at a start would keep the request waiting while
  * another could answer it); else among those that have loaded the app (one still waiting for
@@ -114,7 +106,12 @@ export function threadFor<
  * database, may still be opening: the threads load the app meanwhile, and their statements
  * wait in their ports until it is served to them.
  */
-export async function startThreads(count: number, buildUrl: string, database?: Promise<PGlite>) {
+export async function startThreads(
+  count: number,
+  buildUrl: string,
+  database?: Promise<PGlite>,
+  early: StartedThread[] = [],
+) {
   let nextId = 0;
   const threads: AppThread[] = [];
 
@@ -133,17 +130,13 @@ export async function startThreads(count: number, buildUrl: string, database?: P
   };
 
   function spawn(index: number, waitForTurn: boolean): Promise<void> {
-    const channel = database ? new MessageChannel() : undefined;
-    const data: ThreadData = {
-      index,
-      buildUrl,
-      waitForTurn: waitForTurn && !turnGiven,
-      database: channel?.port2,
-    };
-    const worker = new Worker(pathToFileURL(THREAD_ENTRY), {
-      workerData: data,
-      transferList: channel ? [channel.port2] : [],
-    });
+    // Started already (early-threads.ts), or now.
+    const started =
+      early[index] ??
+      startThread({ index, waitForTurn: waitForTurn && !turnGiven }, buildUrl, Boolean(database));
+    delete early[index];
+    const { worker } = started;
+    const channel = started.database;
     const thread: AppThread = {
       worker,
       inFlight: new Map(),
@@ -154,80 +147,84 @@ export async function startThreads(count: number, buildUrl: string, database?: P
     threads[index] = thread;
     if (database && channel)
       void database.then((pglite) => {
-        thread.database = serveDatabase(pglite, channel.port1);
+        thread.database = serveDatabase(pglite, channel);
       });
     return new Promise((resolve, reject) => {
-      worker.on("message", (message: FromThread) => {
-        switch (message.type) {
-          case "ready":
-            thread.ready = true;
-            resolve();
-            break;
-          case "warm":
-            thread.warm = true;
-            giveTurn();
-            break;
-          case "head": {
-            const { res } = thread.inFlight.get(message.id) ?? {};
-            if (!res) break;
-            res.statusMessage = message.statusText;
-            res.status(message.status);
-            for (const [name, value] of message.headers) res.append(name, value);
-            if (/text\/event-stream/i.test(res.get("Content-Type") ?? "")) res.flushHeaders();
-            break;
-          }
-          case "chunk":
-            thread.inFlight.get(message.id)?.res.write(message.chunk);
-            break;
-          case "end": {
-            const request = finish(thread, message.id);
-            if (!request) break;
-            if (request.context && message.userId !== undefined) {
-              request.context.userId = message.userId;
+      started.listen({
+        message(message) {
+          switch (message.type) {
+            case "ready":
+              thread.ready = true;
+              resolve();
+              break;
+            case "warm":
+              thread.warm = true;
+              giveTurn();
+              break;
+            case "head": {
+              const { res } = thread.inFlight.get(message.id) ?? {};
+              if (!res) break;
+              res.statusMessage = message.statusText;
+              res.status(message.status);
+              for (const [name, value] of message.headers) res.append(name, value);
+              if (/text\/event-stream/i.test(res.get("Content-Type") ?? "")) res.flushHeaders();
+              break;
             }
-            request.res.end();
-            break;
-          }
-          case "stopped":
-            for (const { name, error } of message.steps) {
-              if (error)
-                log.error(
-                  { thread: index, step: name, err: { message: error } },
-                  "stop step failed",
-                );
-              else log.info({ thread: index, step: name }, `stopped: ${name}`);
+            case "chunk":
+              thread.inFlight.get(message.id)?.res.write(message.chunk);
+              break;
+            case "end": {
+              const request = finish(thread, message.id);
+              if (!request) break;
+              if (request.context && message.userId !== undefined) {
+                request.context.userId = message.userId;
+              }
+              request.res.end();
+              break;
             }
-            break;
-          case "failed": {
-            const request = finish(thread, message.id);
-            if (!request) break;
-            if (request.res.headersSent) request.res.destroy();
-            else request.next(new Error(message.message));
-            break;
+            case "stopped":
+              for (const { name, error } of message.steps) {
+                if (error)
+                  log.error(
+                    { thread: index, step: name, err: { message: error } },
+                    "stop step failed",
+                  );
+                else log.info({ thread: index, step: name }, `stopped: ${name}`);
+              }
+              break;
+            case "failed": {
+              const request = finish(thread, message.id);
+              if (!request) break;
+              if (request.res.headersSent) request.res.destroy();
+              else request.next(new Error(message.message));
+              break;
+            }
           }
-        }
-      });
-      worker.on("error", (error) => {
-        log.error({ err: error, thread: index }, "an app thread failed");
-        reject(error);
-      });
-      worker.on("exit", (code) => {
-        // The others do not wait on a thread that is gone.
-        giveTurn();
-        thread.database?.abandon();
-        for (const id of [...thread.inFlight.keys()]) {
-          const request = finish(thread, id);
-          if (request?.res.headersSent) request.res.destroy();
-          else request?.next(new Error(`The app thread stopped (exit code ${code}).`));
-        }
-        if (thread.stopping) return;
-        // A thread that dies is replaced, as a supervisor would restart a process.
-        log.error({ thread: index, code }, "an app thread stopped: starting another");
-        void spawn(index, false).catch(() => {});
+        },
+        error(error) {
+          log.error({ err: error, thread: index }, "an app thread failed");
+          reject(error);
+        },
+        exit(code) {
+          // The others do not wait on a thread that is gone.
+          giveTurn();
+          thread.database?.abandon();
+          for (const id of [...thread.inFlight.keys()]) {
+            const request = finish(thread, id);
+            if (request?.res.headersSent) request.res.destroy();
+            else request?.next(new Error(`The app thread stopped (exit code ${code}).`));
+          }
+          if (thread.stopping) return;
+          // A thread that dies is replaced, as a supervisor would restart a process.
+          log.error({ thread: index, code }, "an app thread stopped: starting another");
+          void spawn(index, false).catch(() => {});
+        },
       });
     });
   }
 
+  // Threads started early beyond `count` (a count the configuration then refused) end here.
+  for (const extra of early.splice(count)) void extra?.worker.terminate();
   const started = Array.from({ length: count }, (_, index) => spawn(index, index > 0));
   // Those after the first are waited for by /api/health (it asks every thread), not here.
   for (const later of started.slice(1)) later.catch(() => {});
