@@ -8,6 +8,8 @@ import { processState } from "~/lib/process-state.server";
 import {
   claimIndexWork,
   type IndexClaim,
+  type Opened,
+  openIndexSnapshot,
   type PublishedPairs,
   publishedPairs,
   readIndexSnapshot,
@@ -49,6 +51,8 @@ const state = processState<{
   built?: Held;
   /** The catalogue version of the snapshot on disk as this thread last read or wrote it. */
   savedVersion?: number;
+  /** The snapshot opened at start-up, before the database was (taken by the first load). */
+  opened?: Promise<Opened>;
 }>("__hsdSearch", () => ({}));
 
 const { catalogueVersion: versionRow, records, recordVersions } = schema;
@@ -94,11 +98,16 @@ async function publishedBatch(db: Db, afterId: number) {
  * build and one read.
  */
 async function loadOrBuild(db: Db): Promise<Held> {
-  const read = async () =>
-    readIndexSnapshot(db, await catalogueVersion(db), {
-      answerCache: env().SEARCH_CACHE_ENTRIES,
-    });
-  let snapshot = await read();
+  const read = async (opened?: Promise<Opened>) =>
+    readIndexSnapshot(
+      db,
+      await catalogueVersion(db),
+      { answerCache: env().SEARCH_CACHE_ENTRIES },
+      opened,
+    );
+  const opened = state.opened;
+  state.opened = undefined;
+  let snapshot = await read(opened);
   if (!snapshot && snapshotsKept()) {
     const claim = await claimIndexWork();
     // Another thread may have written it between the read above and the claim.
@@ -205,6 +214,14 @@ async function refresh(held: Held) {
     lastId = rows[rows.length - 1].id;
   }
   held.index.version = target;
+}
+
+/**
+ * Opens the index's snapshot and starts decoding it, before the database is open (a start's
+ * first step): the first load checks it against the database and uses it, or builds.
+ */
+export function openSearchIndexEarly() {
+  if (snapshotsKept()) state.opened ??= openIndexSnapshot();
 }
 
 /**

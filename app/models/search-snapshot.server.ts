@@ -17,7 +17,8 @@ import { type Db, schema } from "~/db/client.server";
 import { env } from "~/lib/env.server";
 import { logError, logInfo } from "~/lib/log.server";
 import { SearchIndex } from "~/search/engine";
-import { decodeStore, encodeStore } from "~/search/snapshot.server";
+import type { IndexStore } from "~/search/store";
+import { decodeStoreInTurns, encodeStore } from "~/search/snapshot.server";
 
 /**
  * The search index written to disk after it is built, and read back at the next start when it
@@ -323,39 +324,39 @@ export async function snapshotVersionOnDisk(): Promise<number | null> {
   }
 }
 
+/** A snapshot file whose header and pairs are read, and whose store is being decoded. */
+interface OpenedSnapshot {
+  header: Header;
+  written: PublishedPairs;
+  store: Promise<IndexStore>;
+  started: number;
+}
+
+/** What opening the snapshot found: one to check, a reason not to use it, or none at all. */
+export type Opened = { snapshot: OpenedSnapshot } | { skip: string } | null;
+
 /**
- * The index from the snapshot, when there is one that matches the database (see above); null,
- * with the reason logged, when the index must be built instead.
+ * Opens the snapshot and starts decoding its store, asking nothing of the database: a start
+ * calls this before the database is open, so that the decoding (a second of CPU at 100,000
+ * records) runs while the database opens in the main thread. readIndexSnapshot then checks it.
  */
-export async function readIndexSnapshot(
-  db: Db,
-  catalogueVersion: number,
-  options: { answerCache?: number } = {},
-): Promise<SearchIndex | null> {
+export async function openIndexSnapshot(): Promise<Opened> {
   const code = codeFingerprint();
   if (!code) return null;
   const started = performance.now();
-  const file = snapshotFile();
   let handle: FileHandle;
   try {
-    handle = await open(file, "r");
+    handle = await open(snapshotFile(), "r");
   } catch {
     return null; // none yet
   }
-  const skip = (why: string) => {
-    logInfo("search", `index snapshot not used: ${why}; building the index`);
-    return null;
-  };
+  let reading = false;
   try {
     const read = await readHeader(handle);
-    if (!read) return skip("not a snapshot file");
+    if (!read) return { skip: "not a snapshot file" };
     const { header, pairsAt } = read;
     if (header.format !== FORMAT || header.code !== code)
-      return skip("written by another version of the app");
-    if (header.catalogueVersion > catalogueVersion)
-      return skip(
-        `the database is behind it (version ${catalogueVersion}, the snapshot's ${header.catalogueVersion})`,
-      );
+      return { skip: "written by another version of the app" };
     const pairBytes = header.records * 4;
     const written = {
       recordIds: new Int32Array(header.records),
@@ -363,33 +364,71 @@ export async function readIndexSnapshot(
     };
     await readExactly(handle, new Uint8Array(written.recordIds.buffer), pairsAt);
     await readExactly(handle, new Uint8Array(written.versionIds.buffer), pairsAt + pairBytes);
-    // The database's check and the file's decoding at once: on the embedded database the
-    // check runs in the main thread, on a server in the server, while this thread decodes.
+    const file = handle;
+    const store = (async () => {
+      try {
+        const storeAt = pairsAt + 2 * pairBytes;
+        const { size } = await file.stat();
+        // A buffer of its own (not from Node's pool): the store's parts are copied out of it.
+        const storeBytes = Buffer.allocUnsafeSlow(size - storeAt);
+        await readExactly(file, storeBytes, storeAt);
+        return await decodeStoreInTurns(storeBytes);
+      } finally {
+        await file.close();
+      }
+    })();
+    // Reported where it is awaited; a snapshot found stale is never awaited.
+    store.catch(() => {});
+    reading = true;
+    return { snapshot: { header, written, store, started } };
+  } finally {
+    if (!reading) await handle.close();
+  }
+}
+
+/**
+ * The index from the snapshot, when there is one that matches the database (see above); null,
+ * with the reason logged, when the index must be built instead. `opened` is the snapshot
+ * opened ahead (openIndexSnapshot); by default it is opened now.
+ */
+export async function readIndexSnapshot(
+  db: Db,
+  catalogueVersion: number,
+  options: { answerCache?: number } = {},
+  opened?: Promise<Opened>,
+): Promise<SearchIndex | null> {
+  const skip = (why: string) => {
+    logInfo("search", `index snapshot not used: ${why}; building the index`);
+    return null;
+  };
+  try {
+    const found = await (opened ?? openIndexSnapshot());
+    if (!found) return null;
+    if ("skip" in found) return skip(found.skip);
+    const { header, written, store, started } = found.snapshot;
+    if (header.catalogueVersion > catalogueVersion)
+      return skip(
+        `the database is behind it (version ${catalogueVersion}, the snapshot's ${header.catalogueVersion})`,
+      );
+    // The database's check while the store decodes: on the embedded database the check runs
+    // in the main thread, on a server in the server.
     const matches = (async () => {
       const changed =
         header.catalogueVersion < catalogueVersion
           ? await changedSince(db, header.catalogueVersion)
           : new Set<number>();
-      const same =
-        pairsDigest(without(written, changed)) ===
-        (await publishedDigest(db, header.catalogueVersion));
-      return { same, changed };
-    })();
-    const decoded = (async () => {
-      const storeAt = pairsAt + 2 * pairBytes;
-      const { size } = await handle.stat();
-      // A buffer of its own (not from Node's pool): the store's parts are copied out of it.
-      const storeBytes = Buffer.allocUnsafeSlow(size - storeAt);
-      await readExactly(handle, storeBytes, storeAt);
-      return decodeStore(storeBytes);
+      // Asked first: the database works on it while this thread hashes its own pairs.
+      const theirs = publishedDigest(db, header.catalogueVersion);
+      const ours = pairsDigest(without(written, changed));
+      return { same: ours === (await theirs), changed };
     })();
     // Neither left to fail unheard while the other is awaited.
-    const [check, store] = await Promise.allSettled([matches, decoded]);
+    const [check, decoded] = await Promise.allSettled([matches, store]);
     if (check.status === "rejected") throw check.reason;
     if (!check.value.same) return skip("its records are not the database's published records");
-    if (store.status === "rejected") throw store.reason;
+    if (decoded.status === "rejected") throw decoded.reason;
     const { changed } = check.value;
-    const index = new SearchIndex({ ...options, store: store.value });
+    const index = new SearchIndex({ ...options, store: decoded.value });
     // The records changed since are applied by the refresh the first search starts with.
     index.version = header.catalogueVersion;
     if (index.size !== header.records) return skip("it holds another number of records");
@@ -401,7 +440,5 @@ export async function readIndexSnapshot(
   } catch (error) {
     logError("search", "index snapshot could not be read; building the index", error);
     return null;
-  } finally {
-    await handle.close();
   }
 }

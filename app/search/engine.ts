@@ -32,6 +32,8 @@ export class SearchIndex {
 
   /** What a snapshot writes: the store (to be read, not changed, while it is written). */
   storeForSnapshot(): IndexStore {
+    this.store.terms.prepareSnapshot();
+    this.store.values.prepareSnapshot();
     return this.store;
   }
 

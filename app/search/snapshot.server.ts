@@ -19,6 +19,8 @@ import { ValueDictionary } from "./value-dictionary";
  * to use that is not listed here makes writing fail, rather than come back as a plain object
  * without its methods. At 100,000 records the skeleton alone took V8 1.1 s to read and the whole
  * store 1.7 s; split and copied from raw bytes, the same store reads in a fraction of that.
+ * A class may also list `derivedFields` (a static list): fields it rebuilds from the others
+ * when it needs them, which are not written (the dictionaries' maps of text to id).
  */
 const CLASSES = {
   IndexStore,
@@ -54,6 +56,10 @@ type Typed = InstanceType<(typeof TYPED)[TypedName]>;
 /** Lists and maps shorter than this stay in the skeleton: packing them saves nothing. */
 const PACK_FROM = 32;
 const SEPARATOR = "\u0000";
+/** A raw part this large (4 MB, a few milliseconds to copy) is followed by a turn. */
+const LARGE_PART = 4 << 20;
+/** How many entries of a map are read back between two turns of the event loop (about 20 ms). */
+const TURN_EVERY = 25_000;
 /** Raw parts start at multiples of this, so that any typed array could view them in place. */
 const ALIGN = 8;
 
@@ -135,8 +141,14 @@ class Encoder {
       return new Map(Array.from(value, ([key, item]) => [key, this.encode(item)]));
     }
     const prototype = Object.getPrototypeOf(value);
+    // A class may name fields it rebuilds from the others when needed: they are not written.
+    const derived: readonly string[] =
+      (prototype?.constructor as { derivedFields?: readonly string[] } | undefined)
+        ?.derivedFields ?? [];
     const fields = Object.fromEntries(
-      Object.entries(value as object).map(([key, item]) => [key, this.encode(item)]),
+      Object.entries(value as object)
+        .filter(([key]) => !derived.includes(key))
+        .map(([key, item]) => [key, this.encode(item)]),
     );
     if (prototype === Object.prototype) return fields;
     const name = NAME_OF.get(prototype);
@@ -149,6 +161,27 @@ class Decoder {
   /** Placeholders read back once each (the skeleton keeps one object for a part held twice). */
   private read = new Map<object, unknown>();
   constructor(private parts: Typed[]) {}
+
+  /**
+   * Reads back one part now (decode then finds it read), so that the work can be spread out;
+   * a large map is filled a slice at a time, with `turn()` awaited between slices.
+   */
+  async unpackAhead(placeholder: Placeholder, turn: () => Promise<unknown>) {
+    if (this.read.has(placeholder)) return;
+    if (!("$stringMap" in placeholder)) {
+      this.read.set(placeholder, this.unpack(placeholder));
+      return;
+    }
+    const keys = placeholder.count === 0 ? [] : placeholder.$stringMap.split(SEPARATOR);
+    const values = this.parts[placeholder.values];
+    const map = new Map<string, number>();
+    for (let from = 0; from < keys.length; from += TURN_EVERY) {
+      if (from > 0) await turn();
+      const to = Math.min(keys.length, from + TURN_EVERY);
+      for (let i = from; i < to; i++) map.set(keys[i], values[i]);
+    }
+    this.read.set(placeholder, map);
+  }
 
   private unpack(placeholder: Placeholder): unknown {
     if ("$typed" in placeholder) return this.parts[placeholder.$typed];
@@ -174,7 +207,7 @@ class Decoder {
       return new Map(Array.from(value, ([key, item]) => [key, this.decode(item)]));
     }
     const record = value as Record<string, unknown>;
-    if ("$typed" in record || "$ints" in record || "$strings" in record || "$stringMap" in record) {
+    if (isPlaceholder(record)) {
       if (!this.read.has(record)) this.read.set(record, this.unpack(record as Placeholder));
       return this.read.get(record);
     }
@@ -217,8 +250,33 @@ export function encodeStore(store: IndexStore): Uint8Array[] {
   return chunks;
 }
 
-/** The store back from encodeStore's bytes (each part copied out, so `bytes` can be let go). */
-export function decodeStore(bytes: Uint8Array): IndexStore {
+const isPlaceholder = (value: object) =>
+  "$typed" in value || "$ints" in value || "$strings" in value || "$stringMap" in value;
+
+/** Every placeholder of the skeleton. */
+function* placeholdersOf(value: unknown): Generator<Placeholder> {
+  if (isPrimitive(value)) return;
+  if (Array.isArray(value)) {
+    if (value.length > 0 && !isPrimitive(value[0]))
+      for (const item of value) yield* placeholdersOf(item);
+    return;
+  }
+  if (value instanceof Map) {
+    for (const item of value.values()) yield* placeholdersOf(item);
+    return;
+  }
+  if (isPlaceholder(value as object)) {
+    yield value as Placeholder;
+    return;
+  }
+  for (const item of Object.values(value as object)) yield* placeholdersOf(item);
+}
+
+/**
+ * The skeleton and the raw parts of encodeStore's bytes (each part copied out), pausing (a
+ * `yield`) after each large part, so that a caller may give the event loop a turn there.
+ */
+function* readParts(bytes: Uint8Array): Generator<void, { root: unknown; decoder: Decoder }> {
   if (bytes.length < 4) throw new Error("the snapshot holds no index store");
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const skeletonLength = view.readUInt32LE(0);
@@ -228,18 +286,55 @@ export function decodeStore(bytes: Uint8Array): IndexStore {
     parts: [TypedName, number][];
   };
   let at = 4 + skeletonLength;
-  const parts = table.map(([name, length]) => {
+  const parts: Typed[] = [];
+  for (const [name, length] of table) {
     const Type = TYPED[name];
     if (!Type) throw new Error(`unknown array type ${name} in the snapshot`);
     at += padding(at);
     const byteLength = length * Type.BYTES_PER_ELEMENT;
     if (at + byteLength > bytes.length) throw new Error("the snapshot is shorter than it says");
     const start = bytes.byteOffset + at;
-    const part = new Type(bytes.buffer.slice(start, start + byteLength) as ArrayBuffer);
+    parts.push(new Type(bytes.buffer.slice(start, start + byteLength) as ArrayBuffer));
     at += byteLength;
-    return part;
-  });
-  const store = new Decoder(parts).decode(root);
-  if (!(store instanceof IndexStore)) throw new Error("the snapshot does not hold an index store");
-  return store;
+    if (byteLength >= LARGE_PART) yield;
+  }
+  return { root, decoder: new Decoder(parts) };
+}
+
+/** Runs a generator to its end without pausing, and gives what it returns. */
+function drain<T>(steps: Generator<void, T>): T {
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+function asStore(value: unknown) {
+  if (!(value instanceof IndexStore)) throw new Error("the snapshot does not hold an index store");
+  return value;
+}
+
+/** The store back from encodeStore's bytes (each part copied out, so `bytes` can be let go). */
+export function decodeStore(bytes: Uint8Array): IndexStore {
+  const { root, decoder } = drain(readParts(bytes));
+  return asStore(decoder.decode(root));
+}
+
+/**
+ * The same, a part at a time with a turn of the event loop after each large one and within
+ * each large map (no slice takes more than a few tens of milliseconds at 100,000 records): a
+ * thread decoding at start-up goes on answering its messages meanwhile, its database replies
+ * among them, so that a statement it sends is not held up behind the decoding.
+ */
+export async function decodeStoreInTurns(bytes: Uint8Array): Promise<IndexStore> {
+  const turn = () => new Promise((resolve) => setImmediate(resolve));
+  const steps = readParts(bytes);
+  let step = steps.next();
+  for (; !step.done; step = steps.next()) await turn();
+  const { root, decoder } = step.value;
+  for (const placeholder of placeholdersOf(root)) {
+    await decoder.unpackAhead(placeholder, turn);
+    if ("count" in placeholder && placeholder.count >= 10_000) await turn();
+  }
+  return asStore(decoder.decode(root));
 }

@@ -3,7 +3,7 @@ import { generateRecord } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { type IndexedRecord, SearchIndex } from "~/search/engine";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
-import { decodeStore, encodeStore } from "~/search/snapshot.server";
+import { decodeStore, decodeStoreInTurns, encodeStore } from "~/search/snapshot.server";
 
 const settings = { enableStubRecords: true, enableMaaIndications: true };
 const docs = (from: number, count: number) =>
@@ -78,7 +78,7 @@ describe("a snapshot of the search index", () => {
     expect(answers(restored(copy))).toEqual(answers(original));
   });
 
-  it("reads back every list, map and array of the store as it was, each part where it was", () => {
+  it("reads back every list, map and array of the store as it was, each part where it was", async () => {
     const index = new SearchIndex();
     index.upsert(
       docs(0, 120).map((doc, i): IndexedRecord => ({ recordId: i + 1, doc })),
@@ -87,13 +87,31 @@ describe("a snapshot of the search index", () => {
     index.freeze();
     index.upsert(docs(500, 10).map((doc, i) => ({ recordId: i * 3 + 1, doc })));
     const store = index.storeForSnapshot();
-    const copy = decodeStore(written(index));
+    const bytes = written(index);
+    const copy = decodeStore(bytes);
+    // The dictionaries' maps of text to id are not written: they look up by their order
+    // instead, and rebuild the maps when a value is next added.
+    const derived = (of: typeof store) => [
+      (of.terms as unknown as { ids: unknown }).ids,
+      (of.values as unknown as { ids: unknown }).ids,
+    ];
+    expect(derived(copy)).toEqual([undefined, undefined]);
+    expect(derived(store)[0]).toBeInstanceOf(Map);
+    for (const dictionary of [store.terms, store.values])
+      (dictionary as unknown as { ids: unknown }).ids = undefined;
     expect(copy).toEqual(store);
+    // Read a part at a time, as a start does, it is the same store.
+    expect(await decodeStoreInTurns(bytes)).toEqual(store);
     // Packed as raw bytes and joined strings, yet of the same kinds as before.
-    const terms = copy.terms as unknown as { text: unknown; ids: unknown };
-    expect(Array.isArray(terms.text)).toBe(true);
-    expect(terms.ids).toBeInstanceOf(Map);
+    expect(Array.isArray((copy.terms as unknown as { text: unknown }).text)).toBe(true);
     expect(copy.stream.codes.data).toBeInstanceOf(Uint16Array);
+    // Without its maps the store answers as before, and takes new records.
+    const answer = (of: SearchIndex) => of.search(requests[2], settings, { today: AS_OF });
+    const fresh = new SearchIndex({ store: decodeStore(bytes) });
+    expect(answer(fresh)).toEqual(answer(index));
+    for (const each of [index, fresh])
+      each.upsert(docs(900, 5).map((doc, i) => ({ recordId: 700 + i, doc })));
+    expect(answer(fresh)).toEqual(answer(index));
   });
 
   it("refuses bytes that are not a store", () => {
