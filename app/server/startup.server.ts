@@ -5,8 +5,12 @@ import { env } from "~/lib/env.server";
 import { startJobWorker, stopJobWorker } from "~/jobs/worker.server";
 import { startJobs, stopJobs } from "~/jobs/scheduled.server";
 import { logError } from "~/lib/log.server";
-import { onShutdown } from "~/lib/shutdown.server";
-import { warmSearchIndex, writeSearchIndexOnStop } from "~/models/search-index.server";
+import { isStopping, onShutdown } from "~/lib/shutdown.server";
+import {
+  openSearchIndexEarly,
+  warmSearchIndex,
+  writeSearchIndexOnStop,
+} from "~/models/search-index.server";
 import { processState } from "~/lib/process-state.server";
 
 // On globalThis: in development Vite evaluates this module again after an edit, and the
@@ -38,16 +42,24 @@ export function startServer() {
   // Run before the database closes (hooks run in the reverse order).
   onShutdown("search index snapshot", writeSearchIndexOnStop);
   // Open and migrate the database now rather than on the first request, then build the
-  // search index, so that the first search does not wait for it.
+  // search index, so that the first search does not wait for it. Its snapshot, when there is
+  // one, is decoded meanwhile.
+  openSearchIndexEarly();
   startup.warm = openDatabase()
     .then(() => warmSearchIndex())
     .catch((error) =>
       logError("startup", "database not ready; retried on the next request", error),
     );
-  startOutboxWorker();
+  // The mail sender and the background-job worker start once the index is in: each claims its
+  // work in a transaction, which holds the embedded database until it ends, and a thread
+  // still decoding its index would hold it for everyone.
+  void startup.warm.then(() => {
+    if (isStopping()) return;
+    startOutboxWorker();
+    startJobWorker();
+  });
   onShutdown("outbox", stopOutboxWorker);
   startJobs();
   onShutdown("jobs", stopJobs);
-  startJobWorker();
   onShutdown("background jobs", stopJobWorker);
 }
