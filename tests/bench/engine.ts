@@ -2,7 +2,7 @@
  * npm run bench:engine [-- --count 20000] [--runs 100] [--engine path/to/engine.ts]
  *
  * The search index alone, without the database or the answer cache: builds an index of
- * generated records in this process, then times each kind of search (median of `runs`) and
+ * generated records in this process, then times each kind of search (median and p95 of `runs`) and
  * prints a digest of every answer, so that two versions of the engine can be compared for
  * both speed and sameness (--engine points at another copy of app/search/engine.ts).
  */
@@ -11,6 +11,7 @@ import path from "node:path";
 import { generateRecord } from "~/records/generate";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
+import { medianAndP95 } from "./server";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -204,10 +205,10 @@ for (const [name, run] of cases) {
   }
   const used = process.cpuUsage(cpu);
   const cpuMean = (used.user + used.system) / 1000 / RUNS;
-  times.sort((a, b) => a - b);
+  const { median, p95 } = medianAndP95(times);
   const digest = createHash("sha256").update(first).digest("hex").slice(0, 12);
   console.log(
-    `  ${name.padEnd(38)} median ${times[Math.floor(times.length / 2)].toFixed(3)} ms, CPU mean ${cpuMean.toFixed(3)} ms  answer ${digest}`,
+    `  ${name.padEnd(38)} median ${median.toFixed(3)} ms, p95 ${p95.toFixed(3)} ms, CPU mean ${cpuMean.toFixed(3)} ms  answer ${digest}`,
   );
 }
 console.log(`all answers ${all.digest("hex").slice(0, 16)}`);
