@@ -119,6 +119,11 @@ test.describe("imaging and diagnostics", () => {
       await page.goto("/dashboard/imagingdiagnostics");
       await page.getByRole("link", { name: "Add an entry" }).click();
       await expect(page).toHaveURL(/\/dashboard\/imagingdiagnostics\/new$/);
+      // With JS the address changes a moment before the form is drawn, and the list it
+      // replaces has a Category field of its own: wait for the form's heading.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Add an imaging and diagnostics entry",
+      );
       await page.getByLabel("Category", { exact: true }).fill("PET radiopharmaceutical");
       // Five digits: the format check will ask for six.
       await page.getByLabel("EMA code").fill("EMEA/H/C/12345");
