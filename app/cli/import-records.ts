@@ -6,6 +6,7 @@
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { runCli } from "~/cli/run";
+import { openDatabaseInThread } from "~/db/lifecycle.server";
 import { applyImport, type ImportError, InvalidImportError } from "~/models/record-import.server";
 import { fileChunks } from "~/records/read-items.server";
 
@@ -39,6 +40,8 @@ async function main() {
     return;
   }
   const started = performance.now();
+  // The file is read and checked here while the database writes in a thread of its own.
+  await openDatabaseInThread();
   try {
     const report = await applyImport(() => fileChunks(file), {
       mode: preview ? "preview" : "publish",

@@ -3,6 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { MessagePort } from "node:worker_threads";
@@ -226,6 +227,13 @@ export async function queryRows<T>(db: Db, query: ReturnType<typeof sql>): Promi
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The column list of an INSERT: bare names, as a qualified name is not allowed there. */
+export const columnList = (...columns: PgColumn[]) =>
+  sql`(${sql.join(
+    columns.map((column) => sql.identifier(column.name)),
+    sql`, `,
+  )})`;
 
 /** A text[] parameter: one literal, each value quoted and escaped. */
 export const textArray = (values: string[]) =>

@@ -9,6 +9,7 @@ import {
   reachDatabaseThrough,
   restoreEmbeddedDatabase,
 } from "./client.server";
+import { openDatabaseInThread } from "./database-thread.server";
 
 /**
  * The database's life in a process, for the server's start-up and the command-line tools:
@@ -27,6 +28,7 @@ export {
   dumpEmbeddedDatabase,
   getPglite as embeddedDatabase,
   onDatabaseReady,
+  openDatabaseInThread,
   reachDatabaseThrough,
   restoreEmbeddedDatabase,
 };

@@ -1,8 +1,9 @@
+import { setImmediate as turn } from "node:timers/promises";
 import { UPLOAD_MAX_BYTES } from "~/lib/upload-limits";
 import { and, eq, inArray } from "drizzle-orm";
-import { alias, type PgColumn } from "drizzle-orm/pg-core";
+import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
-import { type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
+import { columnList, type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import { canonicalJson, diffRecords, type FieldChange } from "~/records/diff";
 import {
   type ImportFormat,
@@ -12,7 +13,7 @@ import {
 } from "~/records/read-items.server";
 import { importProblem } from "~/records/import-problems.server";
 import { type HssRecord, recordSchema } from "~/records/schema.server";
-import { markPublished, nextCatalogueVersion } from "./search-index.server";
+import { insertPublishedRecords, markPublished, nextCatalogueVersion } from "./search-index.server";
 import { required } from "~/lib/required";
 import { createJob, JobCancelled, JobFailure, JobLost, type JobRun } from "./jobs.server";
 
@@ -55,7 +56,7 @@ export interface ImportReport {
 export type AppliedImportReport = ImportReport & { counts: ImportCounts };
 
 export const MAX_REPORTED_ERRORS = 1000;
-const BATCH_SIZE = 500;
+const BATCH_SIZE = 1000;
 
 type Chunks = () => AsyncIterable<string>;
 
@@ -89,6 +90,11 @@ function hssIdOf(value: unknown) {
 /**
  * Reads and validates every item of a file. Calls `onValid` with each batch of valid
  * items only while no error has been found (a dry run passes none).
+ *
+ * A batch is written while the next is read and checked: where the database has a thread of
+ * its own (the import command's), the two run at once. One write at most is under way, so
+ * the writes keep the file's order and memory stays bounded by two batches; every write has
+ * ended, or failed, by the time this returns.
  */
 async function scan(
   chunks: Chunks,
@@ -98,6 +104,20 @@ async function scan(
   const report: ImportReport = { items: 0, errorCount: 0, errors: [] };
   const seen = new Map<string, number>();
   let batch: ParsedItem[] = [];
+  // The write under way, awaited by the next one or at the end.
+  let writing: Promise<void> | undefined;
+  let inFlight = false;
+  const write = async (items: ParsedItem[]) => {
+    if (!onValid) return;
+    await writing;
+    inFlight = true;
+    writing = onValid(items);
+    // Also marks a failure as handled until it is awaited.
+    writing.then(
+      () => (inFlight = false),
+      () => (inFlight = false),
+    );
+  };
   const fail = (error: ImportError) => {
     report.errorCount += 1;
     if (report.errors.length < MAX_REPORTED_ERRORS) report.errors.push(error);
@@ -105,6 +125,10 @@ async function scan(
   try {
     for await (const raw of readItems(chunks(), (format) => (report.format = format))) {
       report.items = raw.item;
+      // While a batch is written, every eighth item gives the event loop a turn: the write's
+      // next statement is sent soon after the last one is answered, not after the next chunk
+      // of the file (a turn for each item cost more than it saved).
+      if (inFlight && raw.item % 8 === 0) await turn();
       if (onRead && raw.item % BATCH_SIZE === 0) await onRead(raw.item);
       let value: unknown;
       try {
@@ -146,19 +170,33 @@ async function scan(
       if (onValid && report.errorCount === 0) {
         batch.push({ item: raw.item, doc: parsed.data });
         if (batch.length >= BATCH_SIZE) {
-          await onValid(batch);
+          await write(batch);
           batch = [];
         }
       }
     }
   } catch (error) {
-    if (!(error instanceof ImportFileError)) throw error;
-    fail({ item: report.items + 1, line: error.line, field: "(file)", problem: error.message });
+    if (!(error instanceof ImportFileError)) {
+      await writing?.catch(() => {});
+      throw error;
+    }
+    fail({
+      item: report.items + 1,
+      line: error.line,
+      field: "(file)",
+      problem: error.message,
+    });
   }
   if (report.items === 0 && report.errorCount === 0) {
-    fail({ item: 0, line: 1, field: "(file)", problem: "The file holds no records." });
+    fail({
+      item: 0,
+      line: 1,
+      field: "(file)",
+      problem: "The file holds no records.",
+    });
   }
-  if (onValid && report.errorCount === 0 && batch.length) await onValid(batch);
+  if (report.errorCount === 0 && batch.length) await write(batch);
+  await writing;
   return report;
 }
 
@@ -167,12 +205,6 @@ const { records, recordVersions, recordChanges, recordImports } = schema;
 const jsonb = (value: unknown) => sql`${JSON.stringify(value)}::jsonb`;
 /** Ids as one jsonb parameter, for `inArray`: `(SELECT … ::int)`. */
 const jsonbIds = (ids: number[]) => sql`(SELECT jsonb_array_elements_text(${jsonb(ids)})::int)`;
-/** The column list of an INSERT: bare names, as a qualified name is not allowed there. */
-const columnList = (...columns: PgColumn[]) =>
-  sql`(${sql.join(
-    columns.map((column) => sql.identifier(column.name)),
-    sql`, `,
-  )})`;
 
 /** The records of these HSS IDs with their published and staged versions (jsonb documents). */
 function existingRows(db: Db, hssIds: string[]) {
@@ -241,7 +273,11 @@ interface Catalogue {
   version: number | null;
 }
 
-/** Writes one batch: new record rows, versions, change logs, and the published state. */
+/**
+ * Writes one batch: new record rows, versions, change logs, and the published state. A new
+ * record that is published at once is written whole, its row and its first version in one
+ * statement; the others take a version beside the one they have.
+ */
 async function applyBatch(
   db: Db,
   items: ParsedItem[],
@@ -260,15 +296,110 @@ async function applyBatch(
   const plans = planBatch(items, existing, options.mode, options.counts);
   if (!plans.length) return;
 
-  const missing = plans.filter((plan) => !plan.existing).map((plan) => plan.item.doc.hssId);
+  const publish = options.mode === "publish";
+  const at = (plan: Plan) => plan.item.at ?? options.at;
   const recordIds = new Map<string, number>(
     [...existing.values()].map((row) => [row.hssId, row.id]),
   );
+  // Record id → the id of the version this import gave it.
+  const versionIds = new Map<number, number>();
+  if (publish) {
+    // The version is taken once, at the first published batch, and held until commit.
+    options.catalogue.version ??= await nextCatalogueVersion(db);
+  }
+
+  const fresh = publish ? plans.filter((plan) => !plan.existing) : [];
+  if (fresh.length) {
+    const created = await insertPublishedRecords(
+      db,
+      fresh.map((plan) => ({
+        hssId: plan.item.doc.hssId,
+        doc: plan.item.doc,
+        at: at(plan),
+      })),
+      {
+        version: required(options.catalogue.version, "catalogue version"),
+        importId: options.importId,
+        createdAt: options.at,
+      },
+    );
+    for (const row of created) {
+      recordIds.set(row.hssId, row.recordId);
+      versionIds.set(row.recordId, row.versionId);
+    }
+  }
+
+  const others = publish ? plans.filter((plan) => plan.existing) : plans;
+  if (others.length) {
+    await addVersions(db, others, {
+      mode: options.mode,
+      importId: options.importId,
+      createdAt: options.at,
+      at,
+      version: options.catalogue.version,
+      recordIds,
+      versionIds,
+    });
+  }
+
+  const changeRows = plans.flatMap((plan) => {
+    const recordId = required(
+      recordIds.get(plan.item.doc.hssId),
+      `record id of ${plan.item.doc.hssId}`,
+    );
+    return plan.changes.map((change) => ({
+      record_id: recordId,
+      version_id: required(versionIds.get(recordId), "inserted version"),
+      changed_at: at(plan).toISOString(),
+      ...change,
+    }));
+  });
+  const c = recordChanges;
+  for (let start = 0; start < changeRows.length; start += 5000) {
+    await db.execute(sql`
+      INSERT INTO ${c} ${columnList(
+        c.recordId,
+        c.versionId,
+        c.changedAt,
+        c.section,
+        c.field,
+        c.before,
+        c.after,
+      )}
+      SELECT x.record_id, x.version_id, x.changed_at, x.section, x.field, x.before, x.after
+        FROM jsonb_to_recordset(${jsonb(changeRows.slice(start, start + 5000))})
+          AS x(record_id int, version_id int, changed_at timestamptz, section text, field text, before text, after text)`);
+  }
+}
+
+/**
+ * A new version for each plan: for a record already there (published at once, or staged), or
+ * for a new record staged for preview, whose row is created first.
+ */
+async function addVersions(
+  db: Db,
+  plans: Plan[],
+  options: {
+    mode: ImportMode;
+    importId: number | null;
+    /** When the import runs: a new record's row is created then. */
+    createdAt: Date;
+    /** When a plan's change happened. */
+    at: (plan: Plan) => Date;
+    /** The catalogue version of the transaction, when it publishes. */
+    version: number | null;
+    recordIds: Map<string, number>;
+    versionIds: Map<number, number>;
+  },
+) {
+  const { recordIds, versionIds } = options;
+  const now = options.createdAt;
+  const missing = plans.filter((plan) => !plan.existing).map((plan) => plan.item.doc.hssId);
   if (missing.length) {
     const created = await queryRows<Pick<typeof records.$inferSelect, "id" | "hssId">>(
       db,
       sql`INSERT INTO ${records} ${columnList(records.hssId, records.createdAt, records.updatedAt)}
-          SELECT h, ${options.at.toISOString()}::timestamptz, ${options.at.toISOString()}::timestamptz
+          SELECT h, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
             FROM jsonb_array_elements_text(${jsonb(missing)}) h
           RETURNING ${records.id}, ${records.hssId} AS "hssId"`,
     );
@@ -303,48 +434,39 @@ async function applyBatch(
     version: (plan.existing?.maxVersion ?? 0) + 1,
     state: publish ? "published" : "staged",
     document: plan.item.doc,
-    at: (plan.item.at ?? options.at).toISOString(),
+    at: options.at(plan).toISOString(),
   }));
   const v = recordVersions;
   const inserted = await queryRows<Pick<typeof v.$inferSelect, "id" | "recordId">>(
     db,
-    sql`INSERT INTO ${v} ${columnList(v.recordId, v.version, v.state, v.document, v.importId, v.createdAt, v.publishedAt)}
+    sql`INSERT INTO ${v} ${columnList(
+      v.recordId,
+      v.version,
+      v.state,
+      v.document,
+      v.importId,
+      v.createdAt,
+      v.publishedAt,
+    )}
         SELECT x.record_id, x.version, x.state, x.document, ${options.importId}::int, x.at,
                CASE WHEN x.state = 'published' THEN x.at END
-          FROM jsonb_to_recordset(${jsonb(versionRows)}) AS x(record_id int, version int, state text, document jsonb, at timestamptz)
+          FROM jsonb_to_recordset(${jsonb(
+            versionRows,
+          )}) AS x(record_id int, version int, state text, document jsonb, at timestamptz)
         RETURNING ${v.id}, ${v.recordId} AS "recordId"`,
   );
-  const versionIds = new Map(inserted.map((row) => [row.recordId, row.id]));
-
-  const changeRows = plans.flatMap((plan, index) =>
-    plan.changes.map((change) => ({
-      record_id: versionRows[index].record_id,
-      version_id: required(versionIds.get(versionRows[index].record_id), "inserted version"),
-      changed_at: versionRows[index].at,
-      ...change,
-    })),
-  );
-  const c = recordChanges;
-  for (let start = 0; start < changeRows.length; start += 5000) {
-    await db.execute(sql`
-      INSERT INTO ${c} ${columnList(c.recordId, c.versionId, c.changedAt, c.section, c.field, c.before, c.after)}
-      SELECT x.record_id, x.version_id, x.changed_at, x.section, x.field, x.before, x.after
-        FROM jsonb_to_recordset(${jsonb(changeRows.slice(start, start + 5000))})
-          AS x(record_id int, version_id int, changed_at timestamptz, section text, field text, before text, after text)`);
-  }
+  for (const row of inserted) versionIds.set(row.recordId, row.id);
 
   if (publish) {
-    // The version is taken once, at the first published batch, and held until commit.
-    options.catalogue.version ??= await nextCatalogueVersion(db);
     await markPublished(
       db,
       plans.map((plan, index) => ({
         recordId: versionRows[index].record_id,
         versionId: required(versionIds.get(versionRows[index].record_id), "inserted version"),
         doc: plan.item.doc,
-        at: new Date(versionRows[index].at),
+        at: options.at(plan),
       })),
-      options.catalogue.version,
+      required(options.version, "catalogue version"),
     );
   }
 }
@@ -417,7 +539,7 @@ export async function applyImport(
     importId?: number;
     at?: Date;
     db?: Db;
-    /** Told the items read so far, every 500, inside the transaction. */
+    /** Told the items read so far, every 1,000, inside the transaction. */
     onRead?: (items: number) => Promise<void>;
   },
 ): Promise<AppliedImportReport> {
@@ -449,7 +571,14 @@ export async function applyImport(
     const catalogue: Catalogue = { version: null };
     const report = await scan(
       chunks,
-      (batch) => applyBatch(tx, batch, { mode: options.mode, importId, at, counts, catalogue }),
+      (batch) =>
+        applyBatch(tx, batch, {
+          mode: options.mode,
+          importId,
+          at,
+          counts,
+          catalogue,
+        }),
       options.onRead,
     );
     // Throwing rolls back every batch written before the error.
@@ -717,7 +846,9 @@ const ACCEPTED_TYPES = new Set([
   "application/octet-stream",
 ]);
 export const WRONG_TYPE = "The file must be a JSON or JSON Lines file (.json, .jsonl or .ndjson)";
-export const TOO_BIG = `The file must be ${UPLOAD_MAX_BYTES / 1024 / 1024} MB or smaller (use npm run import for larger files)`;
+export const TOO_BIG = `The file must be ${
+  UPLOAD_MAX_BYTES / 1024 / 1024
+} MB or smaller (use npm run import for larger files)`;
 export const NO_FILE = "Select a JSON or JSON Lines file to import";
 export const NO_MODE = "Choose whether to publish the changes at once or stage them for preview";
 
@@ -735,8 +866,14 @@ export const uploadSchema = z.object({
       { error: NO_FILE },
     )
     // Each check stops the next: no file is one message, not "empty" and "wrong type" too.
-    .refine((file) => file.size > 0 || file.name !== "", { error: NO_FILE, abort: true })
-    .refine((file) => file.size > 0, { error: "The file is empty", abort: true })
+    .refine((file) => file.size > 0 || file.name !== "", {
+      error: NO_FILE,
+      abort: true,
+    })
+    .refine((file) => file.size > 0, {
+      error: "The file is empty",
+      abort: true,
+    })
     .refine(
       (file) => ACCEPTED_EXTENSIONS.test(file.name) && ACCEPTED_TYPES.has(file.type.split(";")[0]),
       WRONG_TYPE,

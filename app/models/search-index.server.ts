@@ -1,5 +1,5 @@
-import { and, eq, gt, lte } from "drizzle-orm";
-import { type Db, getDb, schema, sql } from "~/db/client.server";
+import { and, eq, getTableName, gt, lte } from "drizzle-orm";
+import { columnList, type Db, getDb, queryRows, schema, sql } from "~/db/client.server";
 import type { HssRecord } from "~/records/schema.server";
 import { SearchIndex } from "~/search/engine";
 import { env } from "~/lib/env.server";
@@ -170,7 +170,9 @@ async function build(db: Db, claim?: IndexClaim): Promise<Held> {
   if (index.size >= 10_000) {
     logInfo(
       "search",
-      `index of ${index.size} records built in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+      `index of ${index.size} records built in ${((performance.now() - started) / 1000).toFixed(
+        1,
+      )} s`,
     );
   }
   return { index, db };
@@ -356,6 +358,67 @@ export interface PublishedRow {
   at: Date;
 }
 
+/** The narrow columns of a published version that lists read (records' own columns). */
+function publishedColumns(doc: HssRecord) {
+  return {
+    title: doc.title,
+    status: doc.recordStatus,
+    updated: doc.lastUpdated,
+    card: JSON.stringify(resultCard(doc)),
+  };
+}
+
+export interface NewPublishedRecord {
+  hssId: string;
+  doc: HssRecord;
+  /** When it was published. */
+  at: Date;
+}
+
+/**
+ * Writes new records already published: each record's row, with its narrow columns and the
+ * catalogue version, and its first version, in one statement. The ids are drawn first so
+ * that each row can name the other; an import of new records, most of a large one, then
+ * writes each record once instead of inserting it and updating it.
+ */
+export async function insertPublishedRecords(
+  db: Db,
+  rows: NewPublishedRecord[],
+  options: { version: number; importId: number | null; createdAt: Date },
+): Promise<{ hssId: string; recordId: number; versionId: number }[]> {
+  if (!rows.length) return [];
+  const input = rows.map((row) => ({
+    hss: row.hssId,
+    document: row.doc,
+    at: row.at.toISOString(),
+    ...publishedColumns(row.doc),
+  }));
+  const r = records;
+  const v = schema.recordVersions;
+  const sequence = (column: typeof r.id | typeof v.id) =>
+    sql`nextval(pg_get_serial_sequence(${getTableName(column.table)}, ${column.name}))::int`;
+  return queryRows<{ hssId: string; recordId: number; versionId: number }>(
+    db,
+    sql`
+    WITH x AS MATERIALIZED (
+      SELECT x.*, ${sequence(r.id)} AS rid, ${sequence(v.id)} AS vid
+        FROM jsonb_to_recordset(${JSON.stringify(input)}::jsonb)
+          AS x(hss text, document jsonb, at timestamptz, title text, status text, updated text,
+               card text)
+    ), created AS (
+      INSERT INTO ${r} ${columnList(r.id, r.hssId, r.publishedVersionId, r.title, r.recordStatus, r.lastUpdated, r.catalogueVersion, r.card, r.createdAt, r.updatedAt)}
+      SELECT x.rid, x.hss, x.vid, x.title, x.status, x.updated::date, ${options.version}::bigint,
+             x.card, ${options.createdAt.toISOString()}::timestamptz, x.at
+        FROM x
+    ), versions AS (
+      INSERT INTO ${v} ${columnList(v.id, v.recordId, v.version, v.state, v.document, v.importId, v.createdAt, v.publishedAt)}
+      SELECT x.vid, x.rid, 1, 'published', x.document, ${options.importId}::int, x.at, x.at
+        FROM x
+    )
+    SELECT x.hss AS "hssId", x.rid AS "recordId", x.vid AS "versionId" FROM x`,
+  );
+}
+
 /**
  * Makes versions their records' published ones: the narrow columns that lists read, and the
  * catalogue version (taken once per transaction with nextCatalogueVersion) that tells every
@@ -366,26 +429,23 @@ export async function markPublished(db: Db, published: PublishedRow[], version: 
   const rows = published.map((row) => ({
     record_id: row.recordId,
     version_id: row.versionId,
-    title: row.doc.title,
-    record_status: row.doc.recordStatus,
-    last_updated: row.doc.lastUpdated,
     at: row.at.toISOString(),
-    card: JSON.stringify(resultCard(row.doc)),
+    ...publishedColumns(row.doc),
   }));
   await db
     .update(records)
     .set({
       publishedVersionId: sql`x.version_id`,
       title: sql`x.title`,
-      recordStatus: sql`x.record_status`,
-      lastUpdated: sql`x.last_updated::date`,
+      recordStatus: sql`x.status`,
+      lastUpdated: sql`x.updated::date`,
       updatedAt: sql`x.at`,
       catalogueVersion: version,
       card: sql`x.card`,
     })
     .from(
       sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS x(record_id int, version_id int, title text, record_status text, last_updated text, at timestamptz, card text)`,
+        AS x(record_id int, version_id int, title text, status text, updated text, at timestamptz, card text)`,
     )
     .where(sql`${records.id} = x.record_id`);
 }
