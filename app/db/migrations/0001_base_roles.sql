@@ -1,4 +1,5 @@
--- The staff roles of spec section 6 and the one row of site settings exist in every deployment.
+-- The four staff roles (admin, editor, report admin, website alerts; docs/product.md) and the
+-- one row of site settings exist in every deployment.
 INSERT INTO "roles" ("name") VALUES ('admin'), ('editor'), ('reportadmin'), ('websitealerts') ON CONFLICT ("name") DO NOTHING;
 --> statement-breakpoint
 INSERT INTO "site_settings" ("id") VALUES (1) ON CONFLICT ("id") DO NOTHING;

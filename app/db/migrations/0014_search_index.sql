@@ -16,7 +16,8 @@ ALTER TABLE "records" DROP COLUMN "value_ids";--> statement-breakpoint
 ALTER TABLE "records" ADD COLUMN "catalogue_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 UPDATE "records" SET "catalogue_version" = 1 WHERE "published_version_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "records_catalogue_version_idx" ON "records" USING btree ("catalogue_version");--> statement-breakpoint
--- Alerts and digests count changes from a catalogue version, not a clock (issue 13).
+-- Alerts and digests count changes from a catalogue version, not a clock: a change is counted
+-- once, whatever the clocks of the processes that published and read it.
 ALTER TABLE "saved_searches" ADD COLUMN "alert_checked_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 UPDATE "saved_searches" SET "alert_checked_version" = 1;--> statement-breakpoint
 ALTER TABLE "user_preferences" ADD COLUMN "digest_checked_version" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
