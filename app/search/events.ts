@@ -27,22 +27,35 @@ export function nextOrLastDay(eventDays: ArrayLike<number>, today: number) {
   return next || last;
 }
 
-/** Counts `docs` by the year of their day in `dayOf` (0: no event), years ascending. */
-export function countByYear(dayOf: ArrayLike<number>, docs: Iterable<number>): EventYearCounts {
-  const byYear = new Map<number, number>();
+/**
+ * Counts the ordinals of the bitset `bits` by the year of their day in `dayOf` (0: no event),
+ * years ascending. Days are yyyymmdd, so a year is at most 9999 and the counts fit one small
+ * array: no map is touched per match, which at 100,000 matches was most of the chart's time.
+ */
+export function countByYear(dayOf: ArrayLike<number>, bits: Uint32Array): EventYearCounts {
+  const byYear = new Int32Array(10_000);
   let none = 0;
-  for (const doc of docs) {
-    const day = dayOf[doc];
-    if (day === 0) {
-      none++;
-      continue;
+  let low = byYear.length;
+  let high = -1;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w];
+    while (x !== 0) {
+      const bit = x & -x;
+      x ^= bit;
+      const day = dayOf[(w << 5) + 31 - Math.clz32(bit)];
+      if (day === 0) {
+        none++;
+        continue;
+      }
+      const year = (day / 10_000) | 0;
+      byYear[year]++;
+      if (year < low) low = year;
+      if (year > high) high = year;
     }
-    const year = Math.floor(day / 10000);
-    byYear.set(year, (byYear.get(year) ?? 0) + 1);
   }
-  const years = [...byYear]
-    .map(([year, count]) => ({ year, count }))
-    .sort((a, b) => a.year - b.year);
+  const years: Array<{ year: number; count: number }> = [];
+  for (let year = low; year <= high; year++)
+    if (byYear[year] > 0) years.push({ year, count: byYear[year] });
   return { years, none };
 }
 

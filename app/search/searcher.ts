@@ -1,6 +1,6 @@
 import { required } from "~/lib/required";
 import { AnswerCache, answerKey } from "./answer-cache";
-import { bitCount, bitOrdinals } from "./bitset";
+import { bitCount } from "./bitset";
 import { buildQuery } from "./build-query";
 import { dayNumber, todayUtc } from "./days";
 import { countByYear, type EventYearCounts } from "./events";
@@ -142,7 +142,7 @@ export class Searcher {
               ? evaluation.combine(query.clauses, clauseBits, NEXT_OR_LAST_TAG)
               : bits;
             const days = this.nextOrLast.on(this.store, dayNumber(today));
-            answer.eventYears = countByYear(days, bitOrdinals(counted));
+            answer.eventYears = countByYear(days, counted);
           }
           return answer;
         }),
