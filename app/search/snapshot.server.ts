@@ -1,6 +1,7 @@
 import { deserialize, serialize } from "node:v8";
 import { Column } from "./column";
 import { IntList } from "./int-list";
+import { PairPostings } from "./pair-postings";
 import { Postings } from "./postings";
 import { RecordDates } from "./record-dates";
 import { IndexStore } from "./store";
@@ -29,6 +30,7 @@ const CLASSES = {
   ValueDictionary,
   RecordDates,
   Postings,
+  PairPostings,
   IntList,
   Column,
 } as const;

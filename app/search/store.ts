@@ -2,6 +2,7 @@ import type { HssRecord } from "~/records/schema.server";
 import { dayNumber } from "./days";
 import { filterIndexOf } from "./filters";
 import { indexRecord } from "./index-record";
+import { PairPostings } from "./pair-postings";
 import { RecordDates } from "./record-dates";
 import { TermDictionary } from "./term-dictionary";
 import { ESCAPE, escaped, STOP, TermStream, TERM_BASE, VALUE_START } from "./term-stream";
@@ -44,6 +45,8 @@ export class IndexStore {
   readonly titles: string[] = [];
   readonly stream = new TermStream();
   readonly terms = new TermDictionary();
+  /** Postings of common words side by side, for phrases (rebuilt at each freeze). */
+  readonly pairs = new PairPostings();
   readonly values = new ValueDictionary();
   readonly dates = new RecordDates();
   /** Record id → ordinal + 1 (0: not held); record ids are a database sequence, so dense. */
@@ -84,6 +87,14 @@ export class IndexStore {
     this.terms.freeze(this.live);
     this.values.freeze(this.live);
     this.stream.codes.trim();
+    this.pairs.build(
+      this.stream,
+      this.live,
+      this.used,
+      this.terms.documentFrequency.data,
+      this.terms.count,
+      this.liveCount,
+    );
     this.dates.entries.trim();
     this.addedSinceFreeze = 0;
   }
@@ -274,6 +285,7 @@ export class IndexStore {
       this.dates.bytes() +
       this.terms.documentFrequency.data.byteLength +
       this.terms.postings.bytes() +
+      this.pairs.bytes() +
       this.values.bytes()
     );
   }

@@ -45,6 +45,9 @@ export function matchTerm(
 /**
  * A phrase: records holding every term, then checked place by place in their stream; a
  * record's frequency is the weight of each value the phrase is found in, once per place.
+ * Where two common terms of the phrase stand side by side, the pair's postings narrow the
+ * records to check; a phrase that is just such a pair is read from its postings whole, and
+ * only records added since the pairs were built are checked in the stream.
  */
 function matchPhrase(
   store: IndexStore,
@@ -54,14 +57,50 @@ function matchPhrase(
 ) {
   const terms = store.terms;
   const live = store.live;
+  const pairs = store.pairs;
   // -1: a stop word's place (any word); -2: a term no record holds.
   const wanted = phrase.map((t) => (t === null ? -1 : (terms.idOf(t) ?? -2)));
   if (wanted.includes(-2)) return;
+  const held: Array<[number, number]> = [];
+  for (let i = 0; i + 1 < wanted.length; i++) {
+    if (wanted[i] < 0 || wanted[i + 1] < 0) continue;
+    const range = pairs.find(wanted[i], wanted[i + 1]);
+    if (range) held.push(range);
+  }
+  // Ordinals the pairs cover; those from `through` on are checked in the stream.
+  const through = Math.min(pairs.through, store.used);
+  if (wanted.length === 2 && held.length === 1) {
+    const [from, to] = held[0];
+    const { docs, weights } = pairs;
+    for (let i = from; i < to; i++) {
+      const doc = docs[i];
+      const word = doc >>> 5;
+      const bit = 1 << (doc & 31);
+      if ((live[word] & bit) === 0) continue;
+      bits[word] |= bit;
+      if (frequency) frequency[doc] = weights[i];
+    }
+    if (through === store.used) return;
+  }
   let candidates: Uint32Array | null = null;
   for (const id of new Set(wanted.filter((w) => w >= 0))) {
     const own = store.emptyBits();
     terms.postings.markInto(id, own, live);
     candidates = candidates ? bitAnd(candidates, own) : own;
+  }
+  if (candidates && held.length) {
+    if (wanted.length === 2 && held.length === 1) {
+      // The covered ordinals are answered above.
+      clearBelow(candidates, through);
+    } else {
+      for (const [from, to] of held) {
+        const own = store.emptyBits();
+        const docs = pairs.docs;
+        for (let i = from; i < to; i++) own[docs[i] >>> 5] |= 1 << (docs[i] & 31);
+        setFrom(own, through);
+        bitAnd(candidates, own);
+      }
+    }
   }
   const wantedCodes = wanted.map((w) => (w < 0 ? -1 : w + TERM_BASE));
   const docs = bitOrdinals(candidates ?? bits);
@@ -78,6 +117,21 @@ function matchPhrase(
       if (frequency) frequency[doc] = found[d];
     }
   }
+}
+
+/** Clears the ordinals below `from` in a bitset. */
+function clearBelow(bits: Uint32Array, from: number) {
+  const whole = from >>> 5;
+  bits.fill(0, 0, Math.min(whole, bits.length));
+  if (from & 31 && whole < bits.length) bits[whole] &= ~((1 << (from & 31)) - 1);
+}
+
+/** Sets every ordinal from `from` on in a bitset (the bits past the last ordinal included). */
+function setFrom(bits: Uint32Array, from: number) {
+  const whole = from >>> 5;
+  if (whole >= bits.length) return;
+  bits[whole] |= ~((1 << (from & 31)) - 1);
+  bits.fill(0xffffffff, whole + 1);
 }
 
 /** Whether the phrase's later codes follow at `j` (just after its first), within `end`. */
