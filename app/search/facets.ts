@@ -1,5 +1,6 @@
 import { required } from "~/lib/required";
-import { bitOrdinals } from "./bitset";
+import { bitCount, bitOrdinals } from "./bitset";
+import { countPacked, type FacetPacking } from "./facet-packing";
 import { availableFilters, type EnabledSettings, FILTERS, filterIndexOf } from "./filters";
 import { FACET_PAGE_SIZE, type SearchRequest } from "./request";
 import type { FacetGroup, FacetValue } from "./results";
@@ -23,13 +24,24 @@ export function byCountThenValue(
   return b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0);
 }
 
-/** Counts of each facet filter's values (by local ordinal) over a match set. */
-export function countColumns(values: ValueDictionary, bits: Uint32Array, filterIndexes: number[]) {
+/**
+ * Counts of each facet filter's values (by local ordinal) over a match set; columns packed
+ * together (facet-packing.ts) are counted a group at a time.
+ */
+export function countColumns(
+  values: ValueDictionary,
+  bits: Uint32Array,
+  filterIndexes: number[],
+  packing: FacetPacking | null = null,
+) {
   const counts = new Map<number, Int32Array>();
   const matches = bitOrdinals(bits);
+  for (const filterIndex of filterIndexes)
+    counts.set(filterIndex, new Int32Array(values.byFilter[filterIndex].length));
+  if (packing) countPacked(packing, matches, new Set(filterIndexes), counts);
   for (const filterIndex of filterIndexes) {
-    const count = new Int32Array(values.byFilter[filterIndex].length);
-    counts.set(filterIndex, count);
+    if (packing?.packed.has(filterIndex)) continue;
+    const count = required(counts.get(filterIndex), "facet counts");
     const column = required(values.columns.get(filterIndex), "facet column");
     const { start, length } = column;
     const locals = column.values.data;
@@ -93,12 +105,46 @@ export interface FacetSearch {
   settings: EnabledSettings;
   /** The matches. */
   bits: Uint32Array;
-  /** Whether the search has no condition at all (the whole catalogue is counted, and kept). */
-  everything: boolean;
+  /** The live ordinals: the whole catalogue. */
+  live: () => Uint32Array;
   /** The matches of every condition but those of one filter (its OR-able values). */
   without: (filterId: string) => Uint32Array;
   /** The whole catalogue's counts per set of filters, while the records stay the same. */
   catalogueCounts: Map<string, Map<number, Int32Array>>;
+  /** The facet columns packed together, while the records stay the same. */
+  packing: () => FacetPacking;
+}
+
+/**
+ * Counts of the filters' values over a match set. A set holding most of the catalogue is
+ * counted the other way round: the whole catalogue's counts (worked out once while the
+ * records stay the same) less those of the records it leaves out, which are fewer.
+ */
+function countOver(search: FacetSearch, bits: Uint32Array, filterIndexes: number[]) {
+  const { values, catalogueCounts } = search;
+  const packing = search.packing();
+  const live = search.live();
+  const matched = bitCount(bits);
+  const liveCount = bitCount(live);
+  if (2 * matched <= liveCount) return countColumns(values, bits, filterIndexes, packing);
+  const key = filterIndexes.join(",");
+  let all = catalogueCounts.get(key);
+  if (!all) {
+    all = countColumns(values, live, filterIndexes, packing);
+    catalogueCounts.set(key, all);
+  }
+  const counts = new Map<number, Int32Array>();
+  for (const filterIndex of filterIndexes)
+    counts.set(filterIndex, required(all.get(filterIndex), "facet counts").slice());
+  if (matched === liveCount) return counts;
+  const rest = new Uint32Array(bits.length);
+  for (let w = 0; w < bits.length; w++) rest[w] = live[w] & ~bits[w];
+  const left = countColumns(values, rest, filterIndexes, packing);
+  for (const [filterIndex, count] of counts) {
+    const minus = required(left.get(filterIndex), "facet counts");
+    for (let i = 0; i < count.length; i++) count[i] -= minus[i];
+  }
+  return counts;
 }
 
 export function countFacets(search: FacetSearch): FacetGroup[] {
@@ -111,18 +157,10 @@ export function countFacets(search: FacetSearch): FacetGroup[] {
   const together = facets
     .filter((filter) => !separately.includes(filter))
     .map((filter) => filterIndexOf(filter.id));
-  let counts: Map<number, Int32Array>;
-  if (search.everything) {
-    // The whole catalogue: counted once per state of the records.
-    const key = together.join(",");
-    counts = search.catalogueCounts.get(key) ?? countColumns(values, bits, together);
-    search.catalogueCounts.set(key, counts);
-  } else {
-    counts = countColumns(values, bits, together);
-  }
+  const counts = countOver(search, bits, together);
   for (const filter of separately) {
     const at = filterIndexOf(filter.id);
-    const separate = countColumns(values, search.without(filter.id), [at]);
+    const separate = countOver(search, search.without(filter.id), [at]);
     counts.set(at, required(separate.get(at), "facet counts"));
   }
   return facets.flatMap((filter) => {

@@ -5,6 +5,7 @@ import { buildQuery } from "./build-query";
 import { dayNumber, todayUtc } from "./days";
 import { countByYear, type EventYearCounts } from "./events";
 import { countFacets, type FacetSort, facetPage } from "./facets";
+import { type FacetPacking, packFacets } from "./facet-packing";
 import { type EnabledSettings, FILTERS_BY_ID } from "./filters";
 import { Evaluation, NextOrLastDays, ScratchPool } from "./match";
 import { Ordering } from "./ordering";
@@ -57,6 +58,7 @@ export class Searcher {
   private generation = -1;
   private spelling: SpellingDictionary | null = null;
   private catalogueCounts = new Map<string, Map<number, Int32Array>>();
+  private packing: FacetPacking | null = null;
 
   /** `answerCache`: how many answers to keep (0, the default: none). */
   constructor(
@@ -73,6 +75,13 @@ export class Searcher {
     this.generation = this.store.generation;
     this.spelling = null;
     this.catalogueCounts.clear();
+    this.packing = null;
+  }
+
+  /** The facet columns packed together, for the records as they are. */
+  private packedFacets() {
+    this.packing ??= packFacets(this.store.values, this.store.used);
+    return this.packing;
   }
 
   private remembered<T>(key: string, compute: () => T): T {
@@ -128,9 +137,10 @@ export class Searcher {
                   request,
                   settings,
                   bits,
-                  everything: query.clauses.length === 0,
+                  live: () => this.store.liveBits(),
                   without: (tag) => evaluation.combine(query.clauses, clauseBits, tag),
                   catalogueCounts: this.catalogueCounts,
+                  packing: () => this.packedFacets(),
                 })
               : [],
           };
