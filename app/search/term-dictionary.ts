@@ -8,8 +8,11 @@ import { termOf } from "./text";
  * frequency, for relevance) and its postings (ordinals with weighted frequencies).
  */
 export class TermDictionary {
-  /** Left out of the index's snapshot: rebuilt from `text` when a term is next added. */
-  static readonly derivedFields = ["ids"] as const;
+  /**
+   * Left out of the index's snapshot, rebuilt when next needed: the map from `text`, the
+   * prefix order from `byText`.
+   */
+  static readonly derivedFields = ["ids", "sorted"] as const;
   /** Term → id; absent in a store read back from its snapshot until a term is added. */
   private ids: Map<string, number> | undefined = new Map();
   /**
@@ -23,7 +26,11 @@ export class TermDictionary {
   /** Term id → how many live records hold it. */
   readonly documentFrequency = new IntList(1 << 12);
   readonly postings = new Postings(true);
-  /** Terms in sorted order for prefix queries; terms added since are checked one by one. */
+  /**
+   * Terms in sorted order for prefix queries; terms added since are checked one by one. Term
+   * ids never change, so the order outlives a freeze; it is sorted again (a third of a second
+   * at 300,000 terms) only when the terms added since are many.
+   */
   private sorted: { terms: string[]; ids: Int32Array; through: number } | null = null;
   /** Word → term id (-1: a stop word), while indexing: most words repeat. */
   private wordTerms = new Map<string, number>();
@@ -107,11 +114,17 @@ export class TermDictionary {
 
   /** The ids of every term starting with `prefix`. */
   prefixIds(prefix: string) {
-    if (!this.sorted) {
-      const ids = Int32Array.from(this.text.keys());
-      const text = this.text;
-      ids.sort((a, b) => (text[a] < text[b] ? -1 : text[a] > text[b] ? 1 : 0));
-      this.sorted = { terms: Array.from(ids, (id) => text[id]), ids, through: text.length };
+    const text = this.text;
+    const many = Math.max(1_000, text.length / 20);
+    if (!this.sorted && this.byText && text.length - this.byText.through <= many) {
+      // Read back from a snapshot: its order by text is this order.
+      const { ids, through } = this.byText;
+      this.sorted = { terms: Array.from(ids, (id) => text[id]), ids, through };
+    }
+    if (!this.sorted || text.length - this.sorted.through > many) {
+      this.prepareSnapshot();
+      const { ids, through } = this.byText ?? { ids: new Int32Array(0), through: 0 };
+      this.sorted = { terms: Array.from(ids, (id) => text[id]), ids, through };
     }
     const { terms, ids, through } = this.sorted;
     const low = lowerBound(terms.length, (i) => terms[i] < prefix);
@@ -128,6 +141,5 @@ export class TermDictionary {
     this.documentFrequency.trim();
     this.seen.trim();
     this.wordTerms.clear();
-    this.sorted = null;
   }
 }
