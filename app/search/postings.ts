@@ -96,6 +96,14 @@ export class Postings {
     }
   }
 
+  /** Sets the bits of the key's live ordinals added since the last freeze (none of the frozen part). */
+  markAddedInto(key: number, bits: Uint32Array, live: Uint32Array) {
+    const list = this.added.get(key);
+    if (!list) return;
+    for (const doc of list.docs)
+      if (live[doc >>> 5] & (1 << (doc & 31))) bits[doc >>> 5] |= 1 << (doc & 31);
+  }
+
   /** Rewrites all postings of live ordinals into flat arrays (a counting sort by key). */
   freeze(keyCount: number, live: Uint32Array) {
     const isLive = (doc: number) => (live[doc >>> 5] & (1 << (doc & 31))) !== 0;

@@ -82,15 +82,18 @@ function matchPhrase(
     }
     if (through === store.used) return;
   }
+  // Only the records added since the pairs were built are left to check when the pair
+  // answered for the rest; those were all added since the terms' postings were frozen too.
+  const tailOnly = wanted.length === 2 && held.length === 1;
   let candidates: Uint32Array | null = null;
   for (const id of new Set(wanted.filter((w) => w >= 0))) {
     const own = store.emptyBits();
-    terms.postings.markInto(id, own, live);
+    if (tailOnly) terms.postings.markAddedInto(id, own, live);
+    else terms.postings.markInto(id, own, live);
     candidates = candidates ? bitAnd(candidates, own) : own;
   }
   if (candidates && held.length) {
-    if (wanted.length === 2 && held.length === 1) {
-      // The covered ordinals are answered above.
+    if (tailOnly) {
       clearBelow(candidates, through);
     } else {
       for (const [from, to] of held) {
