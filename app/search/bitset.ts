@@ -46,3 +46,27 @@ export function bitOrdinals(bits: Uint32Array) {
   }
   return out;
 }
+
+/** A buffer lent to one caller at a time for bitOrdinalsView (searches run one at a time). */
+let ordinalScratch = new Int32Array(1 << 12);
+
+/**
+ * The ordinals of set bits, ascending, as a view of a shared buffer: valid only until the
+ * next call, for a caller that reads them at once (facet counting) without keeping them.
+ */
+export function bitOrdinalsView(bits: Uint32Array) {
+  const count = bitCount(bits);
+  if (ordinalScratch.length < count)
+    ordinalScratch = new Int32Array(Math.max(count, ordinalScratch.length * 2));
+  const out = ordinalScratch;
+  let at = 0;
+  for (let w = 0; w < bits.length; w++) {
+    let x = bits[w];
+    while (x !== 0) {
+      const low = x & -x;
+      out[at++] = (w << 5) + 31 - Math.clz32(low);
+      x ^= low;
+    }
+  }
+  return out.subarray(0, count);
+}

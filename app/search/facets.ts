@@ -1,5 +1,5 @@
 import { required } from "~/lib/required";
-import { bitCount, bitOrdinals } from "./bitset";
+import { bitCount, bitOrdinalsView } from "./bitset";
 import { countPacked, type FacetPacking } from "./facet-packing";
 import { availableFilters, type EnabledSettings, FILTERS, filterIndexOf } from "./filters";
 import { FACET_PAGE_SIZE, type SearchRequest } from "./request";
@@ -35,7 +35,7 @@ export function countColumns(
   packing: FacetPacking | null = null,
 ) {
   const counts = new Map<number, Int32Array>();
-  const matches = bitOrdinals(bits);
+  const matches = bitOrdinalsView(bits);
   for (const filterIndex of filterIndexes)
     counts.set(filterIndex, new Int32Array(values.byFilter[filterIndex].length));
   if (packing) countPacked(packing, matches, new Set(filterIndexes), counts);
