@@ -1,12 +1,13 @@
 import type { ValueDictionary } from "./value-dictionary";
 
 /**
- * Facet columns counted together. Most facet filters hold at most one value per record, and
- * few values (a status, a yes or no, a therapeutic area). Such columns are packed into groups:
- * per ordinal one code that holds every column of the group, so that counting a match set is
- * one increment per group and record instead of one per column, and each column's counts are
- * then read off the group's joint counts. Derived from the columns whenever the records change
- * (a new value changes a column's size), as the date tables are.
+ * Facet columns counted together (docs/decisions/038-facets-counted-in-groups.md). Most facet
+ * filters hold at most one value per record, and few values (a status, a yes or no, a
+ * therapeutic area). Such columns are packed into groups: per ordinal one code that holds
+ * every column of the group, so that counting a match set is one increment per group and
+ * record instead of one per column, and each column's counts are then read off the group's
+ * joint counts. Derived from the columns whenever the records change (a new value changes a
+ * column's size), as the date tables are.
  */
 
 /** A group's joint counts have at most this many slots (32 KB of counts: they stay in cache). */
