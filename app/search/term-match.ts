@@ -1,5 +1,6 @@
 import { bitAnd, bitCount, bitOrdinals } from "./bitset";
 import type { QueryTerm } from "./compiled-phrase";
+import { OVERFLOW } from "./pair-postings";
 import type { IndexStore } from "./store";
 import { ESCAPE, escaped, MARKER_WEIGHT, STOP, TERM_BASE } from "./term-stream";
 
@@ -72,13 +73,25 @@ function matchPhrase(
   if (wanted.length === 2 && held.length === 1) {
     const [from, to] = held[0];
     const { docs, weights } = pairs;
+    const recount: number[] = [];
     for (let i = from; i < to; i++) {
       const doc = docs[i];
       const word = doc >>> 5;
       const bit = 1 << (doc & 31);
       if ((live[word] & bit) === 0) continue;
       bits[word] |= bit;
-      if (frequency) frequency[doc] = weights[i];
+      if (!frequency) continue;
+      if (weights[i] === OVERFLOW) recount.push(doc);
+      else frequency[doc] = weights[i];
+    }
+    if (frequency && recount.length) {
+      const wantedCodes = wanted.map((w) => w + TERM_BASE);
+      const docsToCount = Int32Array.from(recount);
+      const found =
+        wantedCodes[0] < ESCAPE
+          ? phraseByIndexOf(store, wantedCodes, docsToCount)
+          : phraseByScan(store, wantedCodes, docsToCount);
+      for (let d = 0; d < docsToCount.length; d++) frequency[docsToCount[d]] = found[d];
     }
     if (through === store.used) return;
   }
