@@ -15,6 +15,13 @@ import { topK } from "./top-k";
 
 type OrderKey = "titleAsc" | "titleDesc" | "updatedAsc" | "updatedDesc";
 
+/** From this many matches wanted, relevance order is found by a radix sort, not comparisons. */
+const WHOLE_ORDER_FROM = 1_000;
+/** The radix sort's digits: 11 bits, six passes over a 64-bit score. */
+const RADIX_BITS = 11;
+const RADIX = 1 << RADIX_BITS;
+const RADIX_MASK = RADIX - 1;
+
 export class Ordering {
   private orders = new Map<OrderKey, Int32Array>();
   private generation = -1;
@@ -78,6 +85,10 @@ export class Ordering {
     const matches = bitOrdinals(bits);
     const scores = this.scores(matches, query, evaluation);
     const sign = request.sortOrder === "asc" ? -1 : 1;
+    if (limit >= WHOLE_ORDER_FROM && matches.length >= WHOLE_ORDER_FROM) {
+      const ordered = this.byScoreInTieOrder(bits, matches.length, scores, sign, limit);
+      if (ordered) return ordered;
+    }
     const { lastUpdatedOf: days, recordIdOf: ids } = this.store;
     // Positive when a ranks before b.
     const before = (a: number, b: number) => {
@@ -86,6 +97,73 @@ export class Ordering {
       return ids[b] - ids[a];
     };
     return topK(matches, limit, before);
+  }
+
+  /**
+   * Many matches by relevance without a comparison sort: the matches are read in the order
+   * ties are broken by (most recently updated first, then the lower record id: the kept
+   * "last updated, newest first" order), and then sorted by score with a stable radix sort
+   * of the scores' bits. A non-negative double's bits, read as an unsigned number, order as
+   * the double does, and a stable sort keeps the tie order within a score, so the order is
+   * the comparison sort's, exactly. Null when a score is not a non-negative number.
+   */
+  private byScoreInTieOrder(
+    bits: Uint32Array,
+    count: number,
+    scores: Float64Array,
+    sign: number,
+    limit: number,
+  ): number[] | null {
+    const order = this.order("updatedDesc");
+    const docs = new Int32Array(count);
+    const own = new Float64Array(count);
+    let k = 0;
+    for (let i = 0; i < order.length && k < count; i++) {
+      const doc = order[i];
+      if (bits[doc >>> 5] & (1 << (doc & 31))) {
+        const score = scores[doc] + 0; // -0 becomes 0
+        if (!(score >= 0)) return null;
+        docs[k] = doc;
+        own[k++] = score;
+      }
+    }
+    // Little-endian halves of each score: low word at 2i, high word at 2i + 1. Highest score
+    // first inverts every bit, which reverses the order of the unsigned numbers.
+    const words = new Uint32Array(own.buffer);
+    const low = new Uint32Array(count);
+    const high = new Uint32Array(count);
+    for (let i = 0; i < count; i++) {
+      low[i] = sign > 0 ? ~words[2 * i] >>> 0 : words[2 * i];
+      high[i] = sign > 0 ? ~words[2 * i + 1] >>> 0 : words[2 * i + 1];
+    }
+    let from = new Int32Array(count);
+    for (let i = 0; i < count; i++) from[i] = i;
+    let to = new Int32Array(count);
+    const digits = new Uint16Array(count);
+    const counts = new Int32Array(RADIX + 1);
+    for (let offset = 0; offset < 64; offset += RADIX_BITS) {
+      // The 11 bits from `offset` of every score, in entry order.
+      if (offset + RADIX_BITS <= 32)
+        for (let i = 0; i < count; i++) digits[i] = (low[i] >>> offset) & RADIX_MASK;
+      else if (offset >= 32)
+        for (let i = 0; i < count; i++) digits[i] = (high[i] >>> (offset - 32)) & RADIX_MASK;
+      else
+        for (let i = 0; i < count; i++)
+          digits[i] = ((low[i] >>> offset) | (high[i] << (32 - offset))) & RADIX_MASK;
+      counts.fill(0);
+      for (let i = 0; i < count; i++) counts[digits[i] + 1]++;
+      // A digit every score shares leaves the order as it is.
+      if (counts.includes(count)) continue;
+      for (let d = 0; d < RADIX; d++) counts[d + 1] += counts[d];
+      for (let i = 0; i < count; i++) {
+        const entry = from[i];
+        to[counts[digits[entry]]++] = entry;
+      }
+      [from, to] = [to, from];
+    }
+    const out: number[] = new Array(Math.min(limit, count));
+    for (let i = 0; i < out.length; i++) out[i] = docs[from[i]];
+    return out;
   }
 
   /** BM25 of each match: each scored term in the order typed, as the reference adds them. */

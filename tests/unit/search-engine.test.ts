@@ -228,3 +228,36 @@ describe("phrases among more words than 16-bit codes hold", () => {
     }
   });
 });
+
+describe("relevance order of many matches", () => {
+  // From a thousand matches on, the order is found by a counting sort over distinct scores
+  // instead of comparisons; it must be the reference's order, ties included.
+  it("is the reference's, highest and lowest first, ties by last update then record id", () => {
+    const all = Array.from(
+      { length: 1_600 },
+      (_, i) => recordSchema.parse(generateRecord(i, { catalogueSize: 1_600 })) as HssRecord,
+    );
+    const records = all.map((doc, i) => ({ recordId: i + 1, hssId: doc.hssId, doc }));
+    const index = new SearchIndex();
+    index.upsert(records, { bulk: true });
+    index.freeze();
+    const idOf = new Map(records.map((r) => [r.hssId, r.recordId]));
+    let longest = 0;
+    for (const searchPhrase of ["cancer OR lymphoma", "phase OR trial", '"phase iii" OR inhib*']) {
+      for (const sortOrder of ["desc", "asc"] as const) {
+        const request = { ...DEFAULT_SEARCH, searchPhrase, sortOrder };
+        const expected = referenceMatchingIds(records, request, settings, { today: AS_OF }).map(
+          (hssId) => idOf.get(hssId),
+        );
+        const actual = index.matchingIds(request, settings, Infinity, { today: AS_OF });
+        expect(actual, `${searchPhrase} ${sortOrder}`).toEqual(expected);
+        // A limit keeps the order's beginning.
+        expect(index.matchingIds(request, settings, 1_200, { today: AS_OF })).toEqual(
+          expected.slice(0, 1_200),
+        );
+        longest = Math.max(longest, actual.length);
+      }
+    }
+    expect(longest).toBeGreaterThan(1_000);
+  });
+});
