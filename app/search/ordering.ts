@@ -4,7 +4,7 @@ import type { Evaluation } from "./match";
 import type { SearchQuery } from "./query";
 import type { SearchRequest } from "./request";
 import type { IndexStore } from "./store";
-import { bm25Idf, bm25Weight } from "./text";
+import { bm25Idf, bm25LengthNorm, bm25WeightNormed } from "./text";
 import { topK } from "./top-k";
 
 /**
@@ -27,6 +27,7 @@ export class Ordering {
   private generation = -1;
   /** Scores per ordinal, reused by every ranked answer (searches are synchronous). */
   private scoreScratch = new Float64Array(0);
+  private norms: { generation: number; values: Float64Array } | null = null;
 
   constructor(private store: IndexStore) {}
 
@@ -172,9 +173,8 @@ export class Ordering {
     if (this.scoreScratch.length < store.used) this.scoreScratch = new Float64Array(store.capacity);
     const scores = this.scoreScratch;
     const n = store.liveCount;
-    const average = store.totalLength / n;
     for (let i = 0; i < matches.length; i++) scores[matches[i]] = 0;
-    const lengths = store.lengthOf;
+    const norms = this.lengthNorms();
     for (const term of query.scored) {
       const match = evaluation.term(term);
       const frequencies = required(match.frequency, "term frequencies");
@@ -182,9 +182,24 @@ export class Ordering {
       for (let i = 0; i < matches.length; i++) {
         const doc = matches[i];
         const frequency = frequencies[doc];
-        if (frequency > 0) scores[doc] += bm25Weight(idf, frequency, lengths[doc], average);
+        if (frequency > 0) scores[doc] += bm25WeightNormed(idf, frequency, norms[doc]);
       }
     }
     return scores;
+  }
+
+  /**
+   * Each ordinal's BM25 length norm for the records as they are (the mean length changes
+   * with every change): worked out once, not once per match and term.
+   */
+  private lengthNorms() {
+    const store = this.store;
+    if (this.norms?.generation === store.generation) return this.norms.values;
+    const average = store.totalLength / store.liveCount;
+    const values = new Float64Array(store.used);
+    for (let doc = 0; doc < store.used; doc++)
+      values[doc] = bm25LengthNorm(store.lengthOf[doc], average);
+    this.norms = { generation: store.generation, values };
+    return values;
   }
 }

@@ -83,7 +83,15 @@ export function bm25Idf(df: number, n: number) {
 }
 
 export function bm25Weight(idf: number, tf: number, length: number, avgLength: number) {
-  return (
-    (idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1 * (1 - BM25_B + (BM25_B * length) / avgLength))
-  );
+  return bm25WeightNormed(idf, tf, bm25LengthNorm(length, avgLength));
+}
+
+/** The part of bm25Weight() that depends on the record's length alone (the same double). */
+export function bm25LengthNorm(length: number, avgLength: number) {
+  return BM25_K1 * (1 - BM25_B + (BM25_B * length) / avgLength);
+}
+
+/** bm25Weight() from the record's length norm, for an index that keeps the norms. */
+export function bm25WeightNormed(idf: number, tf: number, norm: number) {
+  return (idf * (tf * (BM25_K1 + 1))) / (tf + norm);
 }
