@@ -1,3 +1,5 @@
+import { bitCount } from "./bitset";
+
 /**
  * The product's rule for a record's EU regulatory events as the search page shows them: its
  * "next or last EU event" is the soonest event on or after today, or, when none is ahead, the
@@ -57,6 +59,30 @@ export function countByYear(dayOf: ArrayLike<number>, bits: Uint32Array): EventY
   for (let year = low; year <= high; year++)
     if (byYear[year] > 0) years.push({ year, count: byYear[year] });
   return { years, none };
+}
+
+/**
+ * countByYear() over `bits`, a subset of `live`, given the counts over all of `live`: for a
+ * set holding most of the catalogue, the catalogue's counts less those of the rest.
+ */
+export function countByYearWithin(
+  dayOf: ArrayLike<number>,
+  bits: Uint32Array,
+  live: Uint32Array,
+  catalogue: () => EventYearCounts,
+): EventYearCounts {
+  if (2 * bitCount(bits) <= bitCount(live)) return countByYear(dayOf, bits);
+  const rest = new Uint32Array(bits.length);
+  for (let w = 0; w < bits.length; w++) rest[w] = live[w] & ~bits[w];
+  const left = countByYear(dayOf, rest);
+  const all = catalogue();
+  const minus = new Map(left.years.map(({ year, count }) => [year, count]));
+  return {
+    years: all.years
+      .map(({ year, count }) => ({ year, count: count - (minus.get(year) ?? 0) }))
+      .filter(({ count }) => count > 0),
+    none: all.none - left.none,
+  };
 }
 
 /** The date filter of the EU regulatory events: the one the next-or-last rule reads. */

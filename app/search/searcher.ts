@@ -3,7 +3,7 @@ import { AnswerCache, answerKey } from "./answer-cache";
 import { bitCount } from "./bitset";
 import { buildQuery } from "./build-query";
 import { dayNumber, todayUtc } from "./days";
-import { countByYear, type EventYearCounts } from "./events";
+import { countByYear, countByYearWithin, type EventYearCounts } from "./events";
 import { countFacets, type FacetSort, facetPage } from "./facets";
 import { type FacetPacking, packFacets } from "./facet-packing";
 import { type EnabledSettings, FILTERS_BY_ID } from "./filters";
@@ -59,6 +59,8 @@ export class Searcher {
   private spelling: SpellingDictionary | null = null;
   private catalogueCounts = new Map<string, Map<number, Int32Array>>();
   private packing: FacetPacking | null = null;
+  /** The whole catalogue's next-or-last event years, per day asked on. */
+  private catalogueYears = new Map<string, EventYearCounts>();
 
   /** `answerCache`: how many answers to keep (0, the default: none). */
   constructor(
@@ -76,6 +78,7 @@ export class Searcher {
     this.spelling = null;
     this.catalogueCounts.clear();
     this.packing = null;
+    this.catalogueYears.clear();
   }
 
   /** The facet columns packed together, for the records as they are. */
@@ -152,7 +155,16 @@ export class Searcher {
               ? evaluation.combine(query.clauses, clauseBits, NEXT_OR_LAST_TAG)
               : bits;
             const days = this.nextOrLast.on(this.store, dayNumber(today));
-            answer.eventYears = countByYear(days, counted);
+            const live = this.store.liveBits();
+            answer.eventYears = countByYearWithin(days, counted, live, () => {
+              const key = `years:${today}`;
+              let all = this.catalogueYears.get(key);
+              if (!all) {
+                all = countByYear(days, live);
+                this.catalogueYears.set(key, all);
+              }
+              return all;
+            });
           }
           return answer;
         }),
