@@ -32,9 +32,8 @@ export function bitCount(bits: Uint32Array) {
   return total;
 }
 
-/** The ordinals of set bits, ascending. */
-export function bitOrdinals(bits: Uint32Array) {
-  const out = new Int32Array(bitCount(bits));
+/** Writes the ordinals of set bits, ascending, into `out` from slot 0. */
+function writeOrdinals(bits: Uint32Array, out: Int32Array) {
   let at = 0;
   for (let w = 0; w < bits.length; w++) {
     let x = bits[w];
@@ -44,6 +43,12 @@ export function bitOrdinals(bits: Uint32Array) {
       x ^= low;
     }
   }
+}
+
+/** The ordinals of set bits, ascending. */
+export function bitOrdinals(bits: Uint32Array) {
+  const out = new Int32Array(bitCount(bits));
+  writeOrdinals(bits, out);
   return out;
 }
 
@@ -58,15 +63,6 @@ export function bitOrdinalsView(bits: Uint32Array) {
   const count = bitCount(bits);
   if (ordinalScratch.length < count)
     ordinalScratch = new Int32Array(Math.max(count, ordinalScratch.length * 2));
-  const out = ordinalScratch;
-  let at = 0;
-  for (let w = 0; w < bits.length; w++) {
-    let x = bits[w];
-    while (x !== 0) {
-      const low = x & -x;
-      out[at++] = (w << 5) + 31 - Math.clz32(low);
-      x ^= low;
-    }
-  }
-  return out.subarray(0, count);
+  writeOrdinals(bits, ordinalScratch);
+  return ordinalScratch.subarray(0, count);
 }
