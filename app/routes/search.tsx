@@ -9,12 +9,13 @@ import { requireUser } from "~/auth/auth.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { loadSearch, searchAction } from "~/pages/search-route.server";
 import { pageOf } from "~/search/request";
-import { MAX_PHRASE_LENGTH } from "~/search/phrase";
+import { MAX_PHRASE_LENGTH, quotedPhrase } from "~/search/phrase";
 
 export const handle: RouteHandle<Awaited<ReturnType<typeof loadSearch>> | undefined> = {
   title: (data) => {
     if (!data?.result) return "Search";
-    const phrase = data.request.searchPhrase === "*" ? "" : ` “${data.request.searchPhrase}”`;
+    const phrase =
+      data.request.searchPhrase === "*" ? "" : ` ${quotedPhrase(data.request.searchPhrase)}`;
     return `Search${phrase}: ${resultCountText(data.result.total)}, page ${pageOf(data.request)}`;
   },
 };

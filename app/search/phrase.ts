@@ -24,6 +24,17 @@ const TOKEN = /(-?)"([^"]*)"?|(\S+)/g;
 // What a prefix may contain: letters and digits only (it becomes a tsquery lexeme).
 const PREFIX_WORD = /^[\p{L}\p{N}]+$/u;
 
+/**
+ * The phrase as the results line and the page title quote it, in curly quotes. A phrase that
+ * is one quoted phrase whole is not quoted twice: “phase iii”, not “"phase iii"”. Quotes
+ * inside a longer phrase stay, as they say which words were searched for together.
+ */
+export function quotedPhrase(phrase: string) {
+  const trimmed = phrase.trim();
+  const whole = /^"([^"]+)"$/.exec(trimmed);
+  return `“${whole ? whole[1].trim() : trimmed}”`;
+}
+
 export function isMatchAll(phrase: string) {
   const trimmed = phrase.trim();
   return trimmed === "" || trimmed === "*";

@@ -280,12 +280,20 @@ test.describe("search", () => {
       .locator("[data-example]")
       .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
     expect(hrefs.length).toBeGreaterThanOrEqual(9);
+    let quotedOnce = 0;
     for (const [index, link] of hrefs.entries()) {
       const href = required(link, `an href on search tip example ${index + 1}`);
       await page.goto(href);
       if (href.includes("micesertb"))
         await expect(page.getByRole("link", { name: "micesertib" })).toBeVisible();
       else expect(await resultCount(page), href).toBeGreaterThan(0);
+      // A phrase that is one quoted phrase whole is quoted once in the results line.
+      const whole = /^"([^"]+)"$/.exec(new URL(href, "http://x").searchParams.get("q") ?? "");
+      if (whole) {
+        await expect(page.locator(".result-count")).toContainText(`for “${whole[1]}”`);
+        quotedOnce++;
+      }
     }
+    expect(quotedOnce, "search tips with a quoted phrase").toBeGreaterThan(0);
   });
 });

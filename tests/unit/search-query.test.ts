@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildQuery } from "~/search/build-query";
+import { quotedPhrase } from "~/search/phrase";
 import { NEXT_OR_LAST_TAG } from "~/search/query";
 import { DEFAULT_SEARCH, type SearchRequest } from "~/search/request";
 
@@ -179,5 +180,16 @@ describe("the query a search request stands for", () => {
         },
       },
     ]);
+  });
+});
+
+describe("the phrase as the results line quotes it", () => {
+  it("puts it in curly quotes once, keeping quotes that group words inside a longer phrase", () => {
+    expect(quotedPhrase("cancer")).toBe("“cancer”");
+    expect(quotedPhrase(' "phase iii" ')).toBe("“phase iii”");
+    expect(quotedPhrase('"phase iii" cancer')).toBe('“"phase iii" cancer”');
+    expect(quotedPhrase('"phase iii" OR "phase ii"')).toBe('“"phase iii" OR "phase ii"”');
+    expect(quotedPhrase('-"phase iii"')).toBe('“-"phase iii"”');
+    expect(quotedPhrase('""')).toBe('“""”');
   });
 });

@@ -11,6 +11,7 @@ import { SearchCharts, type SearchChartsData } from "~/components/charts/SearchC
 import { type Facet, FacetPanel, SelectedFilters } from "./FacetPanel";
 import { type Hit, type ResultsView, resultCountText, SearchResults } from "./SearchResults";
 import { type Selection, SelectionBar } from "./Selection";
+import { quotedPhrase } from "~/search/phrase";
 
 export interface SearchPageData {
   request: SearchRequest;
@@ -88,7 +89,7 @@ export function ResultsArea({
         <div className="results-bar">
           <p role="status" className="result-count">
             <strong>{resultCountText(result.total)}</strong>
-            {phrase ? ` for “${phrase}”` : null}
+            {phrase ? ` for ${quotedPhrase(phrase)}` : null}
           </p>
           {isDefaultSearch(request) ? null : (
             <Link
