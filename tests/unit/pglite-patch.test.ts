@@ -5,9 +5,12 @@ import { PGlite } from "@electric-sql/pglite";
 import { afterAll, describe, expect, it } from "vitest";
 
 /**
- * PGlite is patched (patches/, docs/decisions/036-import-in-two-threads.md): the length in
- * UTF-8 of every string it sends is counted by Node.js, not a character at a time. A wrong
- * count would cut or pad what the database receives, so text of every width goes through.
+ * PGlite is patched (patches/; docs/decisions/036-import-in-two-threads.md and
+ * 040-pglite-answers-read-without-copies.md): the length in UTF-8 of every string it sends is
+ * counted by Node.js, not a character at a time; a string it receives is decoded from a view of
+ * the answer, not a copy; a query's own type parsers are laid over the client's, not merged
+ * into a new object. A wrong count or offset would cut, pad or shift text, so text of every
+ * width goes through and back; a wrong layering would parse a column with the wrong parser.
  */
 const db = await PGlite.create();
 afterAll(() => db.close());
@@ -21,6 +24,32 @@ describe("PGlite's protocol writer (patched)", () => {
         readFileSync(path.join(dist, name), "utf8").includes("nodeByteLength"),
     );
     expect(patched).toHaveLength(1);
+    const source = readFileSync(path.join(dist, patched[0]), "utf8");
+    expect(source).toContain("Object.assign(Object.create(t),n.parsers)");
+    expect(source).toContain("string(t){let n=new Uint8Array(r(this,x).buffer,r(this,w),t)");
+  });
+
+  it("parses with a query's own parser where it has one, with the client's elsewhere", async () => {
+    const sql =
+      "SELECT now() AS at, 7::int AS n, ARRAY[1, 2]::int[] AS ns, '{\"a\": 1}'::jsonb AS j, true AS b, 'x' AS s";
+    const own = await db.query<Record<string, unknown>>(sql, [], {
+      parsers: { 1184: (value: string) => `at ${value}` },
+    });
+    expect(own.rows[0]).toMatchObject({ n: 7, ns: [1, 2], j: { a: 1 }, b: true, s: "x" });
+    expect(own.rows[0].at).toMatch(/^at \d{4}-/);
+    // The next query without it is parsed by the client's parsers alone.
+    const plain = await db.query<Record<string, unknown>>(sql);
+    expect(plain.rows[0].at).toBeInstanceOf(Date);
+    expect(plain.rows[0]).toMatchObject({ n: 7, ns: [1, 2], j: { a: 1 }, b: true, s: "x" });
+  });
+
+  it("reads back several strings of one row, each whole, nulls as null", async () => {
+    const texts = ["café", "🧬💊", "", "日本語", "plain"];
+    const { rows } = await db.query<Record<string, string | null>>(
+      "SELECT $1::text AS a, $2::text AS b, $3::text AS c, NULL::text AS d, $4::text AS e, $5::text AS f",
+      texts,
+    );
+    expect(rows[0]).toEqual({ a: "café", b: "🧬💊", c: "", d: null, e: "日本語", f: "plain" });
   });
 
   it.each([
