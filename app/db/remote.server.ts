@@ -1,5 +1,6 @@
 import type { MessagePort } from "node:worker_threads";
 import type { PGlite, QueryOptions, Results, Transaction } from "@electric-sql/pglite";
+import { type PreparedStatements, preparedStatementsOf } from "./prepared.server";
 
 /**
  * The embedded database across threads. PGlite runs in one thread; the app threads (see
@@ -61,8 +62,34 @@ function parseJsonColumns(result: Results<unknown> & { json?: (string | number)[
   return result;
 }
 
+/**
+ * A statement outside a transaction, through a prepared statement once its text has been seen
+ * before (see prepared.server.ts). One the database has lost is run as a plain statement.
+ */
+async function queryPrepared(
+  pglite: PGlite,
+  statements: PreparedStatements,
+  sql: string,
+  params: unknown[] | undefined,
+  options: QueryOptions,
+) {
+  const entry = statements.claim(sql);
+  if (!entry) return pglite.query(sql, params, options);
+  try {
+    // `statement` is read by PGlite as patched (patches/).
+    return await pglite.query(sql, params, { ...options, statement: entry } as QueryOptions);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "26000") throw error;
+    statements.forget(sql, entry);
+    return await pglite.query(sql, params, options);
+  } finally {
+    statements.done(entry);
+  }
+}
+
 /** Answers one app thread's statements and transactions on `port` with the open database. */
 export function serveDatabase(pglite: PGlite, port: MessagePort) {
+  const prepared = preparedStatementsOf(pglite);
   // The statements of each open transaction, in order, and the end that closes it.
   const transactions = new Map<number, (message: Message) => void>();
   let nextTx = 1;
@@ -85,7 +112,10 @@ export function serveDatabase(pglite: PGlite, port: MessagePort) {
       [...message.keepText, ...JSON_TYPES].map((type) => [type, (text: string) => text]),
     );
     const options: QueryOptions = { rowMode: message.rowMode, parsers };
-    const result = await on.query(message.sql, message.params, options);
+    const result =
+      on === pglite
+        ? await queryPrepared(pglite, prepared, message.sql, message.params, options)
+        : await on.query(message.sql, message.params, options);
     const json = result.fields.flatMap((field, index) =>
       JSON_TYPES.includes(field.dataTypeID) && !message.keepText.includes(field.dataTypeID)
         ? [message.rowMode === "array" ? index : field.name]

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, it } from "vitest";
  * 040-pglite-answers-read-without-copies.md): the length in UTF-8 of every string it sends is
  * counted by Node.js, not a character at a time; a string it receives is decoded from a view of
  * the answer, not a copy; a query's own type parsers are laid over the client's, not merged
- * into a new object. A wrong count or offset would cut, pad or shift text, so text of every
+ * into a new object; a query may name its statement, which is then prepared once and bound to
+ * after (docs/decisions/041-prepared-statements.md). A wrong count or offset would cut, pad or shift text, so text of every
  * width goes through and back; a wrong layering would parse a column with the wrong parser.
  */
 const db = await PGlite.create();
@@ -27,6 +28,13 @@ describe("PGlite's protocol writer (patched)", () => {
     const source = readFileSync(path.join(dist, patched[0]), "utf8");
     expect(source).toContain("Object.assign(Object.create(t),n.parsers)");
     expect(source).toContain("string(t){let n=new Uint8Array(r(this,x).buffer,r(this,w),t)");
+    // And the query runner that takes a statement's name (remote-database.test.ts uses it).
+    const runner = readdirSync(dist).filter(
+      (name) =>
+        name.endsWith(".js") &&
+        readFileSync(path.join(dist, name), "utf8").includes("let N=r?.statement,n=[],y=N?.types;"),
+    );
+    expect(runner).toHaveLength(1);
   });
 
   it("parses with a query's own parser where it has one, with the client's elsewhere", async () => {

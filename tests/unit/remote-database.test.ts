@@ -105,3 +105,81 @@ describe("the embedded database through a port", () => {
     expect(await count()).toBe(3);
   });
 });
+
+describe("statements kept prepared by the database's side", () => {
+  const prepared = async () =>
+    (
+      await pglite.query<{ name: string; statement: string }>(
+        "SELECT name, statement FROM pg_prepared_statements",
+      )
+    ).rows;
+  const named = async (text: string) =>
+    (await prepared()).filter((row) => row.statement === text).map((row) => row.name);
+  const bodyOf = async (id: number) => {
+    const { rows } = await client.query<{ body: string | null }>(
+      "SELECT body FROM notes WHERE id = $1",
+      [id],
+    );
+    return rows.map((row) => row.body);
+  };
+
+  it("prepares a text the second time it comes, and answers every time with its own values", async () => {
+    await db.execute(sql`INSERT INTO notes (id, body) VALUES (30, 'thirty'), (31, 'thirty-one')`);
+    const text = "SELECT body FROM notes WHERE id = $1";
+    expect(await bodyOf(30)).toEqual(["thirty"]);
+    expect(await named(text)).toEqual([]);
+    expect(await bodyOf(31)).toEqual(["thirty-one"]);
+    const names = await named(text);
+    expect(names).toHaveLength(1);
+    // Later uses bind to it: the same one statement, each with its own values.
+    expect(await bodyOf(30)).toEqual(["thirty"]);
+    expect(await bodyOf(99)).toEqual([]);
+    expect(await bodyOf(31)).toEqual(["thirty-one"]);
+    expect(await named(text)).toEqual(names);
+  });
+
+  it("answers from a plain statement when the database has let its prepared one go", async () => {
+    const text = "SELECT body FROM notes WHERE id = $1";
+    expect(await named(text)).toHaveLength(1);
+    await pglite.exec("DEALLOCATE ALL");
+    expect(await bodyOf(30)).toEqual(["thirty"]);
+    // Its text is prepared afresh, under a new name, after it comes twice more.
+    expect(await bodyOf(31)).toEqual(["thirty-one"]);
+    expect(await bodyOf(30)).toEqual(["thirty"]);
+    expect(await named(text)).toHaveLength(1);
+  });
+
+  it("keeps at most 256, letting the least recently used go, and each still answers", async () => {
+    const texts = Array.from({ length: 300 }, (_, i) => `SELECT ${i} + $1::int AS n`);
+    for (const text of texts) {
+      for (const round of [1, 2]) {
+        const { rows } = await client.query<{ n: number }>(text, [round]);
+        expect(rows[0].n).toBe(Number(/SELECT (\d+)/.exec(text)?.[1]) + round);
+      }
+    }
+    // Let go in the background: give the last DEALLOCATE its turn.
+    await pglite.query("SELECT 1");
+    const kept = new Set((await prepared()).map((row) => row.statement));
+    expect(kept.size).toBeLessThanOrEqual(256);
+    expect(kept.has(texts[299])).toBe(true);
+    expect(kept.has(texts[0])).toBe(false);
+    const { rows } = await client.query<{ n: number }>(texts[0], [5]);
+    expect(rows[0].n).toBe(5);
+  });
+
+  it("prepares nothing inside a transaction, and a failing text never", async () => {
+    const text = "SELECT count(*)::int AS n FROM notes WHERE id > $1";
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await tx.execute(sql.raw(text.replace("$1", "0")));
+    });
+    await client.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await tx.query(text, [0]);
+    });
+    expect(await named(text)).toEqual([]);
+    const broken = "SELECT nothing_here FROM notes WHERE id = $1";
+    for (let i = 0; i < 3; i++) {
+      await expect(client.query(broken, [1])).rejects.toThrow(/nothing_here/);
+    }
+    expect(await named(broken)).toEqual([]);
+  });
+});
