@@ -6,6 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestContext } from "~/lib/request-context.server";
+import { bodyBatches } from "./body-batches";
 import type { FromThread, ThreadData, ToThread } from "./threads";
 
 const data = workerData as ThreadData;
@@ -65,22 +66,36 @@ async function answer(message: Extract<ToThread, { type: "request" }>) {
         clientAddress: context.clientAddress,
       }),
     );
-    send({
+    const head: Extract<FromThread, { type: "head" }> = {
       type: "head",
       id,
       status: response.status,
       statusText: response.statusText,
       headers: [...response.headers.entries()],
-    });
-    if (response.body) {
-      // Node's web streams are async iterable; the DOM types this project uses don't say so.
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+    };
+    const end = () => ({ userId: requestContext.userId });
+    // An event stream's headers go at once: its first event may be a long time coming.
+    let headSent = /text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");
+    if (headSent) send(head);
+    // The head goes with the body's first batch, and the end with its last: a page rendered in
+    // one go is one message, and one write to the socket.
+    const part = (bytes: Uint8Array | undefined, done: boolean) => {
+      const body = { chunk: bytes, end: done ? end() : undefined };
+      const transfer = bytes ? [bytes.buffer as ArrayBuffer] : [];
+      if (headSent) send({ type: "chunk", id, ...body }, transfer);
+      else send({ ...head, ...body }, transfer);
+      headSent = true;
+    };
+    if (!response.body) part(undefined, true);
+    else {
+      let done = false;
+      for await (const batch of bodyBatches(response.body)) {
         if (controller.signal.aborted) break;
-        const copy = new Uint8Array(chunk);
-        send({ type: "chunk", id, chunk: copy }, [copy.buffer]);
+        part(batch.bytes, batch.done);
+        done = batch.done;
       }
+      if (!done) part(undefined, true);
     }
-    send({ type: "end", id, userId: requestContext.userId });
   } catch (error) {
     send({ type: "failed", id, message: error instanceof Error ? error.message : String(error) });
   } finally {

@@ -49,11 +49,23 @@ export type ToThread =
 export type FromThread =
   | { type: "ready" }
   | { type: "warm" }
-  | { type: "head"; id: number; status: number; statusText: string; headers: [string, string][] }
-  | { type: "chunk"; id: number; chunk: Uint8Array }
-  | { type: "end"; id: number; userId?: number }
+  /** The answer's status and headers, with the first part of its body (and its end, if whole). */
+  | ({
+      type: "head";
+      id: number;
+      status: number;
+      statusText: string;
+      headers: [string, string][];
+    } & BodyPart)
+  | ({ type: "chunk"; id: number } & BodyPart)
   | { type: "failed"; id: number; message: string }
   | { type: "stopped"; steps: { name: string; error?: string }[] };
+
+/** Some of an answer's body, and whether the answer ends with it (and whose it was). */
+interface BodyPart {
+  chunk?: Uint8Array;
+  end?: { userId?: number };
+}
 
 interface InFlight {
   res: Response;
@@ -121,6 +133,18 @@ export async function startThreads(
     return request;
   };
 
+  /** Writes a part of an answer's body, and ends the answer with its last. */
+  const deliver = (thread: AppThread, { id, chunk, end }: BodyPart & { id: number }) => {
+    if (!end) {
+      if (chunk) thread.inFlight.get(id)?.res.write(chunk);
+      return;
+    }
+    const request = finish(thread, id);
+    if (!request) return;
+    if (request.context && end.userId !== undefined) request.context.userId = end.userId;
+    request.res.end(chunk);
+  };
+
   /** Tells the threads waiting for their turn to start; once. */
   let turnGiven = false;
   const giveTurn = () => {
@@ -168,20 +192,12 @@ export async function startThreads(
               res.status(message.status);
               for (const [name, value] of message.headers) res.append(name, value);
               if (/text\/event-stream/i.test(res.get("Content-Type") ?? "")) res.flushHeaders();
+              deliver(thread, message);
               break;
             }
             case "chunk":
-              thread.inFlight.get(message.id)?.res.write(message.chunk);
+              deliver(thread, message);
               break;
-            case "end": {
-              const request = finish(thread, message.id);
-              if (!request) break;
-              if (request.context && message.userId !== undefined) {
-                request.context.userId = message.userId;
-              }
-              request.res.end();
-              break;
-            }
             case "stopped":
               for (const { name, error } of message.steps) {
                 if (error)
@@ -263,7 +279,8 @@ export async function startThreads(
               write(chunk: Uint8Array) {
                 collected.chunks.push(chunk);
               },
-              end() {
+              end(chunk?: Uint8Array) {
+                if (chunk) collected.chunks.push(chunk);
                 collected.statusText = sink.statusMessage;
                 resolve(collected);
               },
