@@ -82,8 +82,12 @@ export default function handleRequest(
             }),
           );
           pipe(body);
+          // Rendered whole: nothing is left to abort. A timer left to run would hold the page's
+          // render, data and all, for seconds after it was sent.
+          clearTimeout(timer);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
@@ -93,7 +97,7 @@ export default function handleRequest(
       },
     );
     // The render itself gets a second longer than the data it waits on.
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 }
 

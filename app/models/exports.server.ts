@@ -212,7 +212,7 @@ export async function startExport(
   db?: Db,
 ): Promise<ExportOutcome> {
   db ??= await getDb();
-  await sweepExpiredExports(db);
+  await sweepNowAndThen(db);
   const { ids, fellBack } = await recordsToExport(db, user, request, settings);
   if (!ids.length) return { ok: false, reason: "nothing-selected" };
   const input: ExportJobInput = {
@@ -323,6 +323,21 @@ export async function getExportFile(
     format: row.format as ExportFormat,
     path: fileOf(row.id, row.format),
   };
+}
+
+/** How often asking for an export also sweeps: files are kept for a day, a few minutes late is nothing. */
+const SWEEP_EVERY_MS = 5 * 60_000;
+let lastSweep = Number.NEGATIVE_INFINITY;
+
+/**
+ * Sweeps when this process has not for a while. Sweeping lists every file in the exports
+ * folder (a day of a busy site's exports), which is too much to do for every export asked for.
+ */
+async function sweepNowAndThen(db: Db) {
+  const now = Date.now();
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  await sweepExpiredExports(db);
 }
 
 /** Deletes the files of exports past their 24 hours (their rows stay, so a late link says "expired"). */

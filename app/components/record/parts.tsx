@@ -145,12 +145,19 @@ function NotRecorded() {
 export const date = (value: string | undefined | null) =>
   value ? <time dateTime={value}>{formatDate(value)}</time> : undefined;
 
+/** A formatter for each currency, made once: making one costs far more than using it. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
 export function money(cost: { amount: number; currency: string; basis: string } | undefined) {
   if (!cost) return undefined;
-  const amount = new Intl.NumberFormat("en-GB", {
-    style: "currency",
-    currency: cost.currency,
-    maximumFractionDigits: 0,
-  }).format(cost.amount);
-  return `${amount} ${cost.basis}`;
+  let format = moneyFormats.get(cost.currency);
+  if (!format) {
+    format = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency: cost.currency,
+      maximumFractionDigits: 0,
+    });
+    moneyFormats.set(cost.currency, format);
+  }
+  return `${format.format(cost.amount)} ${cost.basis}`;
 }
