@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { medianAndP95, startBuiltServer } from "./server";
+import { medianAndP95, processCpuMs, startBuiltServer } from "./server";
 
 const { values } = parseArgs({
   options: {
@@ -382,7 +382,29 @@ function printFigures(label: string, figures: Figures, trivial: Figures) {
     console.log(`    p95 by 10 s    ${figures.windows.map((p95) => p95.toFixed(0)).join(", ")} ms`);
 }
 
-async function drive(bases: string[], cookies: string[]) {
+/** Processor time of the servers and of this bench, to count a phase's cost per request. */
+function cpuNow(pids: (number | undefined)[]) {
+  const servers = pids.map(processCpuMs);
+  const bench = process.cpuUsage();
+  return {
+    servers: servers.every((ms) => ms !== undefined)
+      ? servers.reduce((sum, ms) => sum + (ms ?? 0), 0)
+      : undefined,
+    bench: (bench.user + bench.system) / 1000,
+    at: performance.now(),
+  };
+}
+
+/** "server 7.6 ms of CPU a request (1.75 cores); bench 1.2 ms": what the phase cost the machine. */
+function cpuLine(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, n: number) {
+  const seconds = (after.at - before.at) / 1000;
+  const bench = `bench ${((after.bench - before.bench) / Math.max(1, n)).toFixed(2)} ms`;
+  if (before.servers === undefined || after.servers === undefined) return bench;
+  const used = after.servers - before.servers;
+  return `server ${(used / Math.max(1, n)).toFixed(2)} ms of CPU a request (${(used / 1000 / seconds).toFixed(2)} cores busy); ${bench}`;
+}
+
+async function drive(bases: string[], cookies: string[], pids: (number | undefined)[]) {
   const tally = newTally();
   const mixes = cookies.map(memberMix);
   const trivial = (): Planned => ({ kind: "search", method: "GET", path: TRIVIAL, headers: {} });
@@ -407,15 +429,19 @@ async function drive(bases: string[], cookies: string[]) {
       `\nwarm-up, not counted below: ${WARMUP} s of the same mix, ${warm.rate.toFixed(1)} req/s, p50 ${warm.p50.toFixed(0)} ms, p95 ${warm.p95.toFixed(0)} ms, ${warm.errors} errors`,
     );
   }
+  const cpu = [cpuNow(pids)];
   if (RATE > 0) {
     console.log(`\n${label}: ${RATE} requests a second arriving on schedule (open loop), ${who}`);
     figures = await openLoop(bases, RATE, DURATION, (i) => mixes[i % mixes.length](), tally);
+    cpu.push(cpuNow(pids));
     plain = await openLoop(bases, RATE, TRIVIAL_DURATION, trivial);
   } else {
     console.log(`\n${label}: ${CONNECTIONS} signed-in clients (closed loop), ${who}`);
     figures = await closedLoop(bases, DURATION, (client) => mixes[client % mixes.length], tally);
+    cpu.push(cpuNow(pids));
     plain = await closedLoop(bases, TRIVIAL_DURATION, () => trivial);
   }
+  cpu.push(cpuNow(pids));
   printFigures(
     `the mix for ${DURATION} s; ${TRIVIAL} signed out for ${TRIVIAL_DURATION} s`,
     figures,
@@ -428,6 +454,8 @@ async function drive(bases: string[], cookies: string[]) {
       .map(([kind, n]) => `${kind} ${((100 * n) / Math.max(1, answered)).toFixed(0)}%`)
       .join(", ")}`,
   );
+  console.log(`    processor      mix: ${cpuLine(cpu[0], cpu[1], figures.answered)}`);
+  console.log(`                   trivial page: ${cpuLine(cpu[1], cpu[2], plain.answered)}`);
   console.log(`    unexpected     ${unexpected}`);
   for (const [what, n] of tally.unexpected) console.log(`      ${what}: ${n}`);
   if (tally.sharedSelectionEmpty)
@@ -456,6 +484,7 @@ try {
     await drive(
       servers.map((server) => server.base),
       cookies,
+      servers.map((server) => server.pid),
     );
   } finally {
     for (const server of servers) await server.stop();

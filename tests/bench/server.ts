@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 
 interface ServerOptions {
   /** Variables over the defaults (the embedded database, no demo data). */
@@ -15,7 +16,7 @@ export async function startBuiltServer(
   port: number,
   dataDir: string,
   options: ServerOptions = {},
-): Promise<{ base: string; stop: () => Promise<void> }> {
+): Promise<{ base: string; pid?: number; stop: () => Promise<void> }> {
   // BENCH_CPU_PROFILE=<folder> writes a V8 CPU profile of the server there when it stops.
   const profile = process.env.BENCH_CPU_PROFILE
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`]
@@ -45,7 +46,7 @@ export async function startBuiltServer(
   for (let attempt = 0; ; attempt++) {
     try {
       const ready = options.ready ?? (async () => (await fetch(`${base}/api/health`)).ok);
-      if (await ready(base)) return { base, stop };
+      if (await ready(base)) return { base, pid: server.pid, stop };
     } catch {
       // not listening yet
     }
@@ -69,3 +70,23 @@ export function medianAndP95(times: number[]) {
     max: sorted[sorted.length - 1],
   };
 }
+
+/**
+ * The processor time a process has used so far, in ms (user and system, all its threads), read
+ * from /proc; undefined where there is no /proc (figures are then left out).
+ */
+export function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command's name (which may hold spaces) start after its ")".
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux's USER_HZ: /proc counts processor time in hundredths of a second on every platform Node runs on. */
+const CLOCK_TICKS = 100;
